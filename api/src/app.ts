@@ -1,0 +1,101 @@
+/**
+ * The HTTP application: every call of the three spec documents under the versioned base path.
+ * `buildApp` is what tests drive with `inject`; main.ts opens the database, seeds it and listens.
+ */
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_BASE_PATH } from '@claims/shared-kernel/constants';
+import { registerAuth } from './auth/plugin';
+import type { AppConfig } from './config';
+import { openDatabase, type Db, type OpenDatabase } from './db';
+import { registerErrorHandling } from './http/error-handler';
+import annotationRoutes from './routes/annotations';
+import authRoutes from './routes/auth';
+import batchRoutes from './routes/batches';
+import claimRoutes from './routes/claims';
+import clinicalRoutes from './routes/clinical';
+import consoleRoutes from './routes/console';
+import dashboardRoutes from './routes/dashboard';
+import docgroupRoutes from './routes/docgroups';
+import hospitalRoutes from './routes/hospitals';
+import keywordRoutes from './routes/keywords';
+import procedureRoutes from './routes/procedures';
+import questionRoutes from './routes/questions';
+import ruleRoutes from './routes/rules';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+  }
+}
+
+export interface BuildOptions {
+  /** An already open database (tests); otherwise the one the config names is opened and closed with the app. */
+  database?: OpenDatabase;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const database = options.database ?? (await openDatabase(config.database));
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  app.decorate('db', database.db);
+  app.decorate('config', config);
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+    allowedHeaders: ['Authorization', 'Content-Type'],
+    exposedHeaders: ['Content-Disposition'],
+    maxAge: 600,
+  });
+  // Bodies are JSON, forms or multipart; plain text is refused (415) rather than passed on as a string.
+  app.removeContentTypeParser('text/plain');
+  await app.register(formbody);
+  await app.register(multipart, {
+    limits: {
+      fileSize: config.maxUploadBytes,
+      files: config.maxUploadFiles,
+      fields: 50,
+      fieldSize: 64 * 1024,
+      parts: config.maxUploadFiles + 50,
+    },
+  });
+  // Only /login and uploads opt in (route config `rateLimit`); documents and lists are never throttled.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts, retry in ${context.after}`,
+    }),
+  });
+  registerAuth(app);
+
+  await app.register(
+    async (api) => {
+      for (const routes of [
+        authRoutes, claimRoutes, batchRoutes, consoleRoutes, dashboardRoutes, annotationRoutes, hospitalRoutes,
+        keywordRoutes, procedureRoutes, clinicalRoutes, docgroupRoutes, ruleRoutes, questionRoutes,
+      ]) {
+        await api.register(routes);
+      }
+    },
+    { prefix: API_BASE_PATH },
+  );
+  return app;
+}

@@ -1,0 +1,51 @@
+/** Loading claims the caller may see, and the document metadata that goes with them. */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { AuthContext } from '../auth/tokens';
+import { isProvider, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
+import type { DbOrTx } from '../db';
+import { claimDocuments, claims } from '../db/schema';
+import { notFound } from '../http/errors';
+import type { ClaimScope } from './queries';
+import type { ClaimRow, DocumentMeta } from './mapping';
+
+export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
+  return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
+}
+
+/**
+ * A claim the caller may see, or 404 (an existing claim of another organisation is not revealed).
+ * The provider sees any claim; when it names an organisation, the claim must belong to it.
+ */
+export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: number, requestedOrg?: string): Promise<ClaimRow> {
+  const [row] = await db.select().from(claims).where(eq(claims.id, claimId));
+  const missing = notFound(`Claim ${claimId} not found`);
+  if (!row) throw missing;
+  if (isProvider(auth)) {
+    if (requestedOrg && requestedOrg !== row.org) throw missing;
+    return row;
+  }
+  if (row.org !== auth.organization) throw missing;
+  if (seesOnlyAdjudicated(auth) && row.status !== 'ADJUDICATED') throw missing;
+  return row;
+}
+
+const DOCUMENT_META = {
+  id: claimDocuments.id,
+  claimId: claimDocuments.claimId,
+  fileName: claimDocuments.fileName,
+  contentType: claimDocuments.contentType,
+  pages: claimDocuments.pages,
+  size: claimDocuments.size,
+};
+
+export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<number, DocumentMeta[]>> {
+  const byClaim = new Map<number, DocumentMeta[]>(claimIds.map((id) => [id, []]));
+  if (!claimIds.length) return byClaim;
+  const rows = await db
+    .select(DOCUMENT_META)
+    .from(claimDocuments)
+    .where(inArray(claimDocuments.claimId, claimIds))
+    .orderBy(asc(claimDocuments.id));
+  for (const row of rows) byClaim.get(row.claimId)?.push(row);
+  return byClaim;
+}

@@ -1,0 +1,110 @@
+/** Claim rows as the wire contract shapes them (spec 1 §3, spec 3 §3.3). */
+import type { ClaimStatus } from '@claims/shared-kernel/constants';
+import {
+  claimDocumentPath,
+  type Claim,
+  type ClaimDocument,
+  type ClaimListRow,
+  type ConsoleClaimRow,
+  type EntityGroup,
+  type ProcedureVerification,
+} from '@claims/shared-kernel/contract';
+import type { claimDocuments, claims } from '../db/schema';
+import { iso } from '../http/time';
+
+export type ClaimRow = typeof claims.$inferSelect;
+export type DocumentMeta = Pick<typeof claimDocuments.$inferSelect, 'id' | 'claimId' | 'fileName' | 'contentType' | 'pages' | 'size'>;
+
+/** Distinct found items of one entity group over all procedures of a claim. */
+function foundCount(details: Record<string, ProcedureVerification> | null, group: EntityGroup): number {
+  if (!details) return 0;
+  const names = new Set<string>();
+  for (const verification of Object.values(details)) {
+    for (const item of verification[group] ?? []) if (item.found) names.add((item.standardName ?? item.name).toLowerCase());
+  }
+  return names.size;
+}
+
+/** What the list row and the claim share: identity, patient, procedures, status and verdict. */
+function claimSummary(row: ClaimRow) {
+  return {
+    id: row.id,
+    obj_id: row.objId,
+    referenceClaimId: row.referenceClaimId,
+    caseType: row.caseType,
+    case_type: row.caseType,
+    patientName: row.patientName,
+    procedureCodes: row.procedureCodes,
+    hospitalCode: row.hospitalCode,
+    status: row.status as ClaimStatus,
+    annotated: row.annotated,
+    annotation_id: row.annotationId,
+    adjudicationResult: row.adjudicationResult,
+    adjudicationReason: row.adjudicationReason,
+    lastModifiedOn: row.lastModifiedOn.toISOString(),
+  };
+}
+
+export function toClaimListRow(row: ClaimRow, withFoundCounts: boolean): ClaimListRow {
+  return {
+    ...claimSummary(row),
+    ...(withFoundCounts
+      ? {
+          proceduresFound: foundCount(row.adjudicationDetails, 'procedures'),
+          diagnosisFound: foundCount(row.adjudicationDetails, 'diagnoses'),
+          evidenceFound: foundCount(row.adjudicationDetails, 'evidence'),
+          documentsFound: foundCount(row.adjudicationDetails, 'document'),
+        }
+      : {}),
+  };
+}
+
+export const toClaimDocument = (doc: DocumentMeta): ClaimDocument => ({
+  id: doc.id,
+  file_name: doc.fileName,
+  content_type: doc.contentType,
+  pages: doc.pages,
+  original_document_url: claimDocumentPath(doc.claimId, doc.id),
+});
+
+export function toClaim(row: ClaimRow, documents: DocumentMeta[]): Claim {
+  return {
+    ...claimSummary(row),
+    procedureName: row.procedureNames,
+    organization: row.org,
+    rejectionReasons: row.rejectionReasons,
+    adjudicationDetails: row.adjudicationDetails,
+    error_code: row.errorCode,
+    error_message: row.errorMessage,
+    lastModifiedBy: row.lastModifiedBy,
+    lastVerifiedOn: iso(row.lastVerifiedOn),
+    createdBy: row.createdBy,
+    createdOn: row.createdOn.toISOString(),
+    delete_after_adjudication: row.deleteAfterAdjudication,
+    rerunStatus: row.rerunStatus,
+    fk_batch_id: row.batchId,
+    documents: documents.map(toClaimDocument),
+  };
+}
+
+export function toConsoleRow(row: ClaimRow, documents: DocumentMeta[]): ConsoleClaimRow {
+  return {
+    id: row.id,
+    obj_id: row.objId,
+    intimation_number: row.intimationNumber ?? row.referenceClaimId,
+    insurer_illness_name: row.insurerIllnessName,
+    insurer_procedure_name: row.insurerProcedureName,
+    vitraya_procedure_name: row.procedureNames,
+    vitraya_procedure_code: row.procedureCodes,
+    caseType: row.caseType,
+    insurer_claim_status: row.insurerClaimStatus,
+    vitraya_claim_status: row.status,
+    createdOn: row.createdOn.toISOString(),
+    vitraya_arrival_date: iso(row.arrivalDate),
+    vitraya_snomed_code: row.snomedCodes,
+    insurer_documents: row.insurerDocuments.length ? row.insurerDocuments : documents.map((d) => claimDocumentPath(d.claimId, d.id)),
+    fk_batch_id: row.batchId,
+    error_code: row.errorCode,
+    error_message: row.errorMessage,
+  };
+}

@@ -1,0 +1,98 @@
+/** The api's configuration, read from the environment once at start. */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
+import type { DatabaseSource } from './db';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Where the embedded database and the generated secret live. */
+  dataDir: string;
+  database: DatabaseSource;
+  jwtSecret: Uint8Array;
+  /** Seconds a token stays valid. */
+  tokenTtlSeconds: number;
+  corsOrigins: string[];
+  annotationUsers: string[];
+  /** The named analysts who may create, edit and delete procedure questions. */
+  questionEditors: string[];
+  seed: boolean;
+  /** Generated claims the first start seeds (SEED_CLAIMS; 0 for masters only). */
+  seedClaims: number;
+  queueConcurrency: number;
+  displayTimeZone: string;
+  /** Upload limits of POST /claims. */
+  maxUploadBytes: number;
+  maxUploadFiles: number;
+  /** Attempts per minute on /login (per address). */
+  loginRateLimit: number;
+  logLevel: string;
+}
+
+const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
+  `http://localhost:${port}`,
+  `http://127.0.0.1:${port}`,
+]);
+
+const list = (value: string | undefined, fallback: string[]): string[] =>
+  value === undefined ? fallback : value.split(',').map((v) => v.trim()).filter(Boolean);
+
+const flag = (value: string | undefined, fallback: boolean): boolean =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+/** TOKEN_TTL in seconds, or with a unit: 90m, 12h, 7d. */
+function duration(name: string, value: string | undefined, fallbackSeconds: number): number {
+  if (!value) return fallbackSeconds;
+  const match = /^(\d+)\s*([smhd]?)$/.exec(value.trim());
+  if (!match) throw new Error(`${name} must be seconds or a number with s, m, h or d, got '${value}'`);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[match[2] as '' | 's' | 'm' | 'h' | 'd'];
+  return Number(match[1]) * unit;
+}
+
+/** A secret made once and kept in the data folder, so tokens survive a restart. */
+function persistedSecret(dataDir: string): Uint8Array {
+  const file = join(dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const dataDir = resolve(env.DATA_DIR ?? join(API_ROOT, '.data'));
+  const database: DatabaseSource = env.DATABASE_URL
+    ? { kind: 'postgres', url: env.DATABASE_URL }
+    : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
+  return {
+    port: positiveInt('PORT', env.PORT, 4000),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    database,
+    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
+    tokenTtlSeconds: duration('TOKEN_TTL', env.TOKEN_TTL, 12 * 3600),
+    corsOrigins: list(env.CORS_ORIGINS, DEFAULT_CORS_ORIGINS),
+    annotationUsers: list(env.ANNOTATION_USERS, ['vitraya.reviewer', 'vitraya.admin']),
+    questionEditors: list(env.QUESTION_EDITORS, ['vitraya.admin']),
+    seed: flag(env.SEED, true),
+    seedClaims: env.SEED_CLAIMS === '0' ? 0 : positiveInt('SEED_CLAIMS', env.SEED_CLAIMS, 300),
+    queueConcurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 1),
+    displayTimeZone: env.DISPLAY_TIME_ZONE || DEFAULT_DISPLAY_TIME_ZONE,
+    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 20 * 1024 * 1024),
+    maxUploadFiles: positiveInt('MAX_UPLOAD_FILES', env.MAX_UPLOAD_FILES, 20),
+    loginRateLimit: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
+    logLevel: env.LOG_LEVEL || 'info',
+  };
+}

@@ -1,0 +1,473 @@
+/**
+ * The database of the suite (drizzle, PostgreSQL 15 compatible: the same migrations run on embedded
+ * PGlite and on a real server). Every timestamp is timestamptz and written in UTC.
+ *
+ * Wire names follow the spec; column names are snake_case.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { AdjudicationResult } from '@claims/shared-kernel/constants';
+import type { KeywordKind } from './keyword-kinds';
+
+export type { KeywordKind };
+import type {
+  AuditEntry,
+  DocgroupConfig,
+  DocumentOverride,
+  PatternOverride,
+  ProcedureVerification,
+  RuleSelections,
+  RuleStatement,
+} from '@claims/shared-kernel/contract';
+
+/** Raw file bytes. pg answers a Buffer, PGlite a Uint8Array: both are handed out as Uint8Array. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+const utc = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => utc('created_at').notNull().defaultNow();
+
+/** Who created and last changed a master row (the generic view screen shows these). */
+const audit = () => ({
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  lastModifiedBy: text('last_modified_by'),
+  lastModifiedAt: utc('last_modified_at'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Organisations, users, sessions
+// ---------------------------------------------------------------------------------------------
+
+export const organizations = pgTable('organizations', {
+  id: serial('id').primaryKey(),
+  /** The organisation code used everywhere on the wire (vitraya, starhealth, maxbupa, bajaj, ML, vitraya-demo). */
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    organization: text('organization')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    role: text('role').$type<'super_user' | 'user'>().notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/** Tokens ended by POST /logout, kept until they would have expired anyway. */
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    username: text('username').notNull(),
+    expiresAt: utc('expires_at').notNull(),
+    revokedAt: utc('revoked_at').notNull().defaultNow(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const signups = pgTable('signups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  organization: text('organization').notNull(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Master data
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The keyword masters share one shape (name + ordered aliases), so they share one table; `kind` is
+ * the route module name. Diagnoses also carry an ICD code. Procedure groups are a kind too.
+ */
+
+export const keywordMasters = pgTable(
+  'keyword_masters',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').$type<KeywordKind>().notNull(),
+    name: text('name').notNull(),
+    alias: jsonb('alias').$type<string[]>().notNull().default([]),
+    icdCode: text('icd_code'),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('keyword_masters_kind_name_idx').on(t.kind, sql`lower(${t.name})`)],
+);
+
+export const procedures = pgTable(
+  'procedures',
+  {
+    id: serial('id').primaryKey(),
+    procedureCode: text('procedure_code').notNull(),
+    name: text('name').notNull(),
+    snomedctCode: text('snomedct_code').notNull(),
+    procedureGroupId: integer('procedure_group_id').references(() => keywordMasters.id, { onDelete: 'restrict' }),
+    alias: jsonb('alias').$type<string[]>().notNull().default([]),
+    ...audit(),
+  },
+  (t) => [uniqueIndex('procedures_code_idx').on(t.procedureCode), index('procedures_name_idx').on(t.name)],
+);
+
+export const hospitals = pgTable('hospitals', {
+  id: serial('id').primaryKey(),
+  hospitalCode: text('hospital_code').notNull().unique(),
+  name: text('name').notNull(),
+  ...audit(),
+});
+
+/** A document segregation group: a set of hospitals and, per document type, how to cut it out. */
+export const docgroups = pgTable('docgroups', {
+  id: serial('id').primaryKey(),
+  ...audit(),
+});
+
+export const docgroupHospitals = pgTable(
+  'docgroup_hospitals',
+  {
+    docgroupId: integer('docgroup_id')
+      .notNull()
+      .references(() => docgroups.id, { onDelete: 'cascade' }),
+    hospitalId: integer('hospital_id')
+      .notNull()
+      .references(() => hospitals.id, { onDelete: 'cascade' }),
+  },
+  (t) => [unique('docgroup_hospitals_pk').on(t.docgroupId, t.hospitalId), index('docgroup_hospitals_hospital_idx').on(t.hospitalId)],
+);
+
+export const docgroupConfigs = pgTable(
+  'docgroup_configs',
+  {
+    id: serial('id').primaryKey(),
+    docgroupId: integer('docgroup_id')
+      .notNull()
+      .references(() => docgroups.id, { onDelete: 'cascade' }),
+    /** The document master (keyword_masters kind 'document') this configuration cuts out. */
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => keywordMasters.id, { onDelete: 'cascade' }),
+    config: jsonb('config').$type<DocgroupConfig>().notNull(),
+  },
+  (t) => [unique('docgroup_configs_doc_unique').on(t.docgroupId, t.documentId)],
+);
+
+export const clinicalUnits = pgTable('clinical_units', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  alias: jsonb('alias').$type<{ keyword: string; conversion_unit: number }[]>().notNull().default([]),
+  ...audit(),
+});
+
+export const clinicalAttributes = pgTable('clinical_attributes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  alias: jsonb('alias').$type<string[]>().notNull().default([]),
+  valueType: text('value_type').$type<'Text' | 'Number' | 'NumberRange'>().notNull(),
+  tabular: boolean('tabular').notNull().default(false),
+  distributedAttributeValue: boolean('distributed_attribute_value').notNull().default(false),
+  clinicalUnitIds: jsonb('clinical_unit_ids').$type<number[]>().notNull().default([]),
+  numberRange: jsonb('number_range').$type<{ lower_limit: number | null; upper_limit: number | null } | null>(),
+  textPossibleValues: jsonb('text_possible_values')
+    .$type<{ text_value: string; text_value_alias: string[] }[]>()
+    .notNull()
+    .default([]),
+  overrides: jsonb('overrides').$type<DocumentOverride[]>().notNull().default([]),
+  overrideMessage: text('override_message'),
+  patternOverrides: jsonb('pattern_overrides').$type<PatternOverride[]>().notNull().default([]),
+  auditTrail: jsonb('audit_trail').$type<AuditEntry[]>().notNull().default([]),
+  ...audit(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Rules and questions
+// ---------------------------------------------------------------------------------------------
+
+/** A procedure protocol: one per organisation, procedure and case type. */
+export const rules = pgTable(
+  'rules',
+  {
+    id: serial('id').primaryKey(),
+    org: text('org')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id, { onDelete: 'cascade' }),
+    caseType: text('case_type').$type<'PRE_AUTH' | 'SETTLEMENT'>().notNull(),
+    version: integer('version').notNull().default(1),
+    procedureRule: jsonb('procedure_rule').$type<RuleStatement | null>(),
+    diagnosisRule: jsonb('diagnosis_rule').$type<RuleStatement | null>(),
+    documentRule: jsonb('document_rule').$type<RuleStatement | null>(),
+    clinicalTermsRule: jsonb('clinical_terms_rule').$type<RuleStatement | null>(),
+    queryRule: jsonb('query_rule').$type<RuleStatement | null>(),
+    ruleTemplate: text('rule_template'),
+    rulesConfiguration: jsonb('rules_configuration').$type<unknown>(),
+    selections: jsonb('selections').$type<RuleSelections>().notNull(),
+    modificationHistory: jsonb('modification_history').$type<AuditEntry[]>().notNull().default([]),
+    ...audit(),
+  },
+  (t) => [
+    unique('rules_org_procedure_case_type_unique').on(t.org, t.procedureId, t.caseType),
+    index('rules_procedure_idx').on(t.procedureId),
+  ],
+);
+
+export const procedureQuestions = pgTable(
+  'procedure_questions',
+  {
+    id: serial('id').primaryKey(),
+    org: text('org')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    questionType: text('question_type').$type<'single' | 'multi' | 'radio' | 'numerics'>().notNull(),
+    answer: jsonb('answer').$type<string[]>().notNull().default([]),
+    entityType: text('entity_type').notNull(),
+    ...audit(),
+  },
+  (t) => [index('procedure_questions_org_procedure_idx').on(t.org, t.procedureId)],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Claims, documents, batches, the job queue
+// ---------------------------------------------------------------------------------------------
+
+export const batches = pgTable(
+  'batches',
+  {
+    id: serial('id').primaryKey(),
+    batchName: text('batch_name').notNull(),
+    org: text('org')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    /** Batches of claims downloaded from insurers (the console) versus batches made from the review list. */
+    downloaded: boolean('downloaded').notNull().default(false),
+    /** Lower runs first. */
+    priority: integer('priority').notNull().default(100),
+    status: text('status').notNull().default('CREATED'),
+    allocationStatus: text('allocation_status'),
+    /** Analyst -> number of claims, set by work allocation. */
+    allocation: jsonb('allocation').$type<Record<string, number> | null>(),
+    assignedDate: text('assigned_date'),
+    reason: text('reason'),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+    lastModifiedAt: utc('last_modified_at'),
+  },
+  (t) => [
+    index('batches_org_downloaded_created_idx').on(t.org, t.downloaded, t.createdAt.desc(), t.id.desc()),
+    index('batches_status_priority_idx').on(t.status, t.priority),
+  ],
+);
+
+export const claims = pgTable(
+  'claims',
+  {
+    id: serial('id').primaryKey(),
+    /** An opaque public id (the spec's obj_id). */
+    objId: text('obj_id')
+      .notNull()
+      .unique()
+      .default(sql`md5(random()::text || clock_timestamp()::text)`),
+    org: text('org')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    referenceClaimId: text('reference_claim_id').notNull(),
+    caseType: text('case_type').$type<'PRE_AUTH' | 'SETTLEMENT'>().notNull(),
+    patientName: text('patient_name').notNull().default(''),
+    procedureCodes: jsonb('procedure_codes').$type<string[]>().notNull().default([]),
+    procedureNames: jsonb('procedure_names').$type<string[]>().notNull().default([]),
+    snomedCodes: jsonb('snomed_codes').$type<string[]>().notNull().default([]),
+    hospitalCode: text('hospital_code'),
+    status: text('status').notNull(),
+    annotated: boolean('annotated').notNull().default(false),
+    annotationId: integer('annotation_id'),
+    adjudicationResult: text('adjudication_result').$type<AdjudicationResult>(),
+    adjudicationReason: text('adjudication_reason'),
+    rejectionReasons: jsonb('rejection_reasons').$type<string[]>().notNull().default([]),
+    adjudicationDetails: jsonb('adjudication_details').$type<Record<string, ProcedureVerification> | null>(),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    deleteAfterAdjudication: boolean('delete_after_adjudication').notNull().default(false),
+    rerunStatus: text('rerun_status').$type<'INPROGRESS' | null>(),
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    /** Console fields of claims downloaded from an insurer (spec 3 §3.3). */
+    downloaded: boolean('downloaded').notNull().default(false),
+    intimationNumber: text('intimation_number'),
+    insurerIllnessName: text('insurer_illness_name'),
+    insurerProcedureName: text('insurer_procedure_name'),
+    insurerClaimStatus: text('insurer_claim_status'),
+    arrivalDate: utc('arrival_date'),
+    insurerDocuments: jsonb('insurer_documents').$type<string[]>().notNull().default([]),
+    createdBy: text('created_by'),
+    createdOn: utc('created_on').notNull().defaultNow(),
+    lastModifiedBy: text('last_modified_by'),
+    lastModifiedOn: utc('last_modified_on').notNull().defaultNow(),
+    lastVerifiedOn: utc('last_verified_on'),
+  },
+  (t) => [
+    index('claims_org_status_modified_idx').on(t.org, t.status, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_modified_idx').on(t.org, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_downloaded_created_idx').on(t.org, t.downloaded, t.createdOn.desc(), t.id.desc()),
+    index('claims_batch_idx').on(t.batchId),
+    index('claims_reference_idx').on(t.org, t.referenceClaimId),
+  ],
+);
+
+/** One word with its box, as the document reader returns it (see src/verification/types.ts). */
+export interface StoredReadPage {
+  pageNumber: number;
+  width: number;
+  height: number;
+  source: 'text' | 'ocr';
+  words: { text: string; x: number; y: number; width: number; height: number }[];
+}
+
+export const claimDocuments = pgTable(
+  'claim_documents',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').$type<'application/pdf' | 'image/png' | 'image/jpeg'>().notNull(),
+    size: integer('size').notNull(),
+    /** Null once deleted after adjudication (delete_after_adjudication). */
+    data: bytea('data'),
+    pages: integer('pages'),
+    /** The read text layer or OCR, kept so a re-run never reads the file again. */
+    readPages: jsonb('read_pages').$type<StoredReadPage[] | null>(),
+    readError: text('read_error'),
+    readAt: utc('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('claim_documents_claim_idx').on(t.claimId)],
+);
+
+/** The durable job queue (the worker lives in src/jobs). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    claimId: integer('claim_id').references(() => claims.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** Lower runs first. */
+    priority: integer('priority').notNull().default(100),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>().notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(3),
+    runAfter: utc('run_after').notNull().defaultNow(),
+    lockedAt: utc('locked_at'),
+    lockedBy: text('locked_by'),
+    /** The lease: a running job whose lease has passed (its worker died) is taken again. */
+    lockedUntil: utc('locked_until'),
+    /** The batch this job works for: its priority orders the work and PAUSED holds it. */
+    batchId: integer('batch_id').references(() => batches.id, { onDelete: 'set null' }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: utc('updated_at').notNull().defaultNow(),
+    finishedAt: utc('finished_at'),
+  },
+  (t) => [
+    index('jobs_ready_idx').on(t.status, t.priority, t.runAfter, t.id),
+    index('jobs_claim_idx').on(t.claimId),
+    index('jobs_batch_idx').on(t.batchId, t.status),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Annotation, error flags, findings and answers
+// ---------------------------------------------------------------------------------------------
+
+export const annotations = pgTable(
+  'annotations',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    org: text('org').notNull(),
+    referenceClaimId: text('reference_claim_id').notNull(),
+    procedureCode: text('procedure_code').notNull(),
+    procedureName: text('procedure_name'),
+    username: text('username').notNull(),
+    expectedResult: text('expected_result').$type<'accept' | 'reject' | 'infoQuery' | 'docQuery' | 'wrongProcedure'>().notNull(),
+    verificationResult: text('verification_result'),
+    caseType: text('case_type'),
+    remarks: text('remarks'),
+    /** The numbered entity slots (procedure_name_1, diagnosis_alias_2, ...) of the flat record. */
+    slots: jsonb('slots').$type<Record<string, string | number | null>>().notNull().default({}),
+    annotatedOn: utc('annotated_on').notNull().defaultNow(),
+    lastModifiedBy: text('last_modified_by'),
+    lastModifiedOn: utc('last_modified_on'),
+  },
+  (t) => [index('annotations_annotated_on_idx').on(t.annotatedOn.desc(), t.id.desc()), index('annotations_claim_idx').on(t.claimId)],
+);
+
+export const errorCategories = pgTable('error_categories', {
+  id: serial('id').primaryKey(),
+  category: text('category').notNull().unique(),
+  colour: text('colour').notNull(),
+  iconText: text('icon_text').notNull(),
+});
+
+/** Error flags of one claim: procedure code -> entity type -> [{keyword, category, comment}]. */
+export const errorAnnotations = pgTable('error_annotations', {
+  id: serial('id').primaryKey(),
+  claimId: integer('claim_id')
+    .notNull()
+    .unique()
+    .references(() => claims.id, { onDelete: 'cascade' }),
+  errors: jsonb('errors').$type<Record<string, Record<string, { keyword: number; category: number; comment: string }[]>>>().notNull(),
+  createdBy: text('created_by'),
+  createdAt: createdAt(),
+  lastModifiedBy: text('last_modified_by'),
+  lastModifiedAt: utc('last_modified_at'),
+});
+
+/** Confirmed findings (POST /claims/{id}/adjudicate) and answers to procedure questions. */
+export const claimAnswers = pgTable(
+  'claim_answers',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'findings' | 'questions'>().notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    createdBy: text('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('claim_answers_claim_kind_unique').on(t.claimId, t.kind)],
+);

@@ -1,0 +1,46 @@
+/**
+ * The queue's settings from the environment. QUEUE_CONCURRENCY is also read by the api's config
+ * (AppConfig.queueConcurrency); both default to 1.
+ */
+export interface QueueConfig {
+  /** QUEUE_ENABLED (default true): false leaves jobs queued, e.g. for tests of the routes. */
+  enabled: boolean;
+  /** QUEUE_CONCURRENCY: jobs at once (default 1: OCR is CPU-bound on this 2-core machine). */
+  concurrency: number;
+  /** QUEUE_POLL_MS: how often an idle worker looks for work (default 1000). */
+  pollMs: number;
+  /** QUEUE_LEASE_MS: a job's lease, renewed while it runs (default 60000). */
+  leaseMs: number;
+  /** QUEUE_MAX_ATTEMPTS: attempts before a claim is VERIFICATION_FAILED (default 3). */
+  maxAttempts: number;
+  /** QUEUE_RETRY_BASE_MS: first retry delay, doubled per attempt (default 2000), capped at QUEUE_RETRY_MAX_MS (300000). */
+  retryBaseMs: number;
+  retryMaxMs: number;
+}
+
+function positiveInt(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+function flag(name: string, value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  const v = value.toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(v)) return true;
+  if (['0', 'false', 'no', 'off'].includes(v)) return false;
+  throw new Error(`${name} must be true or false, got '${value}'`);
+}
+
+export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConfig {
+  return {
+    enabled: flag('QUEUE_ENABLED', env.QUEUE_ENABLED, true),
+    concurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 1),
+    pollMs: positiveInt('QUEUE_POLL_MS', env.QUEUE_POLL_MS, 1000),
+    leaseMs: positiveInt('QUEUE_LEASE_MS', env.QUEUE_LEASE_MS, 60_000),
+    maxAttempts: positiveInt('QUEUE_MAX_ATTEMPTS', env.QUEUE_MAX_ATTEMPTS, 3),
+    retryBaseMs: positiveInt('QUEUE_RETRY_BASE_MS', env.QUEUE_RETRY_BASE_MS, 2000),
+    retryMaxMs: positiveInt('QUEUE_RETRY_MAX_MS', env.QUEUE_RETRY_MAX_MS, 300_000),
+  };
+}

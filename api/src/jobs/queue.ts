@@ -1,0 +1,192 @@
+/**
+ * The durable queue's moves on the jobs table. Every move after the claim is fenced by the lock token
+ * the claim wrote (jobs.locked_by): a worker that lost its lease (it stalled, another worker took the
+ * job over) can no longer finish, fail or release the job, so nothing is done twice.
+ *
+ * Time is always the database's now(), never the worker's clock.
+ */
+import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db';
+import { batches, jobs } from '../db/schema';
+import { VERIFY_JOB } from './enqueue';
+
+export type Job = typeof jobs.$inferSelect;
+/** A job this worker holds: lockedBy is its fencing token. */
+export type ClaimedJob = Job & { lockedBy: string };
+
+/** Batches in these statuses hold their jobs back until they are RESUMED (or re-prioritised). */
+export const HELD_BATCH_STATUSES = ['PAUSED', 'SUSPENDED', 'ARCHIVED', 'DISCARDED'] as const;
+/** A batch in one of these moves to IN_PROCESSING when its first job starts. */
+const STARTABLE_BATCH_STATUSES = ['CREATED', 'TO_BE_PROCESSED', 'RESUMED'] as const;
+/** ... and to FULLY_PROCESSED when no job of it is left (ASSIGNED, SUSPENDED ... are left alone). */
+const FINISHABLE_BATCH_STATUSES = ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'RESUMED', 'PAUSED'] as const;
+
+const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
+
+const notHeld = sql`(b.id is null or b.status not in (${inList(HELD_BATCH_STATUSES)}))`;
+const leaseExpired = (alias: string) =>
+  sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
+
+/**
+ * The next job to run: queued and due, or running with an expired lease (its worker died); never one
+ * of a held batch, never a second job for a claim another worker is on. Order: the job's priority
+ * (interactive 10 before batch 100), then its batch's priority (lower first), then first come.
+ */
+const NEXT_JOB_ID = sql`
+  select j.id from jobs j
+  left join batches b on b.id = j.batch_id
+  where j.kind = ${VERIFY_JOB}
+    and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and ${leaseExpired('j')}))
+    and ${notHeld}
+    and not exists (
+      select 1 from jobs r
+      where r.claim_id = j.claim_id and r.id <> j.id and r.status = 'running' and not ${leaseExpired('r')}
+    )
+  order by j.priority, b.priority nulls first, j.id
+  limit 1
+  for update of j skip locked`;
+
+/** Atomically takes the next job and leases it to `lockToken` for `leaseMs`. */
+export async function claimNextJob(db: Db, lockToken: string, leaseMs: number): Promise<ClaimedJob | null> {
+  const [job] = await db
+    .update(jobs)
+    .set({
+      status: 'running',
+      attempts: sql`${jobs.attempts} + 1`,
+      lockedAt: sql`now()`,
+      lockedBy: lockToken,
+      lockedUntil: sql`now() + ${millis(leaseMs)}`,
+      updatedAt: sql`now()`,
+    })
+    .where(sql`${jobs.id} = (${NEXT_JOB_ID})`)
+    .returning();
+  if (!job) return null;
+  if (job.batchId != null) {
+    await db
+      .update(batches)
+      .set({ status: 'IN_PROCESSING', lastModifiedAt: sql`now()` })
+      .where(and(eq(batches.id, job.batchId), sql`${batches.status} in (${inList(STARTABLE_BATCH_STATUSES)})`));
+  }
+  return { ...job, lockedBy: lockToken };
+}
+
+const ours = (job: ClaimedJob) =>
+  and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.status, 'running'));
+
+/** Extends the lease; false when the job is no longer ours. */
+export async function extendLease(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + ${millis(leaseMs)}`, updatedAt: sql`now()` })
+    .where(ours(job))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/** Thrown inside a completion transaction when the job is no longer ours: the transaction rolls back. */
+export class LeaseLostError extends Error {
+  constructor(jobId: number) {
+    super(`Job ${jobId} was taken over by another worker`);
+    this.name = 'LeaseLostError';
+  }
+}
+
+/** Marks the job done; call inside the transaction that stores its result. */
+export async function completeJob(tx: DbOrTx, job: ClaimedJob): Promise<void> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: 'done', lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(ours(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) throw new LeaseLostError(job.id);
+  await finishBatchIfDone(tx, job.batchId);
+}
+
+/**
+ * Records a failed attempt: back to the queue after `retryInMs`, or failed for good when retryInMs is
+ * null. Call inside the transaction that records the error on the claim.
+ */
+export async function failJob(tx: DbOrTx, job: ClaimedJob, error: string, retryInMs: number | null): Promise<void> {
+  const rows = await tx
+    .update(jobs)
+    .set(
+      retryInMs === null
+        ? { status: 'failed', lastError: error, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
+        : {
+            status: 'queued',
+            lastError: error,
+            lockedBy: null,
+            lockedUntil: null,
+            runAfter: sql`now() + ${millis(retryInMs)}`,
+            updatedAt: sql`now()`,
+          },
+    )
+    .where(ours(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) throw new LeaseLostError(job.id);
+  if (retryInMs === null) await finishBatchIfDone(tx, job.batchId);
+}
+
+/**
+ * Ends the lease of every running job, so they are taken again at once. Only for a database no other
+ * process uses (embedded PGlite): whatever is 'running' when the worker starts was left by a dead process.
+ */
+export async function expireAllLeases(db: Db): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() - interval '1 millisecond'`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.kind, VERIFY_JOB), eq(jobs.status, 'running')))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
+/** Gives an unfinished job back (the worker is stopping); the attempt does not count. */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      runAfter: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(ours(job));
+}
+
+async function finishBatchIfDone(tx: DbOrTx, batchId: number | null): Promise<void> {
+  if (batchId == null) return;
+  await tx
+    .update(batches)
+    .set({ status: 'FULLY_PROCESSED', lastModifiedAt: sql`now()` })
+    .where(
+      and(
+        eq(batches.id, batchId),
+        sql`${batches.status} in (${inList(FINISHABLE_BATCH_STATUSES)})`,
+        sql`not exists (select 1 from jobs p where p.batch_id = ${batchId} and p.status in ('queued', 'running'))`,
+      ),
+    );
+}
+
+/**
+ * Whether work is left that this queue will get to: a queued job (due now or after a back-off) or a
+ * running one (possibly another worker's, or a dead worker's whose lease will expire), outside held
+ * batches. drain() waits on this.
+ */
+export async function hasPendingJobs(db: Db): Promise<boolean> {
+  const [row] = await db
+    .select({ id: jobs.id })
+    .from(jobs)
+    .leftJoin(batches, eq(batches.id, jobs.batchId))
+    .where(
+      and(
+        eq(jobs.kind, VERIFY_JOB),
+        inArray(jobs.status, ['queued', 'running']),
+        or(isNull(batches.id), notInArray(batches.status, [...HELD_BATCH_STATUSES])),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}

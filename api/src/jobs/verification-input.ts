@@ -1,0 +1,213 @@
+/**
+ * Gathers what the adjudicator needs for one claim from the database: the claim, its read documents,
+ * the master data, the rule per procedure code and the confirmed facts.
+ *
+ * Which rule judges a procedure: the rule of the claim's own organisation for that procedure and case
+ * type when one exists, otherwise the provider's (vitraya) rule. So a vitraya claim uses the vitraya
+ * rules, an insurer's claim its insurer's override where the insurer configured one, and the demo
+ * organisation (which has no rules of its own) the provider's.
+ */
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
+import { claimDocumentPath } from '@claims/shared-kernel/contract';
+import type { DbOrTx } from '../db';
+import {
+  claimAnswers,
+  claimDocuments,
+  clinicalAttributes,
+  clinicalUnits,
+  docgroupConfigs,
+  docgroupHospitals,
+  hospitals,
+  keywordMasters,
+  procedures,
+  rules,
+  type KeywordKind,
+} from '../db/schema';
+import type {
+  ClinicalAttributeMaster,
+  KeywordMaster,
+  MasterData,
+  ReadDocument,
+  RuleDefinition,
+  VerificationInput,
+} from '../verification/types';
+
+/** Evidence points at the same address as the claim's original_document_url, so the claim page can match them. */
+export const documentUrl = claimDocumentPath;
+
+export async function loadReadDocuments(db: DbOrTx, claimId: number): Promise<ReadDocument[]> {
+  const rows = await db
+    .select({
+      id: claimDocuments.id,
+      fileName: claimDocuments.fileName,
+      readPages: claimDocuments.readPages,
+      readError: claimDocuments.readError,
+    })
+    .from(claimDocuments)
+    .where(eq(claimDocuments.claimId, claimId))
+    .orderBy(asc(claimDocuments.id));
+  return rows.map((d) => ({
+    documentId: d.id,
+    fileName: d.fileName,
+    url: documentUrl(claimId, d.id),
+    pages: d.readPages ?? [],
+    ...(d.readError ? { error: d.readError } : {}),
+  }));
+}
+
+const KEYWORD_GROUPS: Record<Exclude<KeywordKind, 'procedureGroup'>, keyof MasterData> = {
+  diagnoses: 'diagnoses',
+  evidence: 'evidence',
+  drugs: 'drugs',
+  tissues: 'tissues',
+  document: 'documents',
+  preExistingDiseases: 'preExistingDiseases',
+};
+
+export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): Promise<MasterData> {
+  const [keywordRows, procedureRows, attributeRows, unitRows, docgroups] = await Promise.all([
+    db
+      .select({ id: keywordMasters.id, kind: keywordMasters.kind, name: keywordMasters.name, alias: keywordMasters.alias, icd: keywordMasters.icdCode })
+      .from(keywordMasters)
+      .orderBy(asc(keywordMasters.id)),
+    db
+      .select({ id: procedures.id, name: procedures.name, alias: procedures.alias, code: procedures.procedureCode })
+      .from(procedures)
+      .orderBy(asc(procedures.id)),
+    db.select().from(clinicalAttributes).orderBy(asc(clinicalAttributes.id)),
+    db.select({ id: clinicalUnits.id, name: clinicalUnits.name, alias: clinicalUnits.alias }).from(clinicalUnits),
+    loadDocgroups(db, hospitalCode),
+  ]);
+
+  const masters: MasterData = {
+    procedures: procedureRows.map((p) => ({ id: p.id, name: p.name, alias: p.alias, procedure_code: p.code })),
+    diagnoses: [],
+    evidence: [],
+    drugs: [],
+    tissues: [],
+    documents: [],
+    preExistingDiseases: [],
+    clinicalAttributes: [],
+    docgroups,
+  };
+  for (const row of keywordRows) {
+    if (row.kind === 'procedureGroup') continue;
+    const item: KeywordMaster = { id: row.id, name: row.name, alias: row.alias, ...(row.kind === 'diagnoses' ? { ICD_code: row.icd } : {}) };
+    (masters[KEYWORD_GROUPS[row.kind]] as KeywordMaster[]).push(item);
+  }
+  const unitsById = new Map(unitRows.map((u) => [u.id, u]));
+  masters.clinicalAttributes = attributeRows.map(
+    (a): ClinicalAttributeMaster => ({
+      id: a.id,
+      name: a.name,
+      alias: a.alias,
+      value_type: a.valueType,
+      tabular: a.tabular,
+      distributed_attribute_value: a.distributedAttributeValue,
+      units: a.clinicalUnitIds.flatMap((id) => unitsById.get(id) ?? []),
+      number_range: a.numberRange,
+      text_possible_values: a.textPossibleValues,
+      overrides: a.overrides,
+      patternOverridesForValues: a.patternOverrides,
+    }),
+  );
+  return masters;
+}
+
+/** The document segregation of the claim's hospital, keyed by document (master) name. */
+async function loadDocgroups(db: DbOrTx, hospitalCode: string | null): Promise<MasterData['docgroups']> {
+  if (!hospitalCode) return {};
+  const rows = await db
+    .select({ name: keywordMasters.name, config: docgroupConfigs.config })
+    .from(hospitals)
+    .innerJoin(docgroupHospitals, eq(docgroupHospitals.hospitalId, hospitals.id))
+    .innerJoin(docgroupConfigs, eq(docgroupConfigs.docgroupId, docgroupHospitals.docgroupId))
+    .innerJoin(keywordMasters, eq(keywordMasters.id, docgroupConfigs.documentId))
+    .where(eq(hospitals.hospitalCode, hospitalCode))
+    .orderBy(asc(docgroupConfigs.id));
+  return Object.fromEntries(rows.map((r) => [r.name, r.config]));
+}
+
+/** The rule per procedure code (see the header for the organisation fallback); null where none. */
+export async function loadRules(
+  db: DbOrTx,
+  claim: { org: string; caseType: 'PRE_AUTH' | 'SETTLEMENT'; procedureCodes: string[] },
+): Promise<Record<string, RuleDefinition | null>> {
+  const result: Record<string, RuleDefinition | null> = Object.fromEntries(claim.procedureCodes.map((c) => [c, null]));
+  if (claim.procedureCodes.length === 0) return result;
+  const orgs = [...new Set([claim.org, PROVIDER_ORG])];
+  const rows = await db
+    .select({ rule: rules, code: procedures.procedureCode })
+    .from(rules)
+    .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+    .where(and(inArray(procedures.procedureCode, claim.procedureCodes), eq(rules.caseType, claim.caseType), inArray(rules.org, orgs)));
+
+  const documentIds = new Set(
+    rows.flatMap(({ rule }) => [
+      ...rule.selections.fk_exc_document,
+      ...rule.selections.fk_clinical_inc_document,
+      ...rule.selections.fk_clinical_exc_document,
+    ]),
+  );
+  const documentNames = new Map(
+    documentIds.size === 0
+      ? []
+      : (
+          await db
+            .select({ id: keywordMasters.id, name: keywordMasters.name })
+            .from(keywordMasters)
+            .where(inArray(keywordMasters.id, [...documentIds]))
+        ).map((d) => [d.id, d.name]),
+  );
+  const names = (ids: number[]) => ids.flatMap((id) => documentNames.get(id) ?? []);
+
+  for (const code of claim.procedureCodes) {
+    const candidates = rows.filter((r) => r.code === code);
+    const chosen = candidates.find((r) => r.rule.org === claim.org) ?? candidates.find((r) => r.rule.org === PROVIDER_ORG);
+    if (!chosen) continue;
+    const { rule } = chosen;
+    result[code] = {
+      id: rule.id,
+      version: rule.version,
+      procedureRule: rule.procedureRule,
+      diagnosisRule: rule.diagnosisRule,
+      documentRule: rule.documentRule,
+      clinicalTermsRule: rule.clinicalTermsRule,
+      documentExclusionList: names(rule.selections.fk_exc_document),
+      clinicalInclusionDocuments: names(rule.selections.fk_clinical_inc_document),
+      clinicalExclusionDocuments: names(rule.selections.fk_clinical_exc_document),
+    };
+  }
+  return result;
+}
+
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+
+/**
+ * Facts from the database: the confirmed findings (POST /claims/{id}/adjudicate, FindingsBody) with
+ * their measurements, and the answers to procedure questions (claim_answers kind 'questions': either
+ * `{answers: {key: string | string[]}}` or that record itself).
+ */
+export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullable<VerificationInput['facts']>> {
+  const rows = await db.select({ kind: claimAnswers.kind, payload: claimAnswers.payload }).from(claimAnswers).where(eq(claimAnswers.claimId, claimId));
+  const facts: NonNullable<VerificationInput['facts']> = {};
+  for (const { kind, payload } of rows) {
+    if (kind === 'findings') {
+      facts.findings = strings(payload.findings);
+      const measurements: Record<string, { value: number; unit: string }> = {};
+      if (isNumber(payload.fibroidSize)) {
+        measurements.fibroidSize = { value: payload.fibroidSize, unit: typeof payload.fibroidSizeUnit === 'string' ? payload.fibroidSizeUnit : 'mm' };
+      }
+      if (isNumber(payload.uterusSize)) measurements.uterusSize = { value: payload.uterusSize, unit: 'weeks' };
+      if (isNumber(payload.transitionZone)) measurements.transitionZone = { value: payload.transitionZone, unit: 'mm' };
+      if (Object.keys(measurements).length > 0) facts.measurements = measurements;
+    } else {
+      const source = payload.answers && typeof payload.answers === 'object' && !Array.isArray(payload.answers) ? (payload.answers as Record<string, unknown>) : payload;
+      facts.answers = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, strings(value)]));
+    }
+  }
+  return facts;
+}

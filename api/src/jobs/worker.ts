@@ -1,0 +1,224 @@
+/**
+ * The verification worker: `concurrency` loops that each take the next job (queue.ts), keep its lease
+ * alive while it runs, and record success, a retry with exponential back-off, or the final failure.
+ * One document reader (one OCR worker pool) serves every loop for the worker's life.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { claims } from '../db/schema';
+import { queueEvents } from './enqueue';
+import { claimNextJob, expireAllLeases, extendLease, failJob, hasPendingJobs, LeaseLostError, releaseJob, type ClaimedJob } from './queue';
+import { JobInterrupted, runVerifyJob, type DocumentReader, type Verifier } from './verify-claim';
+
+/** A pino logger (fastify's app.log) or console both fit. */
+export interface QueueLog {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+export interface WorkerOptions {
+  db: Db;
+  /** Jobs run at once. Default 1 (OCR is CPU-bound). */
+  concurrency?: number;
+  /** The document reader; default the adjudicator's, with one OCR worker per concurrent job. */
+  reader?: DocumentReader;
+  /** The adjudicator's verifyClaim by default. */
+  verify?: Verifier;
+  /** How often an idle loop looks for work. Default 1000 ms. */
+  pollMs?: number;
+  /** How long a job stays leased without a heartbeat. Default 60 s; renewed every third of it. */
+  leaseMs?: number;
+  /**
+   * Take over every job left 'running' at start, without waiting for its lease to expire. Only when no
+   * other process uses the database (embedded PGlite): main.ts passes driver === 'pglite'.
+   */
+  takeOverRunningJobs?: boolean;
+  /** Attempts before a job fails for good. Default: the job row's max_attempts (3). */
+  maxAttempts?: number;
+  /** First retry delay; doubled per attempt up to retryMaxMs. Defaults 2 s and 5 min. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  log?: QueueLog;
+}
+
+export interface VerificationWorker {
+  /** Stops taking jobs, interrupts running ones at their next step (they go back to the queue), closes the reader. */
+  stop(): Promise<void>;
+  /** Resolves when no job this queue would run is left (queued, backing off or running). */
+  drain(): Promise<void>;
+}
+
+/** Claim error code for a failed verification (the console's error filter offers 404 and 500). */
+export const VERIFICATION_ERROR_CODE = '500';
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
+  return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
+}
+
+interface Defaults {
+  reader: DocumentReader;
+  verify: Verifier;
+}
+
+/** Builds the worker around given defaults (index.ts passes the real adjudicator's). */
+export function createVerificationWorker(options: WorkerOptions, defaults: () => Defaults): VerificationWorker {
+  const { db } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  const pollMs = options.pollMs ?? 1000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const retryBaseMs = options.retryBaseMs ?? 2000;
+  const retryMaxMs = options.retryMaxMs ?? 5 * 60_000;
+  const log: QueueLog = options.log ?? { info: () => {}, warn: console.warn, error: console.error };
+  const fallback = !options.reader || !options.verify ? defaults() : null;
+  const reader = options.reader ?? fallback!.reader;
+  const verify = options.verify ?? fallback!.verify;
+  const workerId = `worker-${randomUUID().slice(0, 8)}`;
+
+  let stopping = false;
+  const stopController = new AbortController();
+  const running = new Set<Promise<void>>();
+  let sleepers: (() => void)[] = [];
+  let settled: (() => void)[] = [];
+
+  const wake = () => {
+    const waiting = sleepers;
+    sleepers = [];
+    waiting.forEach((resolve) => resolve());
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      sleepers.push(done);
+    });
+  const notifySettled = () => {
+    const waiting = settled;
+    settled = [];
+    waiting.forEach((resolve) => resolve());
+  };
+  queueEvents.on('queued', wake);
+
+  async function runJob(job: ClaimedJob): Promise<void> {
+    const jobController = new AbortController();
+    const onStop = () => jobController.abort();
+    stopController.signal.addEventListener('abort', onStop);
+    let leaseLost = false;
+    const heartbeat = setInterval(() => {
+      extendLease(db, job, leaseMs)
+        .then((ours) => {
+          if (!ours) {
+            leaseLost = true;
+            jobController.abort();
+          }
+        })
+        .catch((error) => log.warn(`job ${job.id}: lease renewal failed: ${messageOf(error)}`));
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+
+    try {
+      const maxAttempts = options.maxAttempts ?? job.maxAttempts;
+      if (job.attempts > maxAttempts) {
+        // Taken again after its lease expired more often than it may be tried: its runs keep dying.
+        await recordFailure(job, new Error(`verification stopped unexpectedly ${job.attempts - 1} times`), true);
+        return;
+      }
+      await runVerifyJob({ db, reader, verify, signal: jobController.signal }, job);
+      log.info(`job ${job.id}: claim ${job.claimId} verified`);
+    } catch (error) {
+      if (error instanceof LeaseLostError || leaseLost) {
+        log.warn(`job ${job.id}: lease lost, another worker has it`);
+      } else if (error instanceof JobInterrupted) {
+        await releaseJob(db, job).catch((e) => log.warn(`job ${job.id}: release failed: ${messageOf(e)}`));
+      } else {
+        const final = job.attempts >= (options.maxAttempts ?? job.maxAttempts);
+        await recordFailure(job, error, final).catch((e) => log.error(`job ${job.id}: recording the failure failed: ${messageOf(e)}`));
+      }
+    } finally {
+      clearInterval(heartbeat);
+      stopController.signal.removeEventListener('abort', onStop);
+    }
+  }
+
+  async function recordFailure(job: ClaimedJob, error: unknown, final: boolean): Promise<void> {
+    const message = messageOf(error);
+    const retryIn = final ? null : retryDelay(job.attempts, retryBaseMs, retryMaxMs);
+    await db.transaction(async (tx) => {
+      await failJob(tx, job, message, retryIn);
+      if (job.claimId == null) return;
+      await tx
+        .update(claims)
+        .set({
+          errorCode: VERIFICATION_ERROR_CODE,
+          errorMessage: message,
+          ...(final ? { status: 'VERIFICATION_FAILED', rerunStatus: null } : {}),
+          lastModifiedOn: sql`now()`,
+        })
+        .where(eq(claims.id, job.claimId));
+    });
+    if (final) log.error(`job ${job.id}: claim ${job.claimId} failed after ${job.attempts} attempts: ${message}`);
+    else log.warn(`job ${job.id}: attempt ${job.attempts} failed, retry in ${retryIn} ms: ${message}`);
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let job: ClaimedJob | null = null;
+      try {
+        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs);
+      } catch (error) {
+        if (stopping) break;
+        log.error(`taking a job failed: ${messageOf(error)}`);
+      }
+      if (!job) {
+        await sleep(pollMs);
+        continue;
+      }
+      const run = runJob(job);
+      running.add(run);
+      await run;
+      running.delete(run);
+      notifySettled();
+    }
+  }
+
+  const recovered = options.takeOverRunningJobs
+    ? expireAllLeases(db).then(
+        (n) => n > 0 && log.warn(`taking over ${n} job(s) left running by a previous run`),
+        (error) => log.error(`taking over jobs left running failed: ${messageOf(error)}`),
+      )
+    : Promise.resolve();
+  const loops = Array.from({ length: concurrency }, () => recovered.then(loop));
+  log.info(`verification worker ${workerId} started (concurrency ${concurrency})`);
+
+  return {
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      queueEvents.off('queued', wake);
+      stopController.abort();
+      wake();
+      await Promise.all(loops);
+      notifySettled();
+      await reader.close?.();
+      log.info(`verification worker ${workerId} stopped`);
+    },
+    async drain() {
+      wake();
+      while (!stopping) {
+        if (running.size === 0 && !(await hasPendingJobs(db))) return;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pollMs);
+          settled.push(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+      }
+    },
+  };
+}

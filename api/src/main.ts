@@ -1,0 +1,58 @@
+/**
+ * Starts the api: configuration from the environment, the database (migrated; seeded when empty),
+ * the verification worker and HTTP.
+ */
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db';
+import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
+import { seedGeneratedClaims, seedMastersIfEmpty } from './seed';
+
+const config = loadConfig();
+const queue = loadQueueConfig();
+const database = await openDatabase(config.database);
+const app = await buildApp(config, { database });
+
+const log = (message: string) => app.log.info(message);
+// Users and masters are in place before the first request; generated claims follow in the background.
+const seeded = config.seed && (await seedMastersIfEmpty(database.db, log));
+
+let worker: VerificationWorker | null = null;
+if (queue.enabled) {
+  worker = startVerificationWorker({
+    db: database.db,
+    concurrency: config.queueConcurrency,
+    pollMs: queue.pollMs,
+    leaseMs: queue.leaseMs,
+    maxAttempts: queue.maxAttempts,
+    retryBaseMs: queue.retryBaseMs,
+    retryMaxMs: queue.retryMaxMs,
+    // Only this process uses an embedded database, so jobs left running by a crash are taken over at once.
+    takeOverRunningJobs: database.driver === 'pglite',
+    log: app.log,
+  });
+}
+// The worker stops before the database closes.
+app.addHook('onClose', async () => {
+  await worker?.stop();
+  await database.close();
+});
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: shutting down`);
+    app
+      .close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        app.log.error(error);
+        process.exit(1);
+      });
+  });
+}
+
+await app.listen({ port: config.port, host: config.host });
+
+if (seeded) {
+  seedGeneratedClaims(database.db, config.seedClaims, log).catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
+}

@@ -1,0 +1,174 @@
+/**
+ * The keyword masters (spec 2 §2.5): procedure groups, diagnoses (with ICD code), documents,
+ * evidence, drugs, tissues and pre-existing diseases. One shape, one table, one set of routes each.
+ */
+import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeleteBody, KeywordSaveBody, MasterSearchBody, PageQuery, type KeywordEntity } from '@claims/shared-kernel/contract';
+import { andAll } from '../claims/queries';
+import { KEYWORD_KINDS, type KeywordKind } from '../db/keyword-kinds';
+import { keywordMasters, procedures, rules } from '../db/schema';
+import type { RuleSelections } from '@claims/shared-kernel/contract';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+
+type KeywordRow = typeof keywordMasters.$inferSelect;
+
+export const toKeyword = (row: KeywordRow): KeywordEntity => ({
+  id: row.id,
+  name: row.name,
+  alias: row.alias,
+  ...(row.kind === 'diagnoses' ? { ICD_code: row.icdCode } : {}),
+  ...auditOf(row),
+});
+
+/** Which rule selections point at each kind (a row in use by a rule cannot be deleted). */
+const RULE_REFERENCES: Partial<Record<KeywordKind, (keyof RuleSelections)[]>> = {
+  diagnoses: ['fk_diagnosis'],
+  document: ['fk_document', 'fk_clinical_inc_document', 'fk_clinical_exc_document', 'fk_exc_document'],
+  evidence: ['fk_evidence'],
+  drugs: ['fk_drug'],
+  tissues: ['fk_tissue'],
+};
+
+const LABEL: Record<KeywordKind, string> = {
+  procedureGroup: 'Procedure group',
+  diagnoses: 'Diagnosis',
+  document: 'Document',
+  evidence: 'Evidence',
+  drugs: 'Drug',
+  tissues: 'Tissue',
+  preExistingDiseases: 'Pre-existing disease',
+};
+
+const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
+const IdParams = z.object({ id: z.string().min(1).max(200) });
+const FILTER_COLUMNS = { name: keywordMasters.name, alias: keywordMasters.alias, ICD_code: keywordMasters.icdCode } as const;
+
+const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
+  for (const kind of KEYWORD_KINDS) {
+    const ofKind = eq(keywordMasters.kind, kind);
+
+    const find = async (idOrName: string): Promise<KeywordRow> => {
+      const id = asId(idOrName);
+      const [row] = await app.db
+        .select()
+        .from(keywordMasters)
+        .where(and(ofKind, id !== null ? eq(keywordMasters.id, id) : sql`lower(${keywordMasters.name}) = lower(${idOrName})`));
+      if (!row) throw notFound(`${LABEL[kind]} ${idOrName} not found`);
+      return row;
+    };
+
+    const assertNameFree = async (name: string, exceptId?: number) => {
+      const [taken] = await app.db
+        .select({ id: keywordMasters.id })
+        .from(keywordMasters)
+        .where(and(ofKind, sql`lower(${keywordMasters.name}) = lower(${name})`, exceptId ? ne(keywordMasters.id, exceptId) : undefined));
+      if (taken) throw conflict(`${LABEL[kind]} '${name}' already exists`);
+    };
+
+    const parse = (body: z.infer<typeof KeywordSaveBody>) => {
+      if (kind === 'diagnoses' && !body.ICD_code) throw badRequest('ICD_code: ICD code is required');
+      return { name: body.name, alias: body.alias, icdCode: kind === 'diagnoses' ? body.ICD_code : null };
+    };
+
+    const page = async (where: SQL | undefined, limit: number, pageNumber: number) => {
+      const [{ total }] = await app.db.select({ total: count() }).from(keywordMasters).where(where);
+      const rows = await app.db
+        .select()
+        .from(keywordMasters)
+        .where(where)
+        .orderBy(asc(keywordMasters.id))
+        .limit(limit)
+        .offset(offsetOf({ limit, page_number: pageNumber }));
+      return firstRowCarriesTotal(rows.map(toKeyword), total, pageNumber);
+    };
+
+    app.get(`/${kind}`, {
+      schema: { querystring: ListQuery },
+      handler: async (request) => {
+        const { getall, limit, page_number } = request.query;
+        if (getall !== undefined) {
+          const rows = await app.db.select().from(keywordMasters).where(ofKind).orderBy(asc(keywordMasters.name));
+          return rows.map(toKeyword);
+        }
+        return page(ofKind, limit ?? 25, page_number ?? 1);
+      },
+    });
+
+    app.get(`/${kind}/count`, { handler: async () => (await app.db.select({ n: count() }).from(keywordMasters).where(ofKind))[0].n });
+
+    app.post(`/${kind}/search`, {
+      schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
+      handler: async (request) => {
+        const { query, filters = {} } = request.body;
+        const conditions = [ofKind, textMatch(query, [keywordMasters.name, keywordMasters.alias, keywordMasters.icdCode])];
+        for (const [field, text] of Object.entries(filters)) {
+          const column = FILTER_COLUMNS[field as keyof typeof FILTER_COLUMNS];
+          if (!column) throw badRequest(`filters.${field}: not a column of ${kind}`);
+          conditions.push(textMatch(text, [column]));
+        }
+        return page(andAll(conditions.filter((c): c is SQL => !!c)), request.query.limit, request.query.page_number);
+      },
+    });
+
+    app.get(`/${kind}/:id`, {
+      schema: { params: IdParams, querystring: z.object({ name: z.string().optional(), org: z.string().optional() }) },
+      handler: async (request) => toKeyword(await find(request.params.id)),
+    });
+
+    app.post(`/${kind}`, {
+      schema: { body: KeywordSaveBody },
+      handler: async (request, reply) => {
+        requireMasterWriter(request.auth);
+        const values = parse(request.body);
+        await assertNameFree(values.name);
+        const [row] = await app.db
+          .insert(keywordMasters)
+          .values({ kind, ...values, ...createdBy(request.auth) })
+          .returning();
+        return reply.code(201).send(toKeyword(row));
+      },
+    });
+
+    app.put(`/${kind}/:id`, {
+      schema: { params: IdParams, body: KeywordSaveBody },
+      handler: async (request) => {
+        requireMasterWriter(request.auth);
+        const row = await find(request.params.id);
+        const values = parse(request.body);
+        await assertNameFree(values.name, row.id);
+        const [updated] = await app.db
+          .update(keywordMasters)
+          .set({ ...values, ...modifiedBy(request.auth) })
+          .where(eq(keywordMasters.id, row.id))
+          .returning();
+        return toKeyword(updated);
+      },
+    });
+
+    app.delete(`/${kind}/:id`, {
+      schema: { params: IdParams, body: DeleteBody },
+      handler: async (request) => {
+        requireMasterWriter(request.auth);
+        const row = await find(request.params.id);
+        const fields = RULE_REFERENCES[kind] ?? [];
+        if (fields.length) {
+          const uses = or(...fields.map((field) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([row.id])}::jsonb`));
+          const [{ n }] = await app.db.select({ n: count() }).from(rules).where(uses);
+          if (n > 0) throw conflict(`${LABEL[kind]} '${row.name}' is used by ${n} rule(s)`);
+        }
+        if (kind === 'procedureGroup') {
+          const [{ n }] = await app.db.select({ n: count() }).from(procedures).where(eq(procedures.procedureGroupId, row.id));
+          if (n > 0) throw conflict(`Procedure group '${row.name}' has ${n} procedure(s)`);
+        }
+        await app.db.delete(keywordMasters).where(eq(keywordMasters.id, row.id));
+        return { detail: 'Deleted Successfully' };
+      },
+    });
+  }
+};
+
+export default keywordRoutes;

@@ -1,0 +1,194 @@
+/** Procedures (spec 2 §2.4, §7; spec 1 §7 lookups). */
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DeleteBody, MasterSearchBody, PageQuery, ProcedureSaveBody, type Procedure } from '@claims/shared-kernel/contract';
+import { andAll } from '../claims/queries';
+import type { DbOrTx } from '../db';
+import { keywordMasters, procedures } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+
+const groups = alias(keywordMasters, 'procedure_group');
+const PROCEDURE_COLUMNS = { procedure: procedures, groupId: groups.id, groupName: groups.name };
+const PREAUTH_SUFFIX = '_preauth';
+
+type ProcedureRow = typeof procedures.$inferSelect;
+const toProcedure = ({ procedure, groupId, groupName }: { procedure: ProcedureRow; groupId: number | null; groupName: string | null }): Procedure => ({
+  id: procedure.id,
+  name: procedure.name,
+  procedure_code: procedure.procedureCode,
+  snomedct_code: procedure.snomedctCode,
+  procedure_group: groupId != null && groupName != null ? { id: groupId, name: groupName } : null,
+  alias: procedure.alias,
+  ...auditOf(procedure),
+});
+
+/** A procedure with its group, by id or code. */
+export async function loadProcedure(db: DbOrTx, idOrCode: string): Promise<Procedure | null> {
+  const id = asId(idOrCode);
+  const match = id !== null ? or(eq(procedures.id, id), eq(procedures.procedureCode, idOrCode)) : eq(procedures.procedureCode, idOrCode);
+  const rows = await db
+    .select(PROCEDURE_COLUMNS)
+    .from(procedures)
+    .leftJoin(groups, eq(groups.id, procedures.procedureGroupId))
+    .where(match)
+    .orderBy(id !== null ? sql`${procedures.id} = ${id} desc` : asc(procedures.id));
+  return rows[0] ? toProcedure(rows[0]) : null;
+}
+
+/** The counterpart code: X <-> X_preauth. */
+export const counterpartCode = (code: string): string =>
+  code.endsWith(PREAUTH_SUFFIX) ? code.slice(0, -PREAUTH_SUFFIX.length) : `${code}${PREAUTH_SUFFIX}`;
+
+const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
+const IdParams = z.object({ id: z.string().min(1).max(100) });
+const CodesBody = z.object({ procedureCodes: z.array(z.string()).max(1000) });
+const SearchBody = MasterSearchBody.extend({ procedureCodes: z.array(z.string()).max(1000).optional() });
+const FILTER_COLUMNS = {
+  name: procedures.name,
+  procedure_code: procedures.procedureCode,
+  snomedct_code: procedures.snomedctCode,
+  procedure_group: groups.name,
+  alias: procedures.alias,
+} as const;
+
+const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
+  const page = async (where: SQL | undefined, limit: number, pageNumber: number) => {
+    const [{ total }] = await app.db
+      .select({ total: count() })
+      .from(procedures)
+      .leftJoin(groups, eq(groups.id, procedures.procedureGroupId))
+      .where(where);
+    const rows = await app.db
+      .select(PROCEDURE_COLUMNS)
+      .from(procedures)
+      .leftJoin(groups, eq(groups.id, procedures.procedureGroupId))
+      .where(where)
+      .orderBy(asc(procedures.id))
+      .limit(limit)
+      .offset(offsetOf({ limit, page_number: pageNumber }));
+    return firstRowCarriesTotal(rows.map(toProcedure), total, pageNumber);
+  };
+
+  const findOr404 = async (idOrCode: string): Promise<Procedure> => {
+    const procedure = await loadProcedure(app.db, idOrCode);
+    if (!procedure) throw notFound(`Procedure ${idOrCode} not found`);
+    return procedure;
+  };
+
+  const checkSave = async (body: z.infer<typeof ProcedureSaveBody>, exceptId?: number) => {
+    const [group] = await app.db
+      .select({ id: keywordMasters.id })
+      .from(keywordMasters)
+      .where(and(eq(keywordMasters.id, body.fk_procedure_group), eq(keywordMasters.kind, 'procedureGroup')));
+    if (!group) throw badRequest(`fk_procedure_group: unknown procedure group ${body.fk_procedure_group}`);
+    const [taken] = await app.db
+      .select({ id: procedures.id })
+      .from(procedures)
+      .where(and(eq(procedures.procedureCode, body.procedure_code), exceptId ? ne(procedures.id, exceptId) : undefined));
+    if (taken) throw conflict(`Procedure code ${body.procedure_code} already exists`);
+    return {
+      name: body.name,
+      procedureCode: body.procedure_code,
+      snomedctCode: body.snomedct_code,
+      procedureGroupId: body.fk_procedure_group,
+      alias: body.alias,
+    };
+  };
+
+  app.get('/procedures', {
+    schema: { querystring: ListQuery },
+    handler: async (request) => {
+      const { getall, limit, page_number } = request.query;
+      if (getall !== undefined) {
+        const rows = await app.db
+          .select(PROCEDURE_COLUMNS)
+          .from(procedures)
+          .leftJoin(groups, eq(groups.id, procedures.procedureGroupId))
+          .orderBy(asc(procedures.procedureCode));
+        return rows.map(toProcedure);
+      }
+      return page(undefined, limit ?? 25, page_number ?? 1);
+    },
+  });
+
+  app.get('/procedures/count', { handler: async () => (await app.db.select({ n: count() }).from(procedures))[0].n });
+
+  /** With procedureCodes: their codes and names (spec 1 §7); otherwise the list's filter, paged. */
+  app.post('/procedures/search', {
+    schema: { querystring: PageQuery.partial().extend({ org: z.string().optional() }), body: SearchBody },
+    handler: async (request) => {
+      const { procedureCodes, query, filters = {} } = request.body;
+      if (procedureCodes) {
+        if (!procedureCodes.length) return [];
+        return app.db
+          .select({ procedure_code: procedures.procedureCode, name: procedures.name })
+          .from(procedures)
+          .where(inArray(procedures.procedureCode, procedureCodes))
+          .orderBy(asc(procedures.procedureCode));
+      }
+      const conditions = [textMatch(query, [procedures.procedureCode, procedures.name, procedures.snomedctCode, procedures.alias])];
+      for (const [field, text] of Object.entries(filters)) {
+        const column = FILTER_COLUMNS[field as keyof typeof FILTER_COLUMNS];
+        if (!column) throw badRequest(`filters.${field}: not a procedure column`);
+        conditions.push(textMatch(text, [column]));
+      }
+      return page(andAll(conditions.filter((c): c is SQL => !!c)), request.query.limit ?? 25, request.query.page_number ?? 1);
+    },
+  });
+
+  /** The pre-authorisation / settlement counterpart of each code (X <-> X_preauth) that exists. */
+  app.post('/procedures/allProcedureSearch', {
+    schema: { body: CodesBody },
+    handler: async (request) => {
+      const wanted = request.body.procedureCodes.map(counterpartCode);
+      if (!wanted.length) return [];
+      return app.db
+        .select({ id: procedures.id, procedure_code: procedures.procedureCode, name: procedures.name })
+        .from(procedures)
+        .where(inArray(procedures.procedureCode, wanted));
+    },
+  });
+
+  app.get('/procedures/:id', {
+    schema: { params: IdParams, querystring: z.object({ name: z.string().optional(), org: z.string().optional() }) },
+    handler: async (request) => findOr404(request.params.id),
+  });
+
+  app.post('/procedures', {
+    schema: { body: ProcedureSaveBody },
+    handler: async (request, reply) => {
+      requireMasterWriter(request.auth);
+      const values = await checkSave(request.body);
+      const [row] = await app.db.insert(procedures).values({ ...values, ...createdBy(request.auth) }).returning({ id: procedures.id });
+      return reply.code(201).send(await findOr404(String(row.id)));
+    },
+  });
+
+  app.put('/procedures/:id', {
+    schema: { params: IdParams, body: ProcedureSaveBody },
+    handler: async (request) => {
+      requireMasterWriter(request.auth);
+      const existing = await findOr404(request.params.id);
+      const values = await checkSave(request.body, existing.id);
+      await app.db.update(procedures).set({ ...values, ...modifiedBy(request.auth) }).where(eq(procedures.id, existing.id));
+      return findOr404(String(existing.id));
+    },
+  });
+
+  /** Deleting a procedure deletes its rules and questions with it (they mean nothing without it). */
+  app.delete('/procedures/:id', {
+    schema: { params: IdParams, body: DeleteBody },
+    handler: async (request) => {
+      requireMasterWriter(request.auth);
+      const existing = await findOr404(request.params.id);
+      await app.db.delete(procedures).where(eq(procedures.id, existing.id));
+      return { detail: 'Deleted Successfully' };
+    },
+  });
+};
+
+export default procedureRoutes;

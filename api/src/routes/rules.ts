@@ -1,0 +1,331 @@
+/**
+ * Procedure protocol rules (spec 2 §2.8-2.10, §7; spec 3 §2.8): one per organisation, procedure and
+ * case type, with a version and a modification history.
+ */
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CASE_TYPE_CODES, caseTypeLabel, isProviderOrg } from '@claims/shared-kernel/constants';
+import {
+  DeleteBody,
+  PageQuery,
+  ProcedureCodesBody,
+  RuleSaveBody,
+  RuleSearchBody,
+  type Rule,
+  type RuleListRow,
+} from '@claims/shared-kernel/contract';
+import { requireSuperUser, scopeOrg } from '../auth/access';
+import type { AuthContext } from '../auth/tokens';
+import { andAll } from '../claims/queries';
+import type { DbOrTx } from '../db';
+import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import {
+  cleanStatement,
+  nameBook,
+  refs,
+  selectionsOf,
+  selectsAny,
+  toRule,
+  toRuleListRow,
+  unknownSelections,
+  type ParsedRuleSave,
+} from '../rules/store';
+
+const groups = alias(keywordMasters, 'procedure_group');
+const OrgQuery = z.object({ org: z.string().optional() });
+const RuleIdParams = z.object({ id: z.coerce.number().int().positive() });
+const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
+/** POST /rules?org=&id={rule}: the rule builder saves only the configuration of an existing rule. */
+const BuilderSaveQuery = OrgQuery.extend({ id: z.coerce.number().int().positive().optional() });
+const BuilderBody = z.object({ rules_configuration: z.unknown() });
+
+async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<RuleListRow[]> {
+  const [{ total }] = await db.select({ total: count() }).from(rules).innerJoin(procedures, eq(procedures.id, rules.procedureId)).where(where);
+  const rows = await db
+    .select({ rule: rules, procedure: procedures })
+    .from(rules)
+    .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+    .where(where)
+    .orderBy(asc(procedures.procedureCode), asc(rules.caseType))
+    .limit(limit)
+    .offset(offsetOf({ limit, page_number: pageNumber }));
+  const book = await nameBook(db, rows.map((r) => r.rule));
+  return firstRowCarriesTotal(rows.map((r) => toRuleListRow(r.rule, r.procedure, book)), total, pageNumber);
+}
+
+async function idsByName(db: DbOrTx, kind: string, names: string[] | undefined): Promise<number[] | undefined> {
+  if (!names?.length) return undefined;
+  const lower = names.map((n) => n.toLowerCase());
+  const rows =
+    kind === 'clinicalAttribute'
+      ? await db.select({ id: clinicalAttributes.id }).from(clinicalAttributes).where(inArray(sql`lower(${clinicalAttributes.name})`, lower))
+      : await db
+          .select({ id: keywordMasters.id })
+          .from(keywordMasters)
+          .where(and(eq(keywordMasters.kind, kind as 'diagnoses'), inArray(sql`lower(${keywordMasters.name})`, lower)));
+  return rows.map((r) => r.id);
+}
+
+async function searchConditions(db: DbOrTx, org: string, body: RuleSearchBody): Promise<SQL[]> {
+  const conditions: SQL[] = [eq(rules.org, org)];
+  if (body.procedureCode?.length) conditions.push(inArray(procedures.procedureCode, body.procedureCode));
+  if (body.procedureName?.length) conditions.push(inArray(procedures.name, body.procedureName));
+  const selections = [
+    ['fk_diagnosis', await idsByName(db, 'diagnoses', body.diagnosis)],
+    ['fk_document', await idsByName(db, 'document', body.document)],
+    ['fk_clinical_attribute', await idsByName(db, 'clinicalAttribute', body.clinicalAttribute)],
+  ] as const;
+  for (const [field, ids] of selections) if (ids) conditions.push(selectsAny(field, ids));
+  return conditions;
+}
+
+/** Reads are scoped like claims; writes need a super user (the provider may write any organisation's rules). */
+async function writableOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined): Promise<string> {
+  requireSuperUser(auth);
+  return scopeOrg(db, auth, requested);
+}
+
+const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
+  async function fullRule(row: typeof rules.$inferSelect): Promise<Rule> {
+    const [joined] = await app.db
+      .select({ procedure: procedures, groupId: groups.id, groupName: groups.name })
+      .from(procedures)
+      .leftJoin(groups, eq(groups.id, procedures.procedureGroupId))
+      .where(eq(procedures.id, row.procedureId));
+    const group = joined.groupId != null && joined.groupName != null ? { id: joined.groupId, name: joined.groupName } : null;
+    return toRule(row, joined.procedure, group, await nameBook(app.db, [row]));
+  }
+
+  async function ruleInOrg(id: number, org: string) {
+    const [row] = await app.db.select().from(rules).where(and(eq(rules.id, id), eq(rules.org, org)));
+    if (!row) throw notFound(`Rule ${id} not found in ${org}`);
+    return row;
+  }
+
+  async function procedureOr400(id: number) {
+    const [procedure] = await app.db.select().from(procedures).where(eq(procedures.id, id));
+    if (!procedure) throw badRequest(`fk_procedure: unknown procedure ${id}`);
+    return procedure;
+  }
+
+  async function validated(body: ParsedRuleSave) {
+    const selections = selectionsOf(body);
+    const problem = await unknownSelections(app.db, selections);
+    if (problem) throw badRequest(problem);
+    return {
+      selections,
+      procedureRule: cleanStatement(body.procedureRule),
+      diagnosisRule: cleanStatement(body.diagnosisRule),
+      documentRule: cleanStatement(body.documentRule),
+      clinicalTermsRule: cleanStatement(body.clinicalTermsRule),
+      queryRule: cleanStatement(body.query_rule),
+      ruleTemplate: body.rule_template ?? null,
+      ...(body.rules_configuration !== undefined ? { rulesConfiguration: body.rules_configuration } : {}),
+    };
+  }
+
+  app.get('/rules', {
+    schema: { querystring: PageQuery.extend({ org: z.string().optional() }) },
+    handler: async (request) => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      return rulesPage(app.db, eq(rules.org, org), request.query.limit, request.query.page_number);
+    },
+  });
+
+  /**
+   * With limit/page_number: the list's filter, paged rule rows. Without: per rule of the given
+   * procedure codes, what it selects (spec 2 §7 'POST /rules/search?org= procedureCode').
+   */
+  app.post('/rules/search', {
+    schema: { querystring: PageQuery.partial().extend({ org: z.string().optional() }), body: RuleSearchBody },
+    handler: async (request) => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      const where = andAll(await searchConditions(app.db, org, request.body));
+      const { limit, page_number } = request.query;
+      if (limit !== undefined || page_number !== undefined) return rulesPage(app.db, where, limit ?? 25, page_number ?? 1);
+      if (!request.body.procedureCode?.length) throw badRequest('procedureCode: give at least one procedure code, or limit and page_number');
+      const rows = await app.db
+        .select({ rule: rules, procedure: procedures })
+        .from(rules)
+        .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+        .where(where)
+        .orderBy(asc(procedures.procedureCode), asc(rules.caseType));
+      const book = await nameBook(app.db, rows.map((r) => r.rule));
+      return rows.map(({ rule, procedure }) => ({
+        id: rule.id,
+        case_type: rule.caseType,
+        procedures: { id: procedure.id, procedure_code: procedure.procedureCode, name: procedure.name },
+        diagnosisList: refs(book, rule.selections, 'fk_diagnosis').map((r) => r.name),
+        clinicalAttributes: refs(book, rule.selections, 'fk_clinical_attribute').map((r) => r.name),
+        evidence: refs(book, rule.selections, 'fk_evidence').map((r) => r.name),
+        document: refs(book, rule.selections, 'fk_document').map((r) => r.name),
+        drug: refs(book, rule.selections, 'fk_drug').map((r) => r.name),
+        tissue: refs(book, rule.selections, 'fk_tissue').map((r) => r.name),
+      }));
+    },
+  });
+
+  /** Which case types exist for a procedure code: true (both), 'PREAUTH', 'SETTLEMENT' or false. */
+  app.post('/rules/existence', {
+    schema: { querystring: OrgQuery, body: ProcedureCodesBody },
+    handler: async (request) => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      const rows = await app.db
+        .select({ caseType: rules.caseType })
+        .from(rules)
+        .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+        .where(and(eq(rules.org, org), inArray(procedures.procedureCode, request.body.procedureCode)));
+      const has = (c: string) => rows.some((r) => r.caseType === c);
+      const result = has('PRE_AUTH') && has('SETTLEMENT') ? true : has('PRE_AUTH') ? 'PREAUTH' : has('SETTLEMENT') ? 'SETTLEMENT' : false;
+      return { result };
+    },
+  });
+
+  app.post('/rules/searchPcode', {
+    schema: { querystring: OrgQuery, body: ProcedureCodesBody },
+    handler: async (request) => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      return app.db
+        .select({ id: rules.id, case_type: rules.caseType, procedure_code: procedures.procedureCode, fk_procedure: rules.procedureId })
+        .from(rules)
+        .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+        .where(and(eq(rules.org, org), inArray(procedures.procedureCode, request.body.procedureCode)))
+        .orderBy(asc(procedures.procedureCode), asc(rules.caseType));
+    },
+  });
+
+  /** Whether org has a rule for the same procedure and case type as rule {id}. */
+  app.get('/rules/exists/:id', {
+    schema: { params: RuleIdParams, querystring: OrgQuery },
+    handler: async (request) => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
+      if (!rule) throw notFound(`Rule ${request.params.id} not found`);
+      const [match] = await app.db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(and(eq(rules.org, org), eq(rules.procedureId, rule.procedureId), eq(rules.caseType, rule.caseType)));
+      return !!match;
+    },
+  });
+
+  /**
+   * One rule. The view's insurer selector and case-type toggle ask for the same procedure in another
+   * organisation or case type: the answer is that rule, or 404 saying there is none.
+   */
+  app.get('/rules/:id', {
+    schema: { params: RuleIdParams, querystring: ReadQuery },
+    handler: async (request): Promise<Rule> => {
+      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
+      if (!rule) throw notFound(`Rule ${request.params.id} not found`);
+      const caseType = request.query.case_type ?? rule.caseType;
+      if (rule.org === org && rule.caseType === caseType) return fullRule(rule);
+      const sameProcedureReadable = isProviderOrg(request.auth.organization) || rule.org === request.auth.organization;
+      const [counterpart] = sameProcedureReadable
+        ? await app.db
+            .select()
+            .from(rules)
+            .where(and(eq(rules.org, org), eq(rules.procedureId, rule.procedureId), eq(rules.caseType, caseType)))
+        : [];
+      if (!counterpart) throw notFound(`There is no ${caseTypeLabel(caseType)} case type rule for this procedure in ${org}`);
+      return fullRule(counterpart);
+    },
+  });
+
+  app.post('/rules', {
+    schema: { querystring: BuilderSaveQuery, body: z.union([RuleSaveBody, BuilderBody]) },
+    handler: async (request, reply) => {
+      const { auth } = request;
+      const org = await writableOrg(app.db, auth, request.query.org);
+      const body = request.body;
+      if (request.query.id !== undefined) {
+        const existing = await ruleInOrg(request.query.id, org);
+        if (!('rules_configuration' in body)) throw badRequest('rules_configuration: required when saving from the rule builder');
+        const now = new Date();
+        const [row] = await app.db
+          .update(rules)
+          .set({
+            rulesConfiguration: body.rules_configuration,
+            version: existing.version + 1,
+            modificationHistory: [...existing.modificationHistory, { last_modified_by: auth.username, last_modified_on: now.toISOString() }],
+            lastModifiedBy: auth.username,
+            lastModifiedAt: now,
+          })
+          .where(eq(rules.id, existing.id))
+          .returning();
+        return fullRule(row);
+      }
+      if (!('fk_procedure' in body)) throw badRequest('fk_procedure: Required');
+      const procedure = await procedureOr400(body.fk_procedure);
+      const [clash] = await app.db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(and(eq(rules.org, org), eq(rules.procedureId, procedure.id), eq(rules.caseType, body.case_type)));
+      const shortCaseType = body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT';
+      if (clash) throw conflict(`For ${procedure.name} ${shortCaseType} caseType is present already`);
+      const now = new Date();
+      const [row] = await app.db
+        .insert(rules)
+        .values({
+          org,
+          procedureId: procedure.id,
+          caseType: body.case_type,
+          ...(await validated(body)),
+          modificationHistory: [{ last_modified_by: auth.username, last_modified_on: now.toISOString() }],
+          createdBy: auth.username,
+          lastModifiedBy: auth.username,
+          lastModifiedAt: now,
+        })
+        .returning();
+      return reply.code(201).send(await fullRule(row));
+    },
+  });
+
+  app.put('/rules/:id', {
+    schema: { params: RuleIdParams, querystring: OrgQuery, body: RuleSaveBody },
+    handler: async (request): Promise<Rule> => {
+      const { auth } = request;
+      const org = await writableOrg(app.db, auth, request.query.org);
+      const existing = await ruleInOrg(request.params.id, org);
+      const body = request.body;
+      const procedure = await procedureOr400(body.fk_procedure);
+      const [clash] = await app.db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(and(eq(rules.org, org), eq(rules.procedureId, procedure.id), eq(rules.caseType, body.case_type), ne(rules.id, existing.id)));
+      if (clash) throw conflict(`For ${procedure.name} ${body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
+      const now = new Date();
+      const [row] = await app.db
+        .update(rules)
+        .set({
+          procedureId: procedure.id,
+          caseType: body.case_type,
+          ...(await validated(body)),
+          version: existing.version + 1,
+          modificationHistory: [...existing.modificationHistory, { last_modified_by: auth.username, last_modified_on: now.toISOString() }],
+          lastModifiedBy: auth.username,
+          lastModifiedAt: now,
+        })
+        .where(eq(rules.id, existing.id))
+        .returning();
+      return fullRule(row);
+    },
+  });
+
+  app.delete('/rules/:id', {
+    schema: { params: RuleIdParams, querystring: OrgQuery, body: DeleteBody },
+    handler: async (request) => {
+      const org = await writableOrg(app.db, request.auth, request.query.org);
+      const existing = await ruleInOrg(request.params.id, org);
+      await app.db.delete(rules).where(eq(rules.id, existing.id));
+      return { detail: 'Deleted Successfully' };
+    },
+  });
+};
+
+export default ruleRoutes;

@@ -1,0 +1,150 @@
+/** Reading and shaping rules: names for the selected ids, the list row, the full rule, the save body. */
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { RULE_SELECTION_FIELDS, type NamedRef, type Rule, type RuleListRow, type RuleSaveBody, type RuleSelections, type RuleStatement } from '@claims/shared-kernel/contract';
+import type { z } from 'zod';
+import type { DbOrTx } from '../db';
+import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
+import { iso } from '../http/time';
+
+type RuleRow = typeof rules.$inferSelect;
+type ProcedureRow = typeof procedures.$inferSelect;
+
+
+/** The master each selection points into. */
+const SELECTION_SOURCE: Record<keyof RuleSelections, 'diagnoses' | 'document' | 'tissues' | 'drugs' | 'evidence' | 'clinicalAttribute'> = {
+  fk_diagnosis: 'diagnoses',
+  fk_document: 'document',
+  fk_tissue: 'tissues',
+  fk_drug: 'drugs',
+  fk_evidence: 'evidence',
+  fk_clinical_attribute: 'clinicalAttribute',
+  fk_clinical_inc_document: 'document',
+  fk_clinical_exc_document: 'document',
+  fk_exc_document: 'document',
+};
+
+export interface NameBook {
+  keyword: Map<number, string>;
+  attribute: Map<number, string>;
+}
+
+/** Names of every id the rules select, fetched in two queries. */
+export async function nameBook(db: DbOrTx, rows: { selections: RuleSelections }[]): Promise<NameBook> {
+  const keywordIds = new Set<number>();
+  const attributeIds = new Set<number>();
+  for (const { selections } of rows) {
+    for (const field of RULE_SELECTION_FIELDS) {
+      for (const id of selections[field] ?? []) (SELECTION_SOURCE[field] === 'clinicalAttribute' ? attributeIds : keywordIds).add(id);
+    }
+  }
+  const keyword = keywordIds.size
+    ? await db.select({ id: keywordMasters.id, name: keywordMasters.name }).from(keywordMasters).where(inArray(keywordMasters.id, [...keywordIds]))
+    : [];
+  const attribute = attributeIds.size
+    ? await db
+        .select({ id: clinicalAttributes.id, name: clinicalAttributes.name })
+        .from(clinicalAttributes)
+        .where(inArray(clinicalAttributes.id, [...attributeIds]))
+    : [];
+  return { keyword: new Map(keyword.map((k) => [k.id, k.name])), attribute: new Map(attribute.map((a) => [a.id, a.name])) };
+}
+
+/** The selected items that still exist, in the rule's order. */
+export function refs(book: NameBook, selections: RuleSelections, field: keyof RuleSelections): NamedRef[] {
+  const names = SELECTION_SOURCE[field] === 'clinicalAttribute' ? book.attribute : book.keyword;
+  return (selections[field] ?? []).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }));
+}
+
+export function toRuleListRow(row: RuleRow, procedure: ProcedureRow, book: NameBook): RuleListRow {
+  return {
+    id: row.id,
+    case_type: row.caseType,
+    procedures: { procedure_code: procedure.procedureCode, name: procedure.name },
+    diagnosisList: refs(book, row.selections, 'fk_diagnosis').map((r) => r.name),
+    document: refs(book, row.selections, 'fk_document').map((r) => r.name),
+  };
+}
+
+export function toRule(row: RuleRow, procedure: ProcedureRow, group: NamedRef | null, book: NameBook): Rule {
+  const s = row.selections;
+  return {
+    id: row.id,
+    org: row.org,
+    fk_procedure: row.procedureId,
+    procedures: {
+      id: procedure.id,
+      procedure_code: procedure.procedureCode,
+      name: procedure.name,
+      snomedct_code: procedure.snomedctCode,
+      procedure_group: group,
+    },
+    case_type: row.caseType,
+    procedureRule: row.procedureRule ?? null,
+    diagnosisRule: row.diagnosisRule ?? null,
+    documentRule: row.documentRule ?? null,
+    clinicalTermsRule: row.clinicalTermsRule ?? null,
+    rule_template: row.ruleTemplate,
+    query_rule: row.queryRule ?? null,
+    rules_configuration: row.rulesConfiguration ?? null,
+    ...Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [f, s[f] ?? []])),
+    diagnosis: refs(book, s, 'fk_diagnosis'),
+    document: refs(book, s, 'fk_document'),
+    tissue: refs(book, s, 'fk_tissue'),
+    drug: refs(book, s, 'fk_drug'),
+    evidence: refs(book, s, 'fk_evidence'),
+    clinicalAttributes: refs(book, s, 'fk_clinical_attribute'),
+    defaultDocumentExclusionList: refs(book, s, 'fk_exc_document'),
+    defaultClinicalInclusionList: refs(book, s, 'fk_clinical_inc_document'),
+    defaultClinicalExclusionList: refs(book, s, 'fk_clinical_exc_document'),
+    version: row.version,
+    modification_history: row.modificationHistory,
+    created_by: row.createdBy,
+    created_at: iso(row.createdAt),
+    last_modified_by: row.lastModifiedBy,
+    last_modified_at: iso(row.lastModifiedAt),
+  } as Rule;
+}
+
+/**
+ * What is saved of a statement tree: editor-only id, level and parentId are removed, leaves with
+ * neither an operator nor a boolean operator are dropped (spec 2 §3), and empty groups with them.
+ */
+export function cleanStatement(node: RuleStatement | null | undefined): RuleStatement | null {
+  if (!node) return null;
+  const { id: _id, level: _level, parentId: _parentId, statements, ...rest } = node;
+  if (rest.booleanOperator) {
+    const children = (statements ?? []).map(cleanStatement).filter((s): s is RuleStatement => s !== null);
+    return children.length ? { ...rest, statements: children } : null;
+  }
+  return rest.operator ? rest : null;
+}
+
+export type ParsedRuleSave = z.output<typeof RuleSaveBody>;
+
+export const selectionsOf = (body: ParsedRuleSave): RuleSelections =>
+  Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [f, [...new Set(body[f])]])) as unknown as RuleSelections;
+
+/** Ids in a save body that name nothing, per field (to answer 400 naming the field). */
+export async function unknownSelections(db: DbOrTx, selections: RuleSelections): Promise<string | null> {
+  const book = await nameBook(db, [{ selections }]);
+  for (const field of RULE_SELECTION_FIELDS) {
+    const source = SELECTION_SOURCE[field];
+    const missing = selections[field].filter((id) => !(source === 'clinicalAttribute' ? book.attribute : book.keyword).has(id));
+    if (missing.length) return `${field}: unknown id ${missing.join(', ')}`;
+  }
+  // Keyword ids must also be of the right kind (a drug id in fk_diagnosis is a mistake).
+  for (const field of RULE_SELECTION_FIELDS) {
+    const source = SELECTION_SOURCE[field];
+    if (source === 'clinicalAttribute' || !selections[field].length) continue;
+    const wrong = await db
+      .select({ id: keywordMasters.id })
+      .from(keywordMasters)
+      .where(and(inArray(keywordMasters.id, selections[field]), sql`${keywordMasters.kind} <> ${source}`));
+    if (wrong.length) return `${field}: ${wrong.map((w) => w.id).join(', ')} is not a ${source} entry`;
+  }
+  return null;
+}
+
+/** Rules whose selection field holds any of the ids. */
+export const selectsAny = (field: keyof RuleSelections, ids: number[]): SQL =>
+  ids.length ? or(...ids.map((id) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([id])}::jsonb`))! : sql`false`;

@@ -1,0 +1,54 @@
+/**
+ * The organisations, the demo logins of spec/README.md plus a super user per organisation, and the
+ * annotation error categories. Demo data only: a real deployment creates its own users.
+ */
+import type { Role } from '@claims/shared-kernel/constants';
+import { hashPassword } from '../auth/passwords';
+import type { DbOrTx } from '../db';
+import { errorCategories, organizations, users } from '../db/schema';
+
+export const DEMO_PASSWORD = 'demo-password';
+
+export const ORGANIZATIONS = [
+  { code: 'vitraya', name: 'Vitraya' },
+  { code: 'starhealth', name: 'Star Health' },
+  { code: 'maxbupa', name: 'Niva Bupa' },
+  { code: 'bajaj', name: 'Bajaj' },
+  { code: 'ML', name: 'ML' },
+  { code: 'vitraya-demo', name: 'Vitraya Demo' },
+] as const;
+
+export const DEMO_USERS: readonly { username: string; organization: string; role: Role }[] = [
+  { username: 'vitraya.admin', organization: 'vitraya', role: 'super_user' },
+  { username: 'vitraya.reviewer', organization: 'vitraya', role: 'user' },
+  { username: 'starhealth.reviewer', organization: 'starhealth', role: 'user' },
+  { username: 'maxbupa.reviewer', organization: 'maxbupa', role: 'user' },
+  { username: 'bajaj.reviewer', organization: 'bajaj', role: 'user' },
+  { username: 'ml.reviewer', organization: 'ML', role: 'user' },
+  { username: 'demo.reviewer', organization: 'vitraya-demo', role: 'user' },
+  { username: 'starhealth.admin', organization: 'starhealth', role: 'super_user' },
+  { username: 'maxbupa.admin', organization: 'maxbupa', role: 'super_user' },
+  { username: 'bajaj.admin', organization: 'bajaj', role: 'super_user' },
+  { username: 'ml.admin', organization: 'ML', role: 'super_user' },
+  { username: 'demo.admin', organization: 'vitraya-demo', role: 'super_user' },
+];
+
+export const ERROR_CATEGORIES = [
+  { category: 'Keyword not found', colour: '#cf1322', iconText: 'NF' },
+  { category: 'Wrong keyword matched', colour: '#d46b08', iconText: 'WK' },
+  { category: 'Wrong value or unit', colour: '#d4b106', iconText: 'WV' },
+  { category: 'Wrong page or document', colour: '#1677ff', iconText: 'WP' },
+  { category: 'Unreadable text (OCR)', colour: '#722ed1', iconText: 'OCR' },
+  { category: 'Other', colour: '#595959', iconText: 'OT' },
+] as const;
+
+export async function seedBase(db: DbOrTx, options: { password?: string } = {}): Promise<void> {
+  await db.insert(organizations).values([...ORGANIZATIONS]).onConflictDoNothing();
+  // One hash for every demo login: they share the password, and argon2 is deliberately slow.
+  const passwordHash = await hashPassword(options.password ?? DEMO_PASSWORD);
+  await db
+    .insert(users)
+    .values(DEMO_USERS.map((u) => ({ ...u, passwordHash })))
+    .onConflictDoNothing();
+  await db.insert(errorCategories).values([...ERROR_CATEGORIES]).onConflictDoNothing();
+}

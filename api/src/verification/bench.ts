@@ -1,0 +1,144 @@
+/**
+ * Throughput of the adjudicator, for `npm run bench` (each function returns its number) or standalone:
+ *   npx tsx api/src/verification/bench.ts
+ * Wall-clock numbers, after a warm-up run: on a shared machine they move with its load.
+ */
+import { writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import type { RuleStatement } from '@claims/shared-kernel/contract';
+import { prepareClaim } from './context';
+import { evaluateNode } from './evaluate';
+import { attribute, docFromText, emptyMasters, file, keyword, makeTextPdf, renderTextImage, ruleOf, type PdfLine } from './fixtures';
+import { createDocumentReader } from './read/reader';
+import type { MasterData, VerificationInput } from './types';
+import { verifyClaim } from './verify';
+
+const WORDS = ['patient', 'admitted', 'with', 'complaints', 'of', 'blurred', 'vision', 'right', 'eye', 'since', 'months', 'treated', 'advised', 'review', 'after', 'weeks', 'noted', 'normal', 'stable', 'discharged'];
+
+/** Master data of a realistic size: 300 entities with 2 aliases each, 40 clinical attributes. */
+function benchMasters(): MasterData {
+  const list = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => keyword(`${prefix} condition ${i}`, [`${prefix} alias ${i}`, `${prefix}${i} syndrome`]));
+  return emptyMasters({
+    procedures: Array.from({ length: 50 }, (_, i) => ({ ...keyword(`Procedure ${i} surgery`), procedure_code: `P${i}` })),
+    diagnoses: list('diagnosis', 100),
+    evidence: list('evidence', 50),
+    drugs: list('drug', 50),
+    tissues: list('tissue', 25),
+    documents: [keyword('Discharge Summary'), keyword('Lab Report'), keyword('Bill')],
+    preExistingDiseases: list('disease', 25),
+    clinicalAttributes: Array.from({ length: 40 }, (_, i) => attribute(`Attribute ${i}`, { alias: [`Attr${i}`] })),
+  });
+}
+
+function pageLines(page: number): string[] {
+  const lines = [page % 10 === 0 ? 'DISCHARGE SUMMARY' : 'Continuation sheet'];
+  for (let i = 0; i < 40; i += 1) {
+    if (i % 8 === 3) lines.push(`Diagnosis: diagnosis condition ${(page + i) % 100}`);
+    else if (i % 8 === 5) lines.push(`Attribute ${(page + i) % 40}: ${(i * 1.7).toFixed(1)}`);
+    else lines.push(Array.from({ length: 12 }, (_, w) => WORDS[(page * 7 + i * 3 + w) % WORDS.length]).join(' '));
+  }
+  return lines;
+}
+
+/** A rule of `leaves` leaves: presence leaves over diagnoses and evidence, and value comparisons. */
+function benchRule(leaves: number): RuleStatement {
+  const statements: RuleStatement[] = Array.from({ length: leaves }, (_, i) =>
+    i % 3 === 2
+      ? { operator: 'VALUE_LESS_THAN', valueToCompare: { id: 0, name: `Attribute ${i % 40}` }, value: 50 }
+      : { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: i % 3 ? 'evidence' : 'diagnoses', numberOfValues: 1, valuesToFind: [`diagnosis condition ${i}`, `evidence alias ${i}`] },
+  );
+  return { booleanOperator: 'AND', statements: [{ booleanOperator: 'OR', statements: statements.slice(0, leaves / 2) }, ...statements.slice(leaves / 2)] };
+}
+
+const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
+
+/** Text PDF pages read (pdfjs) and matched (a claim verified against 300 master entities) per second. */
+export async function textPdfPagesPerSecond(pages = 50): Promise<number> {
+  const pdfPages: PdfLine[][] = Array.from({ length: pages }, (_, p) =>
+    pageLines(p).map((text, i) => ({ text, x: 48, baseline: 800 - i * 18, size: 10 })),
+  );
+  const data = await makeTextPdf(pdfPages);
+  const masters = benchMasters();
+  const reader = createDocumentReader();
+  const readAndMatch = async () => {
+    const document = await reader.read(file('bench.pdf', data));
+    verifyClaim({
+      claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: null, organization: 'vitraya' },
+      documents: [document],
+      masters,
+      rules: { P1: ruleOf({ diagnosisRule: benchRule(50) }) },
+    });
+  };
+  try {
+    await readAndMatch(); // warm-up: loads pdfjs and its fonts, compiles the hot paths
+    const start = process.hrtime.bigint();
+    await readAndMatch();
+    return pages / seconds(start);
+  } finally {
+    await reader.close();
+  }
+}
+
+/** Seconds to OCR one sparse A4 page image (150 dpi) with a warm worker. */
+export async function ocrSecondsPerPage(pages = 2): Promise<number> {
+  const images = await Promise.all(
+    Array.from({ length: pages + 1 }, (_, p) =>
+      renderTextImage(
+        pageLines(p).slice(0, 20).map((text, i) => ({ text, x: 90, y: 90 + i * 50, size: 26 })),
+        1240,
+        1754,
+      ),
+    ),
+  );
+  const reader = createDocumentReader({ ocrWorkers: 1 });
+  try {
+    await reader.read(file('warmup.png', images[0], 'image/png'));
+    const start = process.hrtime.bigint();
+    for (const image of images.slice(1)) await reader.read(file('page.png', image, 'image/png'));
+    return seconds(start) / pages;
+  } finally {
+    await reader.close();
+  }
+}
+
+/** Evaluations per second of a 50-leaf rule on a prepared 10-page claim. */
+export function ruleEvaluationsPerSecond(leaves = 50, durationSeconds = 1): number {
+  const input: VerificationInput = {
+    claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: null, organization: 'vitraya' },
+    documents: [docFromText('claim.pdf', Array.from({ length: 10 }, (_, p) => pageLines(p).join('\n')))],
+    masters: benchMasters(),
+    rules: {},
+  };
+  const context = prepareClaim(input);
+  const rule = benchRule(leaves);
+  const scope = { procedureCode: 'P1', procedureName: null, rule: ruleOf() };
+  evaluateNode(rule, context, scope);
+  let runs = 0;
+  const start = process.hrtime.bigint();
+  while (seconds(start) < durationSeconds) {
+    evaluateNode(rule, context, scope);
+    runs += 1;
+  }
+  return runs / seconds(start);
+}
+
+/** Prints one line per figure; `--json FILE` also writes them for `npm run bench`. */
+async function main(): Promise<void> {
+  const results = {
+    textPdfPagesPerSecond: await textPdfPagesPerSecond(),
+    ocrSecondsPerPage: await ocrSecondsPerPage(),
+    ruleEvaluationsPerSecond50Leaves: ruleEvaluationsPerSecond(),
+  };
+  console.log(`verification: text PDF read + match  ${results.textPdfPagesPerSecond.toFixed(1)} pages/s`);
+  console.log(`verification: OCR                    ${results.ocrSecondsPerPage.toFixed(2)} s/page`);
+  console.log(`verification: 50-leaf rule           ${results.ruleEvaluationsPerSecond50Leaves.toFixed(0)} evaluations/s`);
+  const jsonFlag = process.argv.indexOf('--json');
+  if (jsonFlag >= 0) writeFileSync(process.argv[jsonFlag + 1], `${JSON.stringify(results, null, 2)}\n`);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Everything about one claim that does not depend on the procedure being judged, built once: the laid-out
+ * text, the phrase index, the document types of the pages, the value reader, the facts, fraud markers.
+ */
+import { buildClaimText, type ClaimText } from './text';
+import { foldOf, PhraseIndex } from './match';
+import { segregate, type Segregation } from './segregate';
+import { ValueReader, type ValueCandidate } from './values';
+import type { ClinicalAttributeMaster, KeywordMaster, ReadDocument, VerificationInput } from './types';
+import type { EntityName } from '@claims/shared-kernel/constants';
+
+/** What a rule leaf can look for, plus the pre-existing diseases the claim page lists. */
+export type EntityKind = EntityName | 'pre_existing_diseases';
+
+/** Phrases that make a reviewer look twice; found as whole words (OCR confusions tolerated). */
+export const DEFAULT_FRAUD_MARKERS = [
+  'tampered',
+  'tampering',
+  'overwritten',
+  'correction fluid',
+  'whitener applied',
+  'duplicate bill',
+  'duplicate copy',
+  'suspicious fraud case',
+];
+
+/** Keys of facts.answers (the questions' entity types) and the entity each answers for. */
+const ANSWER_KINDS: Record<string, EntityKind> = {
+  procedures: 'procedures',
+  diagnosis: 'diagnoses',
+  document: 'document',
+  evidence: 'evidence',
+  'clinical attribute': 'clinicalattribute',
+  drug: 'drugs',
+  tissue: 'tissues',
+};
+
+export interface ClaimContext {
+  input: VerificationInput;
+  unreadable: ReadDocument[];
+  /** Why the claim cannot be judged at all (no readable text), or null. */
+  suspendedReason: string | null;
+  text: ClaimText;
+  index: PhraseIndex;
+  segregation: Segregation;
+  /** Master entities by kind, keyed by the folded name, every alias and (procedures) the code. */
+  masters: Map<EntityKind, Map<string, KeywordMaster>>;
+  attributes: Map<string, ClinicalAttributeMaster>;
+  /** Folded fact texts per entity kind; '*' holds the ones that count for every kind. */
+  facts: Map<EntityKind | '*', Map<string, string>>;
+  /** Clinical attribute values found in the documents, per attribute (computed on first use). */
+  candidates(attribute: ClinicalAttributeMaster): ValueCandidate[];
+  fraudMarkersFound: string[];
+}
+
+export function prepareClaim(input: VerificationInput): ClaimContext {
+  const readable = input.documents.filter((d) => !d.error && d.pages.length > 0);
+  const unreadable = input.documents.filter((d) => d.error || d.pages.length === 0);
+  const text = buildClaimText(readable);
+  const index = new PhraseIndex(text);
+  const { masters: m } = input;
+  const segregation = segregate(text, index, m.documents ?? [], m.docgroups ?? {});
+  const values = new ValueReader(text, index);
+
+  const masters = new Map<EntityKind, Map<string, KeywordMaster>>();
+  const register = (kind: EntityKind, list: KeywordMaster[] | undefined, extraKeys?: (e: KeywordMaster) => string[]) => {
+    const byKey = new Map<string, KeywordMaster>();
+    for (const entity of list ?? [])
+      for (const key of [entity.name, ...(entity.alias ?? []), ...(extraKeys?.(entity) ?? [])]) {
+        const fold = foldOf(key ?? '');
+        if (fold && !byKey.has(fold)) byKey.set(fold, entity);
+      }
+    masters.set(kind, byKey);
+  };
+  register('procedures', m.procedures, (e) => [(e as { procedure_code?: string }).procedure_code ?? '']);
+  register('diagnoses', m.diagnoses);
+  register('evidence', m.evidence);
+  register('drugs', m.drugs);
+  register('tissues', m.tissues);
+  register('document', m.documents);
+  register('pre_existing_diseases', m.preExistingDiseases);
+  register('clinicalattribute', m.clinicalAttributes);
+  const attributes = new Map<string, ClinicalAttributeMaster>();
+  for (const attribute of m.clinicalAttributes ?? [])
+    for (const key of [attribute.name, ...(attribute.alias ?? [])]) if (foldOf(key) && !attributes.has(foldOf(key))) attributes.set(foldOf(key), attribute);
+
+  const facts = new Map<EntityKind | '*', Map<string, string>>();
+  const addFact = (kind: EntityKind | '*', value: string, label: string) => {
+    if (!foldOf(value)) return;
+    if (!facts.has(kind)) facts.set(kind, new Map());
+    facts.get(kind)!.set(foldOf(value), label);
+  };
+  for (const finding of input.facts?.findings ?? []) addFact('*', finding, 'Confirmed finding');
+  for (const [key, answers] of Object.entries(input.facts?.answers ?? {}))
+    for (const answer of answers ?? []) addFact(ANSWER_KINDS[key.trim().toLowerCase()] ?? '*', answer, 'Answer to procedure question');
+
+  const candidateCache = new Map<ClinicalAttributeMaster, ValueCandidate[]>();
+  const candidates = (attribute: ClinicalAttributeMaster) => {
+    let list = candidateCache.get(attribute);
+    if (!list) {
+      list = [...measurementFacts(input, attribute), ...values.candidates(attribute, input.claim.hospitalCode)];
+      candidateCache.set(attribute, list);
+    }
+    return list;
+  };
+
+  const markers = new Map((input.fraudMarkers ?? DEFAULT_FRAUD_MARKERS).map((m) => [foldOf(m), m] as const));
+  const fraudMarkersFound = [...markers.values()].filter((marker) => index.find(marker).some((hit) => hit.quality >= 2));
+
+  const wordCount = text.tokens.length;
+  let suspendedReason: string | null = null;
+  if (input.documents.length === 0) suspendedReason = 'No documents were attached to the claim';
+  else if (readable.length === 0) suspendedReason = `No document could be read: ${describeUnreadable(unreadable)}`;
+  else if (wordCount === 0) suspendedReason = 'No text could be read from the documents';
+
+  return { input, unreadable, suspendedReason, text, index, segregation, masters, attributes, facts, candidates, fraudMarkersFound };
+}
+
+export const describeUnreadable = (documents: ReadDocument[]): string =>
+  documents.map((d) => `${d.fileName} (${d.error ?? 'no pages'})`).join(', ');
+
+function measurementFacts(input: VerificationInput, attribute: ClinicalAttributeMaster): ValueCandidate[] {
+  const names = new Set([attribute.name, ...(attribute.alias ?? [])].map(foldOf));
+  return Object.entries(input.facts?.measurements ?? {})
+    .filter(([name, m]) => names.has(foldOf(name)) && Number.isFinite(m?.value))
+    .map(([, m]) => ({ value: { kind: 'number', value: m.value }, unit: m.unit ?? null, page: null, tokens: [], source: 'fact', order: -1 }));
+}

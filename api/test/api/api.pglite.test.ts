@@ -1,0 +1,7 @@
+/** The api suite on embedded PGlite (a clone of the fixture template). */
+import { pgliteDatabase } from './support';
+import { defineApiSuite } from './suite';
+
+describe('api on PGlite', () => {
+  defineApiSuite(pgliteDatabase);
+});

@@ -1,0 +1,1 @@
+module.exports = { ...require('@claims/shared-kernel/jest'), rootDir: __dirname };

@@ -1,0 +1,12 @@
+import { startStandalone } from '@claims/shared-kernel';
+import ClaimsRoutes from './routes';
+
+void startStandalone({
+  name: 'Claims',
+  home: '/claims',
+  links: [
+    { path: '/claims', title: 'Claims to Review' },
+    { path: '/dashboard', title: 'Dashboard' },
+  ],
+  routes: <ClaimsRoutes />,
+});

@@ -1,0 +1,102 @@
+import {
+  adjudicationResultLabel,
+  ADJUDICATION_RESULTS,
+  CASE_TYPES,
+  dateRangeError,
+  DateRangeFields,
+  FilterPanel,
+  LimitedSelect,
+  LIMITS,
+  REVIEW_FILTER_STATUSES,
+} from '@claims/shared-kernel';
+import type { AdjudicationResult, CaseType, ClaimStatus } from '@claims/shared-kernel';
+import { Checkbox, Col, Form, Row, Select } from 'antd';
+import { useState } from 'react';
+import type { ClaimFilterOptions } from '../../api/lookups';
+import { emptyClaimFilter, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
+
+const STATUS_OPTIONS = REVIEW_FILTER_STATUSES.map((s) => ({ value: s, label: s }));
+const CASE_TYPE_OPTIONS = CASE_TYPES.map((c) => ({ value: c.code, label: c.label }));
+const RESULT_OPTIONS = ADJUDICATION_RESULTS.map((r) => ({ value: r, label: adjudicationResultLabel(r) }));
+
+export interface ClaimFilterPanelProps {
+  onFilter: (filter: ClaimFilter) => void;
+  /** Called after the panel has put its own fields back (dates to today, nothing chosen). */
+  onReset: () => void;
+  /** The provider's organisation gets every field; insurer users only the dates. */
+  fullFilter: boolean;
+  options: ClaimFilterOptions;
+}
+
+/** The claims filter; it keeps its fields to itself so typing does not re-render the table. */
+export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: ClaimFilterPanelProps) {
+  const [value, onChange] = useState<ClaimFilter>(emptyClaimFilter);
+  const reset = () => {
+    onChange(emptyClaimFilter());
+    onReset();
+  };
+  const set = <K extends keyof ClaimFilter>(key: K, next: ClaimFilter[K]) => onChange({ ...value, [key]: next });
+  const setStatuses = (statuses: ClaimStatus[]) =>
+    onChange({ ...value, statuses, adjudicationResults: offersAdjudicationResult(statuses) ? value.adjudicationResults : [] });
+
+  return (
+    <FilterPanel onFilter={() => onFilter(value)} onReset={reset} filterDisabled={!!dateRangeError(value.range.from, value.range.to)}>
+      <DateRangeFields value={value.range} onChange={(range) => set('range', range)} />
+      {fullFilter && (
+        <Form layout="vertical" component="div">
+          <Row gutter={12}>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Status">
+                <LimitedSelect<ClaimStatus> aria-label="Status" placeholder="Select status" options={STATUS_OPTIONS} value={value.statuses} onChange={setStatuses} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Hospital Code">
+                <LimitedSelect aria-label="Hospital Code" placeholder="Select hospitals" options={options.hospitals} value={value.hospitalCodes} onChange={(v) => set('hospitalCodes', v)} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="User Name">
+                <Select<string[]>
+                  aria-label="User Name"
+                  mode="tags"
+                  allowClear
+                  maxCount={LIMITS.multiSelectMax}
+                  tokenSeparators={[',', ' ']}
+                  notFoundContent={null}
+                  placeholder="Type user names"
+                  value={value.userNames}
+                  onChange={(v) => set('userNames', v.map((name) => name.trim()).filter(Boolean))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Procedures">
+                <LimitedSelect aria-label="Procedures" placeholder="Select procedures" options={options.procedures} value={value.procedureCodes} onChange={(v) => set('procedureCodes', v)} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Batches">
+                <LimitedSelect<number> aria-label="Batches" placeholder="Select batches" options={options.batches} value={value.batchIds} onChange={(v) => set('batchIds', v)} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Case Type">
+                <LimitedSelect<CaseType> aria-label="Case Type" placeholder="Select case types" options={CASE_TYPE_OPTIONS} value={value.caseTypes} onChange={(v) => set('caseTypes', v)} />
+              </Form.Item>
+            </Col>
+          </Row>
+          {offersAdjudicationResult(value.statuses) && (
+            <Form.Item label="Adjudication Result" style={{ marginBottom: 0 }}>
+              <Checkbox.Group<AdjudicationResult>
+                options={RESULT_OPTIONS}
+                value={value.adjudicationResults}
+                onChange={(v) => set('adjudicationResults', v)}
+              />
+            </Form.Item>
+          )}
+        </Form>
+      )}
+    </FilterPanel>
+  );
+}

@@ -1,0 +1,503 @@
+import { claimSearchStore, clearClaimSearch, setClaimSearch } from '@claims/shared-kernel';
+import type { ClaimListRow } from '@claims/shared-kernel';
+import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { downloadAnnotationReport, getAnnotationUsers } from '../../api/annotations';
+import { createBatch } from '../../api/batches';
+import { downloadClaimsCsv, listClaims, searchClaims, type ClaimPage } from '../../api/claims';
+import { loadBatchOptions, loadMasterOptions } from '../../api/lookups';
+import ClaimsRoutes from '../index';
+
+// Factories rather than automocks: an automock loads the real module (and a second kernel) to learn its shape.
+jest.mock('../../api/claims', () => ({ listClaims: jest.fn(), searchClaims: jest.fn(), downloadClaimsCsv: jest.fn() }));
+jest.mock('../../api/batches', () => ({ createBatch: jest.fn() }));
+jest.mock('../../api/annotations', () => ({ getAnnotationUsers: jest.fn(), downloadAnnotationReport: jest.fn() }));
+jest.mock('../../api/lookups', () => ({ loadMasterOptions: jest.fn(), loadBatchOptions: jest.fn(), NO_FILTER_OPTIONS: { hospitals: [], procedures: [], batches: [] } }));
+
+const mockedList = jest.mocked(listClaims);
+const mockedSearch = jest.mocked(searchClaims);
+const mockedCreateBatch = jest.mocked(createBatch);
+const mockedAnnotationUsers = jest.mocked(getAnnotationUsers);
+const mockedMasterOptions = jest.mocked(loadMasterOptions);
+const mockedBatchOptions = jest.mocked(loadBatchOptions);
+const mockedCsv = jest.mocked(downloadClaimsCsv);
+const mockedReport = jest.mocked(downloadAnnotationReport);
+
+function claim(id: number, overrides: Partial<ClaimListRow> = {}): ClaimListRow {
+  return {
+    id,
+    obj_id: `obj-${id}`,
+    referenceClaimId: `CASE-${id}`,
+    caseType: 'PRE_AUTH',
+    case_type: 'PRE_AUTH',
+    patientName: `Patient ${id}`,
+    procedureCodes: ['P001', 'P002'],
+    hospitalCode: 'H01',
+    status: 'ADJUDICATED',
+    annotated: false,
+    annotation_id: null,
+    adjudicationResult: 'ACCEPTED',
+    adjudicationReason: null,
+    proceduresFound: 2,
+    diagnosisFound: 1,
+    evidenceFound: 3,
+    documentsFound: 4,
+    lastModifiedOn: '2024-05-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+const page = (rows: ClaimListRow[], total = rows.length): ClaimPage => ({ rows, total });
+const tenClaims = () => page(Array.from({ length: 10 }, (_, i) => claim(i + 1)), 60);
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname + location.search}</div>;
+}
+
+/** The claims routes as the shell mounts them, plus the neighbours the list navigates to. */
+function renderClaims(route = '/claims') {
+  return renderScreen(
+    <Routes>
+      <Route path="claims/:claimId" element={<LocationProbe />} />
+      <Route path="uploadsDownloads" element={<LocationProbe />} />
+      <Route path="*" element={<ClaimsRoutes />} />
+    </Routes>,
+    route,
+  );
+}
+
+// Role queries walk the accessibility tree of the whole antd table and cost seconds each in jsdom:
+// these helpers find the same elements by their visible text or aria-label instead.
+const headers = () => Array.from(document.querySelectorAll('thead th')).map((th) => th.textContent);
+const button = (name: string) => screen.getByText(name, { selector: 'button span' }).closest('button')!;
+const queryButton = (name: string) => screen.queryByText(name, { selector: 'button span' });
+const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
+const queryField = (label: string) => screen.queryByLabelText(label, { selector: 'input' });
+const openFilter = () => fireEvent.click(screen.getByText('Filter', { selector: '.ant-collapse-title' }));
+const filterButton = () => button('Filter');
+const runVerification = () => button('Run Verification');
+const rowCheckboxes = () => Array.from(document.querySelectorAll<HTMLInputElement>('.ant-table-tbody tr.ant-table-row input[type="checkbox"]'));
+const findDialog = async (title: string) => (await screen.findByText(title)).closest<HTMLElement>('.ant-modal')!;
+
+async function choose(selectLabel: string, optionText: string) {
+  fireEvent.mouseDown(field(selectLabel));
+  const option = await waitFor(() => {
+    const shown = document.querySelector<HTMLElement>(`.ant-select-item-option[title="${optionText}"]`);
+    if (!shown) throw new Error(`option ${optionText} is not offered`);
+    return shown;
+  });
+  fireEvent.click(option);
+}
+
+function selectRows(count: number) {
+  for (const box of rowCheckboxes().slice(0, count)) fireEvent.click(box);
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  signOut();
+  mockedList.mockResolvedValue(tenClaims());
+  mockedSearch.mockResolvedValue(tenClaims());
+  mockedAnnotationUsers.mockResolvedValue([]);
+  mockedMasterOptions.mockResolvedValue({
+    hospitals: [{ value: 'H01', label: 'H01 - City Hospital' }],
+    procedures: [{ value: 'P001', label: 'P001 - Hysterectomy' }],
+  });
+  mockedBatchOptions.mockImplementation(async (org) => (org === 'vitraya' ? [{ value: 3, label: 'May batch' }] : []));
+});
+
+describe('columns per organisation', () => {
+  it('shows the provider the found-entity columns, the total in the title and the insurer selector', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    expect(await screen.findByText('CASE-1')).toBeInTheDocument();
+    expect(headers()).toEqual(
+      expect.arrayContaining(['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code', 'Annotation', 'Procedures Found', 'Diagnosis Found', 'Evidence Found', 'Documents Found', 'Verification Result', 'Date']),
+    );
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (60)');
+    expect(screen.getByText('CR')).toBeInTheDocument();
+    expect(field('Insurer')).toBeInTheDocument();
+    expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya', limit: 25, pageNumber: 1 }, undefined);
+    expect(screen.getAllByText('Not Done')).toHaveLength(10);
+    expect(screen.getAllByText('P001, P002')).toHaveLength(10);
+  });
+
+  it('shows insurer users the base columns only, asks for ADJUDICATED claims of their organisation and offers only dates', async () => {
+    signInAs('starhealth', 'user');
+    renderClaims('/claims?org=vitraya');
+    expect(await screen.findByText('CASE-1')).toBeInTheDocument();
+    expect(headers().filter(Boolean)).toEqual(['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code', 'Verification Result', 'Date']);
+    expect(mockedList).toHaveBeenCalledWith({ org: 'starhealth', limit: 25, pageNumber: 1 }, 'ADJUDICATED');
+    expect(queryField('Insurer')).not.toBeInTheDocument();
+    expect(mockedAnnotationUsers).not.toHaveBeenCalled();
+    expect(mockedMasterOptions).not.toHaveBeenCalled();
+    // Batches and the Excel download are the provider's (and for batches the demo organisation's).
+    expect(rowCheckboxes()).toHaveLength(0);
+    expect(queryButton('Run Verification')).not.toBeInTheDocument();
+    openFilter();
+    expect(await screen.findByLabelText('From', { selector: 'input' })).toBeInTheDocument();
+    expect(queryField('Status')).not.toBeInTheDocument();
+    expect(queryField('Hospital Code')).not.toBeInTheDocument();
+
+    fireEvent.click(filterButton());
+    const today = dayjs().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(mockedSearch).toHaveBeenLastCalledWith(
+        { startDate: today, endDate: today, status: ['ADJUDICATED'] },
+        { org: 'starhealth', limit: 25, pageNumber: 1 },
+      ),
+    );
+    expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
+  });
+
+  it('shows the demo organisation the base columns, all its claims and batch creation', async () => {
+    signInAs('vitraya-demo', 'user');
+    renderClaims();
+    expect(await screen.findByText('CASE-1')).toBeInTheDocument();
+    expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya-demo', limit: 25, pageNumber: 1 }, undefined);
+    expect(headers()).not.toContain('Annotation');
+    expect(rowCheckboxes()).toHaveLength(10);
+    expect(queryButton('Run Verification')).toBeInTheDocument();
+    expect(queryButton('Create Claim')).toBeInTheDocument();
+  });
+
+  it('shows Create Claim to the provider and the claim-creating insurers but not to ML', async () => {
+    signInAs('ML', 'user');
+    const { unmount } = renderClaims();
+    await screen.findByText('CASE-1');
+    expect(queryButton('Create Claim')).not.toBeInTheDocument();
+    unmount();
+    signInAs('bajaj', 'user');
+    renderClaims();
+    fireEvent.click((await screen.findByText('Create Claim', { selector: 'button span' })));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/claims/create'));
+  });
+});
+
+describe('cells', () => {
+  it('words the four verification results, the case types and the date', async () => {
+    signInAs('vitraya', 'user');
+    mockedList.mockResolvedValue(
+      page([
+        claim(1, { adjudicationResult: 'ACCEPTED' }),
+        claim(2, { adjudicationResult: 'REJECTED', adjudicationReason: 'ignored for rejections' }),
+        claim(3, { adjudicationResult: 'QUERY', adjudicationReason: 'Discharge summary missing' }),
+        claim(4, { adjudicationResult: 'QUERY', adjudicationReason: null }),
+        claim(5, { adjudicationResult: 'SUSPENDED', caseType: 'SETTLEMENT', case_type: 'SETTLEMENT' }),
+        // Older rows carry only case_type.
+        claim(6, { caseType: undefined as unknown as ClaimListRow['caseType'], case_type: 'SETTLEMENT', lastModifiedOn: '2024-05-01T20:00:00Z' }),
+      ]),
+    );
+    renderClaims();
+    const rowText = async (caseNo: string) => (await screen.findByText(caseNo)).closest('tr')!.textContent;
+    expect(await rowText('CASE-1')).toContain('Clinical Verification Pass');
+    expect(await rowText('CASE-2')).toContain('Clinical Verification Fail');
+    expect(await rowText('CASE-2')).not.toContain('ignored');
+    expect(await rowText('CASE-3')).toContain('Clinical Verification Fail- Discharge summary missing');
+    expect(await rowText('CASE-4')).toContain('Required Document not found');
+    expect(await rowText('CASE-5')).toContain('Clinical Verification Fail- Case record not found');
+    expect(await rowText('CASE-1')).toContain('Pre Authorization');
+    expect(await rowText('CASE-5')).toContain('Settlement');
+    expect(await rowText('CASE-6')).toContain('Settlement');
+    expect(await rowText('CASE-1')).toContain('2024-05-01');
+    // 20:00 UTC is the next day in the display zone (Asia/Kolkata).
+    expect(await rowText('CASE-6')).toContain('2024-05-02');
+  });
+
+  it('says No Data Found for an empty list', async () => {
+    signInAs('vitraya', 'user');
+    mockedList.mockResolvedValue(page([]));
+    renderClaims();
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (0)');
+  });
+});
+
+describe('paging and navigation', () => {
+  it('asks the server for 1-based pages of the chosen size', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 25, pageNumber: 2 }, undefined));
+
+    const sizeChanger = document.querySelector('.ant-pagination-options [role="combobox"]')!;
+    fireEvent.mouseDown(sizeChanger);
+    expect(await screen.findByTitle('10 / page')).toBeInTheDocument();
+    expect(screen.getByTitle('100 / page')).toBeInTheDocument();
+    fireEvent.click(await screen.findByTitle('50 / page'));
+    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 50, pageNumber: expect.any(Number) }, undefined));
+  });
+
+  it('lets the provider pick the insurer through ?org= and opens a row with org, showAnnotation and caseType', async () => {
+    signInAs('vitraya', 'user', 'vitraya.reviewer');
+    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
+    renderClaims('/claims?org=maxbupa');
+    await screen.findByText('CASE-1');
+    expect(mockedList).toHaveBeenCalledWith({ org: 'maxbupa', limit: 25, pageNumber: 1 }, undefined);
+    expect(await screen.findByText('Annotation Report', { selector: 'button span' })).toBeInTheDocument();
+
+    await choose('Insurer', 'Bajaj');
+    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'bajaj', limit: 25, pageNumber: 1 }, undefined));
+    expect(mockedBatchOptions).toHaveBeenLastCalledWith('bajaj');
+    fireEvent.click(await screen.findByText('Patient 3'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/claims/3?org=bajaj&showAnnotation=true&caseType=PRE_AUTH');
+  });
+
+  it('keeps annotation mode off for users not among the analysts', async () => {
+    signInAs('vitraya', 'user', 'vitraya.admin');
+    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
+    renderClaims();
+    fireEvent.click(await screen.findByText('Patient 2'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/claims/2?org=vitraya&showAnnotation=false&caseType=PRE_AUTH');
+    expect(queryButton('Annotation Report')).not.toBeInTheDocument();
+  });
+});
+
+describe('selection and batches', () => {
+  it('counts selected rows and enables Run Verification at 5', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    expect(runVerification()).toBeDisabled();
+    await userEvent.hover(runVerification().parentElement!);
+    expect(await screen.findByText('Select Minimum 5 claims to create batch for run verifications')).toBeInTheDocument();
+
+    selectRows(4);
+    expect(screen.getByText('4 row(s) selected')).toBeInTheDocument();
+    expect(runVerification()).toBeDisabled();
+    fireEvent.click(rowCheckboxes()[4]);
+    expect(screen.getByText('5 row(s) selected')).toBeInTheDocument();
+    expect(runVerification()).toBeEnabled();
+    // Ticking a box selects; it does not open the claim.
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('creates a batch of the selection once named, clears the search and moves to Uploads and Downloads', async () => {
+    signInAs('vitraya', 'user');
+    setClaimSearch('Patient');
+    mockedCreateBatch.mockResolvedValue({ id: 9, batchName: 'May run', Message: 'created' });
+    renderClaims('/claims?org=starhealth');
+    await screen.findAllByText('CASE-1');
+    selectRows(5);
+    fireEvent.click(runVerification());
+
+    const dialog = await findDialog('Enter the batch name');
+    const create = within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!;
+    expect(create).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: '   ' } });
+    expect(create).toBeDisabled();
+    fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: 'May run' } });
+    expect(create).toBeEnabled();
+    fireEvent.click(create);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads'));
+    expect(mockedCreateBatch).toHaveBeenCalledWith({ claims: [1, 2, 3, 4, 5], batchName: 'May run', downloadedClaimFlag: 'false', organization: 'starhealth' });
+    expect(claimSearchStore.getState().query).toBe('');
+  });
+
+  it('shows the error and stops the spinner when the batch cannot be created', async () => {
+    signInAs('vitraya', 'user');
+    mockedCreateBatch.mockRejectedValue(new Error('Batch name already exists'));
+    renderClaims();
+    await screen.findByText('CASE-1');
+    selectRows(5);
+    fireEvent.click(runVerification());
+    const dialog = await findDialog('Enter the batch name');
+    fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: 'Dup' } });
+    fireEvent.click(within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!);
+    expect(await screen.findByText('Batch name already exists')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!).not.toHaveClass('ant-btn-loading'));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+  });
+
+  it('closes the prompt on Cancel without creating anything', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    selectRows(5);
+    fireEvent.click(runVerification());
+    const dialog = await findDialog('Enter the batch name');
+    fireEvent.click(within(dialog).getByText('Cancel', { selector: 'button span' }));
+    await waitFor(() => expect(screen.queryByText('Enter the batch name')).not.toBeInTheDocument());
+    expect(mockedCreateBatch).not.toHaveBeenCalled();
+  });
+});
+
+describe('filter panel', () => {
+  async function typeDate(label: 'From' | 'To', value: string) {
+    const input = field(label);
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  }
+
+  it('refuses a range longer than 90 days', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    openFilter();
+    expect(await screen.findByText('Max 90 days')).toBeInTheDocument();
+    expect(filterButton()).toBeEnabled();
+    await typeDate('From', dayjs().subtract(91, 'day').format('DD-MM-YYYY'));
+    expect(await screen.findByText('Date should not exceed 90 days.')).toBeInTheDocument();
+    expect(filterButton()).toBeDisabled();
+    await typeDate('From', dayjs().subtract(90, 'day').format('DD-MM-YYYY'));
+    await waitFor(() => expect(screen.queryByText('Date should not exceed 90 days.')).not.toBeInTheDocument());
+    expect(filterButton()).toBeEnabled();
+  });
+
+  it('offers Adjudication Result only while Adjudicated is chosen, and drops it with Adjudicated', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    openFilter();
+    await screen.findByLabelText('Status', { selector: 'input' });
+    expect(screen.queryByLabelText('Accepted')).not.toBeInTheDocument();
+
+    await choose('Status', 'OPEN');
+    expect(screen.queryByLabelText('Accepted')).not.toBeInTheDocument();
+    await choose('Status', 'ADJUDICATED');
+    for (const label of ['Accepted', 'Rejected', 'Query', 'Suspended']) expect(screen.getByLabelText(label)).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Accepted'));
+    await choose('Status', 'ADJUDICATED');
+    expect(screen.queryByLabelText('Accepted')).not.toBeInTheDocument();
+
+    fireEvent.click(filterButton());
+    await waitFor(() => expect(mockedSearch).toHaveBeenCalled());
+    expect(mockedSearch.mock.lastCall![0]).toEqual(expect.objectContaining({ status: ['OPEN'] }));
+    expect(mockedSearch.mock.lastCall![0]).not.toHaveProperty('adjudicationResult');
+  });
+
+  it('sends every chosen field in the search body and offers the Excel download', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
+    openFilter();
+    await choose('Status', 'ADJUDICATED');
+    fireEvent.click(screen.getByLabelText('Rejected'));
+    await choose('Hospital Code', 'H01 - City Hospital');
+    await choose('Procedures', 'P001 - Hysterectomy');
+    await choose('Batches', 'May batch');
+    await choose('Case Type', 'Settlement');
+    // User names are typed; a comma ends one.
+    fireEvent.change(field('User Name'), { target: { value: 'vitraya.reviewer,' } });
+    expect(await screen.findByTitle('vitraya.reviewer')).toBeInTheDocument();
+
+    fireEvent.click(filterButton());
+    const today = dayjs().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(mockedSearch).toHaveBeenLastCalledWith(
+        {
+          startDate: today,
+          endDate: today,
+          status: ['ADJUDICATED'],
+          hospital_code: ['H01'],
+          userName: ['vitraya.reviewer'],
+          procedureCode: ['P001'],
+          batch: [3],
+          caseType: ['SETTLEMENT'],
+          adjudicationResult: ['REJECTED'],
+        },
+        { org: 'vitraya', limit: 25, pageNumber: 1 },
+      ),
+    );
+    expect(screen.getByLabelText('Download Excel')).toBeInTheDocument();
+  });
+
+  it('Reset Filter clears the selections, the dates to today and the search query, and lists again', async () => {
+    signInAs('vitraya', 'user');
+    setClaimSearch('Patient');
+    renderClaims();
+    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'Patient' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
+    openFilter();
+    await choose('Status', 'ADJUDICATED');
+    await typeDate('From', dayjs().subtract(10, 'day').format('DD-MM-YYYY'));
+    fireEvent.click(filterButton());
+    await screen.findByLabelText('Download Excel');
+    expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).not.toBeNull();
+    mockedList.mockClear();
+
+    fireEvent.click(button('Reset Filter'));
+    await waitFor(() => expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya', limit: 25, pageNumber: 1 }, undefined));
+    expect(claimSearchStore.getState().query).toBe('');
+    expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
+    expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).toBeNull();
+    expect(field('From')).toHaveValue(dayjs().format('DD-MM-YYYY'));
+    expect(field('To')).toHaveValue(dayjs().format('DD-MM-YYYY'));
+  });
+});
+
+describe('search text from the top bar', () => {
+  it('searches with the query and highlights it in the rows', async () => {
+    signInAs('vitraya', 'user');
+    mockedSearch.mockResolvedValue(page([claim(1, { patientName: 'Ramesh Kumar' }), claim(2, { patientName: 'Sita Ram' })]));
+    setClaimSearch('ram');
+    renderClaims();
+    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'ram' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
+    expect(mockedList).not.toHaveBeenCalled();
+    const marks = await screen.findAllByText(/ram/i, { selector: 'mark' });
+    expect(marks.map((m) => m.textContent)).toEqual(['Ram', 'Ram']);
+  });
+
+  it('waits for 3 characters and follows the store as the user types', async () => {
+    signInAs('vitraya', 'user');
+    setClaimSearch('ra');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    expect(mockedSearch).not.toHaveBeenCalled();
+    act(() => setClaimSearch('CASE-1'));
+    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'CASE-1' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
+    act(() => clearClaimSearch());
+    await waitFor(() => expect(mockedList).toHaveBeenCalledTimes(2));
+  });
+});
+
+describe('downloads', () => {
+  let savedAs: string[];
+  beforeEach(() => {
+    savedAs = [];
+    URL.createObjectURL = jest.fn(() => 'blob:claims');
+    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      savedAs.push(this.download);
+    });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('saves the filtered claims as claims_data_{DD-MM-YYYY}.csv, and says so when it cannot', async () => {
+    signInAs('vitraya', 'user');
+    mockedCsv.mockResolvedValueOnce(new Blob(['a,b']));
+    renderClaims();
+    await screen.findByText('CASE-1');
+    openFilter();
+    fireEvent.click(filterButton());
+    fireEvent.click(await screen.findByLabelText('Download Excel'));
+    await waitFor(() => expect(savedAs).toEqual([`claims_data_${dayjs().format('DD-MM-YYYY')}.csv`]));
+    const today = dayjs().format('YYYY-MM-DD');
+    expect(mockedCsv).toHaveBeenCalledWith({ startDate: today, endDate: today }, 'vitraya');
+
+    mockedCsv.mockRejectedValueOnce(new Error('boom'));
+    await waitFor(() => expect(screen.getByLabelText('Download Excel')).not.toHaveClass('ant-btn-loading'));
+    fireEvent.click(screen.getByLabelText('Download Excel'));
+    expect(await screen.findByText('Failed to download')).toBeInTheDocument();
+    expect(savedAs).toHaveLength(1);
+  });
+
+  it('saves the annotation report as Annotate_data_{date}.xlsx, and says so when it cannot', async () => {
+    signInAs('vitraya', 'user', 'vitraya.reviewer');
+    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
+    mockedReport.mockResolvedValueOnce(new Blob(['xlsx'])).mockRejectedValueOnce(new Error('boom'));
+    renderClaims();
+    fireEvent.click(await screen.findByText('Annotation Report', { selector: 'button span' }));
+    await waitFor(() => expect(savedAs).toEqual([`Annotate_data_${dayjs().format('DD-MM-YYYY')}.xlsx`]));
+    await waitFor(() => expect(button('Annotation Report')).not.toHaveClass('ant-btn-loading'));
+    fireEvent.click(button('Annotation Report'));
+    expect(await screen.findByText('Failed to download')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { toWireDate, type DateRange } from '@claims/shared-kernel';
+import type { AdjudicationResult, CaseType, ClaimSearchBody, ClaimStatus } from '@claims/shared-kernel';
+import dayjs from 'dayjs';
+
+/** What the filter panel holds; applied as a whole when the user presses Filter. */
+export interface ClaimFilter {
+  range: DateRange;
+  statuses: ClaimStatus[];
+  hospitalCodes: string[];
+  userNames: string[];
+  procedureCodes: string[];
+  batchIds: number[];
+  caseTypes: CaseType[];
+  adjudicationResults: AdjudicationResult[];
+}
+
+export const emptyClaimFilter = (): ClaimFilter => ({
+  range: { from: dayjs().startOf('day'), to: dayjs().startOf('day') },
+  statuses: [],
+  hospitalCodes: [],
+  userNames: [],
+  procedureCodes: [],
+  batchIds: [],
+  caseTypes: [],
+  adjudicationResults: [],
+});
+
+/** Adjudication Result is offered only while Adjudicated is among the chosen statuses (spec 1 §4). */
+export const offersAdjudicationResult = (statuses: readonly ClaimStatus[]): boolean => statuses.includes('ADJUDICATED');
+
+const listOrNothing = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
+
+/**
+ * The POST /claims/search body. Insurer users search only adjudicated claims and only by date
+ * (spec 1 §3); the search text rides along whenever there is one.
+ */
+export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { insurer: boolean; query: string }): ClaimSearchBody {
+  const body: ClaimSearchBody = {};
+  if (filter) {
+    body.startDate = toWireDate(filter.range.from);
+    body.endDate = toWireDate(filter.range.to);
+    if (!insurer) {
+      body.status = listOrNothing(filter.statuses);
+      body.hospital_code = listOrNothing(filter.hospitalCodes);
+      body.userName = listOrNothing(filter.userNames);
+      body.procedureCode = listOrNothing(filter.procedureCodes);
+      body.batch = listOrNothing(filter.batchIds);
+      body.caseType = listOrNothing(filter.caseTypes);
+      if (offersAdjudicationResult(filter.statuses)) body.adjudicationResult = listOrNothing(filter.adjudicationResults);
+    }
+  }
+  if (insurer) body.status = ['ADJUDICATED'];
+  if (query) body.query = query;
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ClaimSearchBody;
+}

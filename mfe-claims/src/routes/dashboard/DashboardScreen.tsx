@@ -1,0 +1,96 @@
+import { adjudicationResultLabel, ADJUDICATION_RESULTS, INSURERS, isProviderOrg, LIMITS, PROVIDER_ORG, useSession } from '@claims/shared-kernel';
+import type { AdjudicationResult, DashboardRow } from '@claims/shared-kernel';
+import { App, Card, Col, Flex, Row, Select, Table, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { Navigate, useSearchParams } from 'react-router-dom';
+import { dashboardCount, type DashboardKind } from '../../api/claims';
+
+const resultLabel = (value: string) =>
+  (ADJUDICATION_RESULTS as readonly string[]).includes(value) ? adjudicationResultLabel(value as AdjudicationResult) : 'Not verified';
+
+const countColumn = { title: 'Count', dataIndex: 'count', key: 'count', align: 'right' as const, width: 120 };
+const procedureColumns: TableColumnsType<DashboardRow> = [{ title: 'Procedure Code', dataIndex: 'procedureCode', key: 'procedureCode' }, countColumn];
+
+/** The four tables of spec 1 §2 /dashboard, each from one POST /claims/dashboard/count. */
+const TABLES: { kind: DashboardKind; title: string; rowKey: keyof DashboardRow; columns: TableColumnsType<DashboardRow> }[] = [
+  { kind: 'getAll', title: 'All Cases by Status', rowKey: 'status', columns: [{ title: 'Status', dataIndex: 'status', key: 'status' }, countColumn] },
+  {
+    kind: 'adjudicated',
+    title: 'Adjudicated Cases by Result',
+    rowKey: 'adjudicationResult',
+    columns: [{ title: 'Verification Result', dataIndex: 'adjudicationResult', key: 'adjudicationResult', render: resultLabel }, countColumn],
+  },
+  { kind: 'accepted', title: `Top ${LIMITS.dashboardTopProcedures} Pass Procedure Codes`, rowKey: 'procedureCode', columns: procedureColumns },
+  { kind: 'rejected', title: `Top ${LIMITS.dashboardTopProcedures} Fail Procedure Codes`, rowKey: 'procedureCode', columns: procedureColumns },
+];
+
+const INSURER_OPTIONS = INSURERS.map((i) => ({ value: i.code, label: i.label }));
+
+function CountTable({ kind, title, rowKey, columns, org }: (typeof TABLES)[number] & { org: string }) {
+  const { message } = App.useApp();
+  const [state, setState] = useState<{ rows: DashboardRow[]; loading: boolean }>({ rows: [], loading: true });
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    dashboardCount(kind, org)
+      .then((rows) => live && setState({ rows, loading: false }))
+      .catch((error: Error) => {
+        if (!live) return;
+        // A failed count falls back to an empty table (spec 1 §8), saying why once for all four tables.
+        setState({ rows: [], loading: false });
+        void message.error({ content: error.message, key: 'dashboard-count' });
+      });
+    return () => {
+      live = false;
+    };
+  }, [kind, org, message]);
+  return (
+    <Card title={title} size="small" styles={{ body: { padding: 0 } }}>
+      <Table<DashboardRow>
+        size="small"
+        rowKey={(row) => String(row[rowKey])}
+        columns={columns}
+        dataSource={state.rows}
+        loading={state.loading}
+        pagination={false}
+        locale={{ emptyText: 'No Data Found' }}
+      />
+    </Card>
+  );
+}
+
+/** /dashboard: counts for super users; everyone else goes to the claims list (spec 1 §6). */
+export function DashboardScreen() {
+  const role = useSession((s) => s.role);
+  const organization = useSession((s) => s.organization);
+  const [searchParams, setSearchParams] = useSearchParams();
+  if (role !== 'super_user') return <Navigate to="/claims" replace />;
+
+  const provider = isProviderOrg(organization);
+  const requested = searchParams.get('org');
+  const org = provider ? (INSURERS.some((i) => i.code === requested) ? requested! : PROVIDER_ORG) : organization!;
+  const chooseOrg = (code: string) =>
+    setSearchParams((params) => {
+      params.set('org', code);
+      return params;
+    });
+
+  return (
+    <Flex vertical gap={16} style={{ padding: 16 }}>
+      <Flex justify="space-between" align="center">
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          Dashboard
+        </Typography.Title>
+        {provider && <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />}
+      </Flex>
+      <Row gutter={[16, 16]}>
+        {TABLES.map((table) => (
+          <Col key={table.kind} xs={24} lg={12}>
+            <CountTable {...table} org={org} />
+          </Col>
+        ))}
+      </Row>
+    </Flex>
+  );
+}

@@ -1,0 +1,5 @@
+/** One page of a list as the screens use it, whatever shape the server answered in. */
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}

@@ -1,0 +1,86 @@
+import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Card, Flex, Modal, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete?';
+export const DELETED = 'Deleted Successfully';
+
+/** The Delete Confirmation dialog of spec 2 §2.12: Cancel and Delete. */
+export function DeleteConfirm({ open, busy, onCancel, onConfirm }: { open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  return (
+    <Modal
+      open={open}
+      title="Delete Confirmation"
+      onCancel={onCancel}
+      onOk={onConfirm}
+      okText="Delete"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true, loading: busy }}
+      destroyOnHidden
+    >
+      {DELETE_QUESTION}
+    </Modal>
+  );
+}
+
+export interface EditorFrameProps {
+  heading: 'Create' | 'Edit';
+  /** The list the editor returns to after save or delete, e.g. /hospitals. */
+  listPath: string;
+  listTitle: string;
+  /** The server's reason for the last failed save; the form keeps its input. */
+  error: string | null;
+  onDismissError: () => void;
+  /** Given on edit: deletes the record (rejects with the server's reason). */
+  onDelete?: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** The frame every master editor shares: heading, save error, the Delete link with its confirmation. */
+export function EditorFrame({ heading, listPath, listTitle, error, onDismissError, onDelete, children }: EditorFrameProps) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const remove = async () => {
+    if (!onDelete) return;
+    setDeleting(true);
+    try {
+      await onDelete();
+      void message.success(DELETED);
+      navigate(listPath);
+    } catch (failure) {
+      void message.error(`Error: ${(failure as Error).message}`);
+      setConfirming(false);
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Card
+      style={{ maxWidth: 720 }}
+      title={
+        <Flex align="center" gap={8}>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={`Back to ${listTitle}`} onClick={() => navigate(listPath)} />
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {heading}
+          </Typography.Title>
+        </Flex>
+      }
+      extra={
+        onDelete && (
+          <Button type="link" danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
+            Delete
+          </Button>
+        )
+      }
+    >
+      {error && <Alert type="error" showIcon closable={{ onClose: onDismissError }} title={error} style={{ marginBottom: 16 }} />}
+      {children}
+      {onDelete && <DeleteConfirm open={confirming} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />}
+    </Card>
+  );
+}

@@ -1,0 +1,73 @@
+import { ApiError } from '@claims/shared-kernel';
+import { Button, Flex, Result, Spin } from 'antd';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+
+type LoadState<T> = { status: 'loading' } | { status: 'ready'; entity: T } | { status: 'missing' } | { status: 'failed'; message: string };
+
+export interface EntityLoaderProps<T> {
+  code: string;
+  load: (code: string) => Promise<T>;
+  /** 'Hospital', 'Diagnosis': used in the not-found and failure messages. */
+  noun: string;
+  /** Where 'Back to list' goes, e.g. /hospitals. */
+  listPath: string;
+  children: (entity: T, reload: () => void) => ReactNode;
+}
+
+/**
+ * Loads one master record for the view and edit screens. A code the server does not know gets a
+ * clear not-found page and any other failure its reason with a retry, never a blank screen.
+ */
+export function EntityLoader<T>({ code, load, noun, listPath, children }: EntityLoaderProps<T>) {
+  const navigate = useNavigate();
+  const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    load(code)
+      .then((entity) => live && setState({ status: 'ready', entity }))
+      .catch((error: Error) => {
+        if (!live) return;
+        setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'failed', message: error.message });
+      });
+    return () => {
+      live = false;
+    };
+  }, [code, load, attempt]);
+
+  const back = (
+    <Button key="back" onClick={() => navigate(listPath)}>
+      Back to list
+    </Button>
+  );
+  switch (state.status) {
+    case 'loading':
+      return (
+        <Flex justify="center" style={{ padding: 48 }}>
+          <Spin />
+        </Flex>
+      );
+    case 'missing':
+      return <Result status="404" title={`${noun} not found`} subTitle={`There is no ${noun.toLowerCase()} with the code ${code}.`} extra={back} />;
+    case 'failed':
+      return (
+        <Result
+          status="error"
+          title={`${noun} could not be loaded`}
+          subTitle={state.message}
+          extra={[
+            <Button key="retry" type="primary" onClick={reload}>
+              Retry
+            </Button>,
+            back,
+          ]}
+        />
+      );
+    default:
+      return <>{children(state.entity, reload)}</>;
+  }
+}

@@ -1,0 +1,76 @@
+import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { AuditHistoryDialog, lastModifiedText, useSession } from '@claims/shared-kernel';
+import type { Audited } from '@claims/shared-kernel';
+import { Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { EntityLoader } from './EntityLoader';
+
+export interface ViewField<T> {
+  label: string;
+  value: (entity: T) => ReactNode;
+}
+
+/** What the generic view screen needs to know about one master (spec 2 §2.9). */
+export interface MasterViewConfig<T extends Audited> {
+  /** The route segment: hospitals, diagnoses, ... */
+  path: string;
+  /** The list's title, for the way back. */
+  listTitle: string;
+  noun: string;
+  load: (code: string) => Promise<T>;
+  /** The heading of the card, e.g. the hospital's name. */
+  heading: (entity: T) => string;
+  fields: ViewField<T>[];
+  /** The code the edit route takes. */
+  editCode: (entity: T) => string | number;
+}
+
+function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewConfig<T>; entity: T }) {
+  const navigate = useNavigate();
+  const superUser = useSession((s) => s.role === 'super_user');
+  const [historyOpen, setHistoryOpen] = useState(false);
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={`Back to ${config.listTitle}`} onClick={() => navigate(`/${config.path}`)} />
+          <span>{config.heading(entity)}</span>
+        </Flex>
+      }
+      extra={
+        <Flex gap={8}>
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
+          {superUser && (
+            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/${config.path}/edit/${encodeURIComponent(config.editCode(entity))}`)}>
+              Edit
+            </Button>
+          )}
+        </Flex>
+      }
+    >
+      <Typography.Paragraph type="secondary" data-testid="last-modified">
+        {lastModifiedText(entity)}
+      </Typography.Paragraph>
+      <Descriptions
+        bordered
+        column={1}
+        size="small"
+        items={config.fields.map((field) => ({ key: field.label, label: field.label, children: field.value(entity) }))}
+      />
+      <AuditHistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} record={entity} />
+    </Card>
+  );
+}
+
+/** The generic view screen of every master: last change, history, Edit, and the record's fields. */
+export function MasterView<T extends Audited>({ config }: { config: MasterViewConfig<T> }) {
+  const { code = '' } = useParams();
+  return (
+    <EntityLoader code={code} load={config.load} noun={config.noun} listPath={`/${config.path}`}>
+      {(entity) => <ViewCard config={config} entity={entity} />}
+    </EntityLoader>
+  );
+}

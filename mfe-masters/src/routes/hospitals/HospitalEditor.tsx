@@ -1,0 +1,106 @@
+import { RequireSuperUser } from '@claims/shared-kernel';
+import type { Hospital, HospitalUpdateBody } from '@claims/shared-kernel';
+import { App, Button, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { createHospital, deleteHospital, fetchHospital, updateHospital } from '../../api/hospitals';
+import { EditorFrame } from '../../components/EditorFrame';
+import { EntityLoader } from '../../components/EntityLoader';
+
+type Field = HospitalUpdateBody['field_name'];
+const FIELDS: { name: Field; label: string }[] = [
+  { name: 'hospital_code', label: 'Hospital Code' },
+  { name: 'hospital_name', label: 'Hospital Name' },
+];
+const LIST_PATH = '/hospitals';
+
+/**
+ * Hospital Code* and Hospital Name* (spec 2 §2.6, §5). The server changes one field per edit call,
+ * so once one field differs from the stored record the other is locked until it is put back.
+ */
+function HospitalForm({ hospital }: { hospital?: Hospital }) {
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const initial: Record<Field, string> = { hospital_code: hospital?.hospital_code ?? '', hospital_name: hospital?.name ?? '' };
+  const [values, setValues] = useState(initial);
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const changed = FIELDS.filter((f) => values[f.name] !== initial[f.name]).map((f) => f.name);
+  const lockedBy = hospital && changed.length === 1 ? changed[0] : null;
+  const canSave = hospital
+    ? changed.length === 1 && values[changed[0]].trim() !== '' && values[changed[0]].trim() !== initial[changed[0]]
+    : FIELDS.every((f) => values[f.name].trim() !== '');
+
+  const save = async () => {
+    setSaving(true);
+    setError(null);
+    try {
+      if (hospital) await updateHospital(hospital.hospital_code, { field_name: changed[0], value: values[changed[0]].trim() });
+      else await createHospital({ hospital_code: values.hospital_code.trim(), hospital_name: values.hospital_name.trim() });
+      void message.success('Saved Successfully');
+      navigate(LIST_PATH);
+    } catch (failure) {
+      setError((failure as Error).message);
+      setSaving(false);
+    }
+  };
+
+  return (
+    <EditorFrame
+      heading={hospital ? 'Edit' : 'Create'}
+      listPath={LIST_PATH}
+      listTitle="Hospitals"
+      error={error}
+      onDismissError={() => setError(null)}
+      onDelete={hospital ? () => deleteHospital(hospital.hospital_code, hospital.id) : undefined}
+    >
+      <Form layout="vertical" onFinish={() => canSave && void save()}>
+        {FIELDS.map(({ name, label }) => {
+          const empty = touched[name] && values[name].trim() === '';
+          return (
+            <Form.Item
+              key={name}
+              label={label}
+              htmlFor={name}
+              required
+              validateStatus={empty ? 'error' : undefined}
+              help={empty ? `${label} is required` : lockedBy && lockedBy !== name ? 'Only one field can be changed at a time' : undefined}
+            >
+              <Input
+                id={name}
+                value={values[name]}
+                disabled={!!lockedBy && lockedBy !== name}
+                maxLength={name === 'hospital_code' ? 50 : 200}
+                onChange={(event) => {
+                  setValues((v) => ({ ...v, [name]: event.target.value }));
+                  setTouched((t) => ({ ...t, [name]: true }));
+                }}
+              />
+            </Form.Item>
+          );
+        })}
+        <Button type="primary" htmlType="submit" disabled={!canSave} loading={saving}>
+          Save
+        </Button>
+      </Form>
+    </EditorFrame>
+  );
+}
+
+/** /hospitals/create and /hospitals/edit/{code}; super users only (spec 2 §6). */
+export function HospitalEditor() {
+  const { code } = useParams();
+  return (
+    <RequireSuperUser>
+      {code === undefined ? (
+        <HospitalForm />
+      ) : (
+        <EntityLoader code={code} load={fetchHospital} noun="Hospital" listPath={LIST_PATH}>
+          {(hospital) => <HospitalForm key={hospital.id} hospital={hospital} />}
+        </EntityLoader>
+      )}
+    </RequireSuperUser>
+  );
+}

@@ -1,0 +1,4 @@
+import { MasterView } from '../../components/MasterView';
+import { hospitalView } from './hospitalScreens';
+
+export const HospitalView = () => <MasterView config={hospitalView} />;

@@ -1,0 +1,157 @@
+import { ApiError, setRuntimeConfig } from '@claims/shared-kernel';
+import type { KeywordEntity } from '@claims/shared-kernel';
+import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import * as api from '../../api/keywords';
+import MastersRoutes from '../index';
+
+jest.mock('../../api/keywords', () => ({
+  fetchKeywordPage: jest.fn(),
+  searchKeywords: jest.fn(),
+  fetchKeyword: jest.fn(),
+  createKeyword: jest.fn(),
+  updateKeyword: jest.fn(),
+  deleteKeyword: jest.fn(),
+}));
+const mocked = jest.mocked(api);
+
+const fever: KeywordEntity = { id: 4, name: 'Fever', alias: ['pyrexia', 'febrile'], ICD_code: 'R50.9', last_modified_by: null, last_modified_at: null };
+const usg: KeywordEntity = { id: 9, name: 'USG Report', alias: [] };
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const aliases = () => screen.getAllByLabelText(/^Alias \d+$/).map((input) => (input as HTMLInputElement).value);
+
+beforeEach(() => {
+  jest.resetAllMocks();
+  signInAs('vitraya', 'super_user');
+  setRuntimeConfig({ externalClaimsUrl: '#claims' });
+  window.location.hash = '';
+  mocked.fetchKeywordPage.mockResolvedValue({ rows: [fever], total: 1 });
+  mocked.fetchKeyword.mockResolvedValue(fever);
+});
+afterEach(() => signOut());
+
+it('lists diagnoses with ID, Keyword, alias and ICD code', async () => {
+  renderScreen(<MastersRoutes />, '/diagnoses');
+  expect(await screen.findByText('Diagnoses (1)')).toBeInTheDocument();
+  for (const column of ['ID', 'Keyword', 'alias', 'ICD code']) expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+  expect(await screen.findByText('pyrexia, febrile')).toBeInTheDocument();
+  expect(mocked.fetchKeywordPage).toHaveBeenCalledWith('diagnoses', 1, 25);
+});
+
+it('lists documents without an ICD code column and opens a row by id', async () => {
+  mocked.fetchKeywordPage.mockResolvedValue({ rows: [usg], total: 1 });
+  mocked.fetchKeyword.mockResolvedValue(usg);
+  renderScreen(<MastersRoutes />, '/document');
+  expect(await screen.findByText('Documents (1)')).toBeInTheDocument();
+  expect(screen.queryByRole('columnheader', { name: 'ICD code' })).not.toBeInTheDocument();
+  fireEvent.click(await screen.findByText('USG Report'));
+  expect(await screen.findByText('No Alias')).toBeInTheDocument();
+  expect(mocked.fetchKeyword).toHaveBeenCalledWith('document', '9');
+  expect(screen.getByTestId('last-modified')).toHaveTextContent('No Records for Modified Date');
+});
+
+it('keeps Save disabled until keyword, first alias and ICD code are given, then posts them', async () => {
+  mocked.createKeyword.mockResolvedValue();
+  renderScreen(<MastersRoutes />, '/diagnoses/create');
+  expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
+  type('Keyword', 'Dengue');
+  expect(saveButton()).toBeDisabled();
+  type('Alias 1', ' dengue fever ');
+  expect(saveButton()).toBeDisabled();
+  type('ICD code', 'A90');
+  expect(saveButton()).toBeEnabled();
+  fireEvent.click(saveButton());
+  await waitFor(() => expect(mocked.createKeyword).toHaveBeenCalledWith('diagnoses', { name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' }));
+  expect(await screen.findByText('Diagnoses (1)')).toBeInTheDocument();
+});
+
+it('does not send an ICD code for other masters', async () => {
+  mocked.createKeyword.mockResolvedValue();
+  renderScreen(<MastersRoutes />, '/tissues/create');
+  expect(screen.queryByLabelText('ICD code')).not.toBeInTheDocument();
+  type('Keyword', 'Appendix');
+  type('Alias 1', 'vermiform appendix');
+  fireEvent.click(saveButton());
+  await waitFor(() => expect(mocked.createKeyword).toHaveBeenCalledWith('tissues', { name: 'Appendix', alias: ['vermiform appendix'] }));
+});
+
+it('edits the whole record with PUT and keeps input on a server error', async () => {
+  mocked.updateKeyword.mockRejectedValue(new ApiError("Diagnosis 'Malaria' already exists", 409, null));
+  renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
+  expect(await screen.findByRole('heading', { name: 'Edit' })).toBeInTheDocument();
+  expect(aliases()).toEqual(['pyrexia', 'febrile']);
+  type('Keyword', 'Malaria');
+  fireEvent.click(saveButton());
+  expect(await screen.findByText("Diagnosis 'Malaria' already exists")).toBeInTheDocument();
+  expect(mocked.updateKeyword).toHaveBeenCalledWith('diagnoses', 4, { name: 'Malaria', alias: ['pyrexia', 'febrile'], ICD_code: 'R50.9' });
+  expect(screen.getByLabelText('Keyword')).toHaveValue('Malaria');
+});
+
+it('edits the alias list: add only when no row is empty, move, undo, redo and reset', async () => {
+  renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
+  await screen.findByRole('heading', { name: 'Edit' });
+  const group = screen.getByRole('group', { name: 'Attribute Alias' });
+
+  fireEvent.click(within(group).getByRole('button', { name: 'Add alias after 2' }));
+  expect(aliases()).toEqual(['pyrexia', 'febrile', '']);
+  expect(within(group).getByRole('button', { name: 'Add alias after 1' })).toBeDisabled();
+  type('Alias 3', 'high temperature');
+  expect(within(group).getByRole('button', { name: 'Add alias after 1' })).toBeEnabled();
+
+  fireEvent.click(within(group).getByRole('button', { name: 'Move alias 3 to first' }));
+  expect(aliases()).toEqual(['high temperature', 'pyrexia', 'febrile']);
+  fireEvent.click(within(group).getByRole('button', { name: 'Move alias 1 to last' }));
+  expect(aliases()).toEqual(['pyrexia', 'febrile', 'high temperature']);
+
+  const position = screen.getByLabelText('Position of alias 3');
+  fireEvent.change(position, { target: { value: '2x' } });
+  expect(position).toHaveValue('3');
+  fireEvent.change(position, { target: { value: '2' } });
+  fireEvent.keyDown(position, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  expect(aliases()).toEqual(['pyrexia', 'high temperature', 'febrile']);
+
+  fireEvent.click(within(group).getByRole('button', { name: /Undo/ }));
+  expect(aliases()).toEqual(['pyrexia', 'febrile', 'high temperature']);
+  fireEvent.click(within(group).getByRole('button', { name: /Redo/ }));
+  expect(aliases()).toEqual(['pyrexia', 'high temperature', 'febrile']);
+
+  fireEvent.click(within(group).getByRole('button', { name: 'Delete alias 2' }));
+  expect(aliases()).toEqual(['pyrexia', 'febrile']);
+  fireEvent.click(within(group).getByRole('button', { name: 'Delete alias 1' }));
+  fireEvent.click(within(group).getByRole('button', { name: 'Delete alias 1' }));
+  expect(aliases()).toEqual(['']);
+  expect(saveButton()).toBeDisabled();
+
+  fireEvent.click(within(group).getByRole('button', { name: 'Reset' }));
+  expect(aliases()).toEqual(['pyrexia', 'febrile']);
+});
+
+it('keeps only the last 10 undo steps', async () => {
+  renderScreen(<MastersRoutes />, '/tissues/create');
+  for (let step = 1; step <= 12; step += 1) {
+    type('Alias 1', `alias ${step}`);
+    fireEvent.blur(screen.getByLabelText('Alias 1'));
+  }
+  const undo = screen.getByRole('button', { name: /Undo/ });
+  for (let step = 0; step < 10; step += 1) fireEvent.click(undo);
+  expect(aliases()).toEqual(['alias 2']);
+  expect(undo).toBeDisabled();
+});
+
+it('deletes a keyword after confirmation', async () => {
+  mocked.deleteKeyword.mockResolvedValue();
+  renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
+  fireEvent.click(await screen.findByRole('button', { name: /Delete$/ }));
+  fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(mocked.deleteKeyword).toHaveBeenCalledWith('diagnoses', 4));
+  expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
+});
+
+it('sends anyone who is not a super user away from the editor', async () => {
+  signInAs('vitraya', 'user');
+  renderScreen(<MastersRoutes />, '/drugs/create');
+  await waitFor(() => expect(window.location.hash).toBe('#claims'));
+  expect(screen.queryByLabelText('Keyword')).not.toBeInTheDocument();
+});

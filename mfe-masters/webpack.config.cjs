@@ -1,0 +1,7 @@
+module.exports = require('@claims/shared-kernel/webpack').federatedApp({
+  dir: __dirname,
+  name: 'mfe_masters',
+  port: 3002,
+  exposes: { './Routes': './src/routes/index.tsx' },
+  title: 'Master Data',
+});

@@ -1,0 +1,131 @@
+import { API_BASE_PATH, ApiError, apiClient, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
+import type { BatchOutcome, BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount } from '@claims/shared-kernel';
+
+/** The three claims tabs of the console, by the path segment their filter search uses. */
+export type ClaimsTab = 'uploads' | 'downloadFailed' | 'uploadFailed';
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+}
+
+/** The status each claims tab lists (spec 3 §7): the uploads tab lists every downloaded claim. */
+const TAB_STATUS: Record<ClaimsTab, string | undefined> = {
+  uploads: undefined,
+  downloadFailed: 'DOWNLOAD_FAILED',
+  uploadFailed: 'UPLOAD_FAILED,VERIFICATION_FAILED',
+};
+
+const toPage = <T extends { total_count?: number }>(rows: T[] | null | undefined): Page<T> => {
+  const list = Array.isArray(rows) ? rows : [];
+  return { rows: list, total: pageTotal(list) };
+};
+
+/**
+ * The header statistics. The spec shows the call without a query; the api counts per organisation,
+ * so the chosen insurer goes along as org (the provider's own without it).
+ */
+export async function getDownloadedCount(org: string): Promise<DownloadedCount> {
+  const { data } = await apiClient.get<DownloadedCount>('/downloadedCount', { params: { org } });
+  return data;
+}
+
+/** GET /claims?downloaded=true&org&limit&page_number[&status]. */
+export async function listConsoleClaims(tab: ClaimsTab, org: string, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
+  const status = TAB_STATUS[tab];
+  const { data } = await apiClient.get<ConsoleClaimRow[]>('/claims', {
+    params: { downloaded: true, org, limit, page_number: pageNumber, ...(status ? { status } : {}) },
+  });
+  return toPage(data);
+}
+
+/**
+ * POST /claim/batch/{uploads,downloadFailed,uploadFailed}/search?limit&page_number with the filter.
+ * org follows so a filter searches the chosen insurer's claims, as the list does (the api scopes by it).
+ */
+export async function searchConsoleClaims(tab: ClaimsTab, org: string, filter: ConsoleFilterBody, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
+  const { data } = await apiClient.post<ConsoleClaimRow[]>(`/claim/batch/${tab}/search`, filter, {
+    params: { limit, page_number: pageNumber, org },
+  });
+  return toPage(data);
+}
+
+/** GET /claim/batch?downloaded=true&org&limit&page_number. */
+export async function listBatches(org: string, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
+  const { data } = await apiClient.get<BatchRow[]>('/claim/batch', {
+    params: { downloaded: true, org, limit, page_number: pageNumber },
+  });
+  return toPage(data);
+}
+
+/** POST /claim/batch/search?limit&page_number&downloaded=true&org with the filter. */
+export async function searchBatches(org: string, filter: ConsoleFilterBody, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
+  const { data } = await apiClient.post<BatchRow[]>('/claim/batch/search', filter, {
+    params: { limit, page_number: pageNumber, downloaded: true, org },
+  });
+  return toPage(data);
+}
+
+/** POST /redirectOther {batchId, adjType}: the claims of one batch with one outcome, a page at a time. */
+export async function claimsByOutcome(batchId: number, adjType: BatchOutcome, org: string, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
+  const { data } = await apiClient.post<ConsoleClaimRow[]>('/redirectOther', { batchId, adjType }, {
+    params: { org, limit, page_number: pageNumber },
+  });
+  return toPage(data);
+}
+
+/**
+ * Where a document address points. Addresses the api hands out may be relative to its base, or carry
+ * the versioned base path already (then they hang off the api's origin, not its base URL).
+ */
+export function resolveDocumentUrl(url: string): { url: string; api: boolean } {
+  const base = new URL(getRuntimeConfig().apiBaseUrl, window.location.href);
+  const baseText = base.toString().replace(/\/$/, '');
+  let absolute: URL;
+  if (/^[a-z][a-z\d+.-]*:/i.test(url) || url.startsWith('//')) absolute = new URL(url, base);
+  else if (url.startsWith(`${API_BASE_PATH}/`)) absolute = new URL(url, base.origin);
+  else absolute = new URL(`${baseText}/${url.replace(/^\//, '')}`);
+  return { url: absolute.toString(), api: absolute.origin === base.origin };
+}
+
+/**
+ * A blob call's error body arrives as a blob too, so the client cannot read its {detail}: read it here
+ * and keep the server's reason ('Document 15 was deleted after verification').
+ */
+function blobText(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+async function withBlobDetail(error: unknown): Promise<unknown> {
+  if (!(error instanceof ApiError) || !(error.body instanceof Blob)) return error;
+  try {
+    const parsed = JSON.parse(await blobText(error.body)) as { detail?: unknown };
+    return typeof parsed.detail === 'string' ? new ApiError(parsed.detail, error.status, parsed) : error;
+  } catch {
+    return error;
+  }
+}
+
+/**
+ * Fetches one insurer document as a blob. The api's own documents go through the api client (bearer
+ * token); documents stored elsewhere are fetched plainly so the token never leaves for another host.
+ */
+export async function fetchDocument(address: string): Promise<Blob> {
+  const { url, api } = resolveDocumentUrl(address);
+  if (api) {
+    try {
+      const { data } = await apiClient.get<Blob>(url, { responseType: 'blob' });
+      return data;
+    } catch (error) {
+      throw await withBlobDetail(error);
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`The document could not be loaded (HTTP ${response.status})`);
+  return response.blob();
+}

@@ -1,0 +1,9 @@
+import { startStandalone } from '@claims/shared-kernel';
+import OperationsRoutes from './routes';
+
+void startStandalone({
+  name: 'Operations',
+  home: '/uploadsDownloads',
+  links: [{ path: '/uploadsDownloads', title: 'Uploads and Downloads' }],
+  routes: <OperationsRoutes />,
+});

@@ -1,0 +1,83 @@
+import { CONSOLE_PAGE_SIZES, DEFAULT_PAGE_SIZE } from '@claims/shared-kernel';
+import type { BatchRow, ConsoleClaimRow } from '@claims/shared-kernel';
+import { Button, Modal, Table } from 'antd';
+import { useEffect, useState } from 'react';
+import { claimsByOutcome } from '../api/console';
+import type { OutcomeInfo } from './BatchOutcomes';
+import { useClaimDialogs } from './useClaimDialogs';
+
+export interface OutcomeTarget {
+  batch: BatchRow;
+  outcome: OutcomeInfo;
+}
+
+interface OutcomeClaimsProps extends OutcomeTarget {
+  org: string;
+  /** The call failed: the dialog closes and the page alerts the reason. */
+  onFailed: (reason: string) => void;
+}
+
+/** The grid of the dialog, paged by the server; mounted afresh each time the dialog opens. */
+function OutcomeClaims({ batch, outcome, org, onFailed }: OutcomeClaimsProps) {
+  const { columns, dialogs } = useClaimDialogs();
+  const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
+  const [state, setState] = useState({ rows: [] as ConsoleClaimRow[], total: 0, loading: true });
+  useEffect(() => {
+    let live = true;
+    setState((s) => ({ ...s, loading: true }));
+    claimsByOutcome(batch.id, outcome.key, org, paging.pageSize, paging.page)
+      .then(({ rows, total }) => live && setState({ rows, total, loading: false }))
+      .catch((error: Error) => live && onFailed(error.message));
+    return () => {
+      live = false;
+    };
+  }, [batch.id, outcome.key, org, paging, onFailed]);
+
+  return (
+    <>
+      <Table<ConsoleClaimRow>
+        size="small"
+        rowKey="id"
+        columns={columns}
+        dataSource={state.rows}
+        loading={state.loading}
+        scroll={{ y: 450, x: 'max-content' }}
+        locale={{ emptyText: `No Data Found in ${outcome.label}` }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: state.total,
+          showSizeChanger: true,
+          pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
+          onChange: (page, pageSize) => setPaging({ page, pageSize }),
+          showTotal: (count, [from, to]) => `${from}-${to} of ${count}`,
+        }}
+      />
+      {dialogs}
+    </>
+  );
+}
+
+export interface BatchOutcomeDialogProps {
+  target: OutcomeTarget | null;
+  open: boolean;
+  org: string;
+  onClose: () => void;
+  onFailed: (reason: string) => void;
+}
+
+/** The claims of one batch with one outcome (POST /redirectOther), in the console's claims grid. */
+export function BatchOutcomeDialog({ target, open, org, onClose, onFailed }: BatchOutcomeDialogProps) {
+  return (
+    <Modal
+      title={target ? `${target.batch.batchName}: ${target.outcome.label}` : ''}
+      open={open}
+      onCancel={onClose}
+      width="90vw"
+      footer={<Button onClick={onClose}>Close</Button>}
+      destroyOnHidden
+    >
+      {target && <OutcomeClaims batch={target.batch} outcome={target.outcome} org={org} onFailed={onFailed} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,19 @@
+import { Card, Flex, Statistic } from 'antd';
+
+export interface HeaderStat {
+  title: string;
+  value: string | number | null | undefined;
+}
+
+/** The statistics above a tab's grid; a value not (yet) known shows a dash. */
+export function HeaderStats({ stats }: { stats: readonly HeaderStat[] }) {
+  return (
+    <Flex gap={12} wrap style={{ marginBottom: 12 }} role="group" aria-label="Statistics">
+      {stats.map(({ title, value }) => (
+        <Card key={title} size="small" style={{ minWidth: 200 }}>
+          <Statistic title={title} value={value ?? '-'} groupSeparator="" />
+        </Card>
+      ))}
+    </Flex>
+  );
+}

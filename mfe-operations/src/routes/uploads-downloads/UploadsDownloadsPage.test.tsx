@@ -1,0 +1,432 @@
+import { setRuntimeConfig } from '@claims/shared-kernel';
+import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import dayjs from 'dayjs';
+import { useLocation } from 'react-router-dom';
+import { FakeFailure, installFakeApi, type FakeApi, type Handler } from '../../testing/fakeApi';
+import { batchRow, claimRow, COUNTS } from '../../testing/fixtures';
+import OperationsRoutes from '../index';
+
+function LocationProbe() {
+  const location = useLocation();
+  return <div data-testid="location">{location.pathname}</div>;
+}
+
+const render = (route = '/uploadsDownloads') =>
+  renderScreen(
+    <>
+      <OperationsRoutes />
+      <LocationProbe />
+    </>,
+    route,
+  );
+
+// antd screens in jsdom are slow on this shared 2-core machine; the default 5 s is too tight.
+jest.setTimeout(90_000);
+configure({ asyncUtilTimeout: 15_000 });
+
+let api: FakeApi;
+const emptyRoutes: Record<string, Handler> = {
+  'GET /downloadedCount': () => COUNTS,
+  'GET /procedures': () => [],
+  'GET /claims': () => [],
+  'GET /claim/batch': () => [],
+  'POST /claim/batch/uploads/search': () => [],
+  'POST /claim/batch/downloadFailed/search': () => [],
+  'POST /claim/batch/uploadFailed/search': () => [],
+  'POST /claim/batch/search': () => [],
+};
+const useApi = (routes: Record<string, Handler> = {}) => {
+  api = installFakeApi({ ...emptyRoutes, ...routes });
+  return api;
+};
+
+beforeEach(() => {
+  setRuntimeConfig({});
+  signInAs('vitraya', 'super_user', 'vitraya.admin');
+});
+afterEach(() => {
+  api?.restore();
+  signOut();
+});
+
+// Queries by role compute styles for every node, which takes seconds on antd screens in jsdom: these
+// helpers find the same elements by their labels and texts instead.
+const openTab = (name: string) => fireEvent.click(screen.getByText(name, { selector: '[role="tab"]' }));
+const activePanel = () => document.querySelector('[role="tabpanel"][aria-hidden="false"]') as HTMLElement;
+const statistic = (title: string) => within(activePanel()).getByText(title).closest('.ant-statistic') as HTMLElement;
+const byLabel = (scope: HTMLElement, label: string | RegExp) => within(scope).getByLabelText(label, { selector: 'button, input, [role="group"]' });
+const findByLabel = (scope: HTMLElement, label: string) => within(scope).findByLabelText(label, { selector: 'button, input, [role="group"]' });
+
+/**
+ * A modal by its title. (Under jest rc-util hands every component the id 'test-id', so a dialog's
+ * aria-labelledby can point at another element; the title's text is the reliable handle.)
+ */
+async function findDialog(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
+  return heading.closest('[role="dialog"]') as HTMLElement;
+}
+
+/** The panel's Filter and Reset Filter buttons (the panel's header is a button named Filter too). */
+const panelButton = (panel: HTMLElement, name: 'Filter' | 'Reset Filter') =>
+  within(panel).getByText(name, { selector: 'button > span' }).closest('button') as HTMLButtonElement;
+
+/** Opens an antd select by its accessible name and picks the option with the given text. */
+async function choose(label: string, option: string, scope: HTMLElement = document.body) {
+  fireEvent.mouseDown(byLabel(scope, label));
+  const choices = await screen.findAllByTitle(option);
+  const visible = choices.find((el) => el.classList.contains('ant-select-item-option')) ?? choices[choices.length - 1];
+  fireEvent.click(visible);
+}
+
+/** Types a date into an antd date picker and commits it. */
+function typeDate(label: string, date: dayjs.Dayjs, scope: HTMLElement) {
+  const input = byLabel(scope, label);
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: date.format('DD-MM-YYYY') } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+  fireEvent.blur(input);
+}
+
+describe('/uploadsDownloads header', () => {
+  it('shows the title, the UD avatar and each tab\'s statistics from GET /downloadedCount', async () => {
+    useApi();
+    render();
+    expect(await screen.findByText('Uploads and Downloads', { selector: 'h4' })).toBeInTheDocument();
+    expect(screen.getByText('UD')).toBeInTheDocument();
+
+    await waitFor(() => expect(statistic('Claims Downloaded')).toHaveTextContent('57'));
+    expect(statistic('Date')).toHaveTextContent(dayjs().format('DD-MM-YYYY'));
+    expect(statistic('Claims Failed')).toHaveTextContent('3');
+
+    openTab('Batch Summary');
+    await waitFor(() => expect(statistic('Batches Created Today')).toHaveTextContent('4'));
+    expect(statistic('Batches Failed')).toHaveTextContent('1');
+    expect(statistic('Last Batch Created By')).toHaveTextContent('vitraya.admin');
+
+    openTab('Downloads failed');
+    await waitFor(() => expect(statistic('Total Downloads Failed')).toHaveTextContent('3'));
+
+    openTab('Uploads/Verification failed');
+    await waitFor(() => expect(statistic('Total Uploads Failed')).toHaveTextContent('6'));
+    expect(api.callsTo('GET', '/downloadedCount').length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('/uploadsDownloads grids', () => {
+  it('loads each tab from its endpoint with org, limit, page_number and status, and names the tab when empty', async () => {
+    useApi();
+    render();
+    expect(await screen.findByText('No Data Found in Uploads/Downloads')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/claims').map((c) => c.url)).toEqual(['/claims?downloaded=true&org=vitraya&limit=25&page_number=1']);
+
+    openTab('Batch Summary');
+    expect(await screen.findByText('No Data Found in Batch Summary')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/claim/batch').map((c) => c.url)).toEqual(['/claim/batch?downloaded=true&org=vitraya&limit=25&page_number=1']);
+
+    openTab('Downloads failed');
+    expect(await screen.findByText('No Data Found in Downloads failed')).toBeInTheDocument();
+    openTab('Uploads/Verification failed');
+    expect(await screen.findByText('No Data Found in Uploads/Verification failed')).toBeInTheDocument();
+    expect(api.callsTo('GET', '/claims').map((c) => c.url)).toEqual([
+      '/claims?downloaded=true&org=vitraya&limit=25&page_number=1',
+      '/claims?downloaded=true&org=vitraya&limit=25&page_number=1&status=DOWNLOAD_FAILED',
+      '/claims?downloaded=true&org=vitraya&limit=25&page_number=1&status=UPLOAD_FAILED,VERIFICATION_FAILED',
+    ]);
+  });
+
+  it('shows the claim columns with dates as DD-MM-YYYY and a selection banner', async () => {
+    useApi({ 'GET /claims': () => [claimRow({ fk_batch_id: 7 })] });
+    render();
+    const row = (await screen.findByText('INT-0001')).closest('tr') as HTMLElement;
+    for (const text of ['Cataract', 'Phaco with IOL', 'Phacoemulsification', 'OPH001', 'Pre Authorization', 'Approved', 'DOWNLOADED', '04-03-2025', '03-03-2025', '110473004', '7']) {
+      expect(within(row).getByText(text)).toBeInTheDocument();
+    }
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Uploads/Downloads (1)');
+    fireEvent.click(row.querySelector('input[type="checkbox"]') as HTMLInputElement);
+    expect(await screen.findByText('1 row(s) selected')).toBeInTheDocument();
+  });
+
+  it('offers the console page sizes and asks for the chosen one', async () => {
+    useApi({ 'GET /claims': () => [claimRow({ total_count: 400 })] });
+    render();
+    await screen.findByText('INT-0001');
+    fireEvent.mouseDown(byLabel(activePanel(), /page/i));
+    const sizes = await screen.findAllByText(/^\d+ \/ page$/);
+    const offered = [...new Set(sizes.filter((el) => el.closest('.ant-select-item-option')).map((el) => el.textContent))];
+    expect(offered).toEqual(['25 / page', '50 / page', '75 / page', '100 / page', '150 / page', '200 / page', '250 / page', '300 / page']);
+    fireEvent.click(sizes.find((el) => el.textContent === '50 / page' && el.closest('.ant-select-item-option')) as HTMLElement);
+    await waitFor(() => expect(api.calls.at(-1)?.url).toBe('/claims?downloaded=true&org=vitraya&limit=50&page_number=1'));
+  });
+
+  it('sends the chosen insurer as org (Niva Bupa is maxbupa) on the claims and batch tabs', async () => {
+    useApi();
+    render();
+    await screen.findByText('No Data Found in Uploads/Downloads');
+    await choose('Insurer', 'Niva Bupa');
+    await waitFor(() => expect(api.callsTo('GET', '/claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'));
+    await waitFor(() => expect(api.callsTo('GET', '/downloadedCount').at(-1)?.url).toBe('/downloadedCount?org=maxbupa'));
+    openTab('Batch Summary');
+    await waitFor(() => expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=maxbupa&limit=25&page_number=1'));
+    await choose('Insurer', 'Star Health');
+    await waitFor(() => expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=starhealth&limit=25&page_number=1'));
+  });
+
+  it('shows the claim\'s error message in the Error Response dialog', async () => {
+    useApi({
+      'GET /claims': () => [claimRow({ error_code: '500', error_message: 'Insurer portal timed out after 30 s' })],
+    });
+    render('/uploadsDownloads');
+    fireEvent.click(await findByLabel(document.body, 'Error response of INT-0001'));
+    const dialog = await findDialog('Error Response');
+    expect(within(dialog).getByText('Insurer portal timed out after 30 s')).toBeInTheDocument();
+  });
+
+  it('previews the insurer documents through the api client, with page navigation, zoom and rotate', async () => {
+    const created: Blob[] = [];
+    Object.assign(URL, { createObjectURL: (blob: Blob) => `blob:doc-${created.push(blob)}`, revokeObjectURL: () => undefined });
+    useApi({
+      'GET /claims': () => [claimRow()],
+      'GET /claims/101/documents/1': () => new Blob(['png'], { type: 'image/png' }),
+      'GET /claims/101/documents/2': () => new FakeFailure(404, 'Document not found'),
+    });
+    render();
+    fireEvent.click(await findByLabel(document.body, 'Preview documents of INT-0001'));
+    const dialog = await findDialog('Documents of INT-0001');
+    expect(within(dialog).getByText('Document - 1')).toBeInTheDocument();
+    expect(within(dialog).getByText('Document - 2')).toBeInTheDocument();
+    const image = await within(dialog).findByAltText('Document - 1');
+    expect(image).toHaveAttribute('src', 'blob:doc-1');
+    fireEvent.click(byLabel(dialog, 'Zoom in'));
+    expect(image.style.width).toBe('125%');
+    fireEvent.click(byLabel(dialog, 'Rotate right'));
+    expect(image.style.transform).toBe('rotate(90deg)');
+
+    fireEvent.click(byLabel(dialog, 'Next page'));
+    expect(await within(dialog).findByText('Document not found')).toBeInTheDocument();
+    expect(within(dialog).getByTestId('viewer-position')).toHaveTextContent('2 / 2');
+    expect(api.calls.filter((c) => c.url.startsWith('/claims/101/documents')).map((c) => c.url)).toEqual(['/claims/101/documents/1', '/claims/101/documents/2']);
+  });
+});
+
+describe('/uploadsDownloads batch summary', () => {
+  it('expands a batch to its outcome counts and loads the claims of one outcome through /redirectOther', async () => {
+    useApi({
+      'GET /claim/batch': () => [batchRow()],
+      'POST /redirectOther': ({ body }) => ((body as { adjType: string }).adjType === 'rejected' ? [claimRow({ intimation_number: 'INT-REJ' })] : new FakeFailure(500, 'Batch outcome lookup failed')),
+    });
+    render();
+    openTab('Batch Summary');
+    const row = (await screen.findByText('March cataract')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('05-03-2025')).toBeInTheDocument();
+    expect(within(row).getByText('In Processing')).toBeInTheDocument();
+    fireEvent.click(byLabel(row, /expand row/i));
+
+    const counts = await findByLabel(document.body, 'Outcomes of March cataract');
+    const count = (label: string) => byLabel(counts, `${label} claims of March cataract`);
+    expect(count('Accepted')).toHaveTextContent('9');
+    expect(count('Rejected')).toHaveTextContent('2');
+    expect(count('Query')).toHaveTextContent('3');
+    expect(count('In Progress/To be Verified')).toHaveTextContent('5');
+    expect(count('Failed')).toHaveTextContent('1');
+
+    fireEvent.click(count('Rejected'));
+    const dialog = await findDialog('March cataract: Rejected');
+    expect(await within(dialog).findByText('INT-REJ')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/redirectOther')).toEqual([
+      { method: 'POST', url: '/redirectOther?org=vitraya&limit=25&page_number=1', body: { batchId: 7, adjType: 'rejected' } },
+    ]);
+    fireEvent.click(within(dialog).getByText('Close', { selector: 'button > span' }));
+
+    fireEvent.click(count('In Progress/To be Verified'));
+    expect(await screen.findByText('Batch outcome lookup failed')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/redirectOther').at(-1)?.body).toEqual({ batchId: 7, adjType: 'inProgress' });
+  });
+});
+
+describe('/uploadsDownloads filters', () => {
+  it('keeps Filter disabled with the 90-day message while the range is too long or reversed', async () => {
+    useApi();
+    render();
+    await screen.findByText('No Data Found in Uploads/Downloads');
+    fireEvent.click(within(activePanel()).getByText('Filter'));
+    const panel = activePanel();
+    typeDate('From', dayjs().subtract(120, 'day'), panel);
+    typeDate('To', dayjs().subtract(1, 'day'), panel);
+    expect(await within(panel).findByText('Date should not exceed 90 days.')).toBeInTheDocument();
+    expect(panelButton(panel, 'Filter')).toBeDisabled();
+
+    typeDate('From', dayjs().subtract(30, 'day'), panel);
+    await waitFor(() => expect(within(panel).queryByText('Date should not exceed 90 days.')).not.toBeInTheDocument());
+    expect(panelButton(panel, 'Filter')).toBeEnabled();
+  });
+
+  it('searches the uploads tab with the filter body, and Reset Filter goes back to the list', async () => {
+    useApi();
+    render();
+    await screen.findByText('No Data Found in Uploads/Downloads');
+    const panel = activePanel();
+    fireEvent.click(within(panel).getByText('Filter'));
+    const from = dayjs().subtract(10, 'day');
+    const to = dayjs().subtract(2, 'day');
+    typeDate('From', from, panel);
+    typeDate('To', to, panel);
+    await choose('Case Type', 'Settlement', panel);
+    await choose('Error', '404', panel);
+    fireEvent.click(panelButton(panel, 'Filter'));
+    await waitFor(() => expect(api.callsTo('POST', '/claim/batch/uploads/search')).toHaveLength(1));
+    const [search] = api.callsTo('POST', '/claim/batch/uploads/search');
+    expect(search.url).toBe('/claim/batch/uploads/search?limit=25&page_number=1&org=vitraya');
+    expect(search.body).toEqual({ startDate: from.format('YYYY-MM-DD'), endDate: to.format('YYYY-MM-DD'), caseType: ['SETTLEMENT'], error: ['404'] });
+
+    fireEvent.click(panelButton(panel, 'Reset Filter'));
+    await waitFor(() => expect(api.callsTo('GET', '/claims')).toHaveLength(2));
+    expect(api.callsTo('GET', '/claims')[1].url).toBe('/claims?downloaded=true&org=vitraya&limit=25&page_number=1');
+  });
+
+  it.each([
+    ['Downloads failed', '/claim/batch/downloadFailed/search'],
+    ['Uploads/Verification failed', '/claim/batch/uploadFailed/search'],
+  ])('searches the %s tab at %s', async (tab, path) => {
+    useApi();
+    render();
+    openTab(tab);
+    await screen.findByText(`No Data Found in ${tab}`);
+    const panel = activePanel();
+    fireEvent.click(within(panel).getByText('Filter'));
+    await choose('Case Type', 'Pre Authorization', panel);
+    fireEvent.click(panelButton(panel, 'Filter'));
+    await waitFor(() => expect(api.callsTo('POST', path)).toHaveLength(1));
+    expect(api.callsTo('POST', path)[0]).toMatchObject({ url: `${path}?limit=25&page_number=1&org=vitraya`, body: { caseType: ['PRE_AUTH'] } });
+  });
+
+  it('searches batches with org and the batch status filter', async () => {
+    useApi({ 'GET /claim/batch': () => [batchRow()] });
+    render();
+    openTab('Batch Summary');
+    await screen.findByText('March cataract');
+    const panel = activePanel();
+    fireEvent.click(within(panel).getByText('Filter'));
+    await choose('Batch Status', 'Suspended', panel);
+    await choose('Batch Name', 'March cataract', panel);
+    fireEvent.click(panelButton(panel, 'Filter'));
+    await waitFor(() => expect(api.callsTo('POST', '/claim/batch/search')).toHaveLength(1));
+    expect(api.callsTo('POST', '/claim/batch/search')[0]).toEqual({
+      method: 'POST',
+      url: '/claim/batch/search?limit=25&page_number=1&downloaded=true&org=vitraya',
+      body: { batchStatus: ['SUSPENDED'], batchName: ['March cataract'] },
+    });
+  });
+});
+
+describe('operations routes', () => {
+  it('sends anyone who is not a super user to the external claims page', async () => {
+    useApi();
+    setRuntimeConfig({ externalClaimsUrl: '#external-claims' });
+    signInAs('vitraya', 'user', 'vitraya.reviewer');
+    render();
+    await waitFor(() => expect(window.location.hash).toBe('#external-claims'));
+    expect(screen.queryByText('Uploads and Downloads')).not.toBeInTheDocument();
+    expect(api.calls).toHaveLength(0);
+    await act(async () => {
+      window.location.hash = '';
+    });
+  });
+
+  it('redirects /up to /uploadsDownloads and unknown paths to /pageNotFound', async () => {
+    useApi();
+    render('/up');
+    expect(await screen.findByText('Uploads and Downloads', { selector: 'h4' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads');
+  });
+
+  it('sends unknown paths to /pageNotFound', async () => {
+    useApi();
+    render('/uploadsDownloads/nothing');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pageNotFound'));
+  });
+});
+
+describe('batch actions menu', () => {
+  const menuItem = async (name: string) => (await screen.findByText(name, { selector: '.ant-dropdown-menu-title-content' })).closest('li') as HTMLElement;
+  const openMenu = () => fireEvent.click(within(activePanel()).getByText('Batch Actions', { selector: 'button span' }));
+  const selectBatch = (name: string) =>
+    fireEvent.click(((screen.getByText(name).closest('tr') as HTMLElement).querySelector('input[type="checkbox"]')) as HTMLInputElement);
+  const confirmYes = async (question: string) => {
+    const dialog = (await screen.findByText(question)).closest('.ant-modal') as HTMLElement;
+    fireEvent.click(within(dialog).getByText('Yes', { selector: 'button > span' }));
+  };
+
+  it('asks for a selection, then confirms and suspends the selected batches and reloads the grid', async () => {
+    useApi({
+      'GET /claim/batch': () => [batchRow()],
+      'PUT /claim/batch/suspend/batch': () => ({ Message: 'Batch suspended successfully' }),
+    });
+    render();
+    openTab('Batch Summary');
+    await screen.findByText('March cataract');
+    openMenu();
+    fireEvent.click(await menuItem('Suspend'));
+    expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/claim/batch/suspend/batch')).toHaveLength(0);
+
+    selectBatch('March cataract');
+    openMenu();
+    // The first selected batch is IN_PROCESSING: it can be paused, not resumed.
+    expect(await menuItem('Pause')).not.toHaveAttribute('aria-disabled', 'true');
+    expect(await menuItem('Resume')).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(await menuItem('Suspend'));
+    await confirmYes('Are you sure you want to suspend the batch?');
+    expect(await screen.findByText('Batch suspended successfully')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/claim/batch/suspend/batch')).toEqual([
+      { method: 'PUT', url: '/claim/batch/suspend/batch?org=vitraya', body: { nameList: ['March cataract'], downloaded: true, suspend: true } },
+    ]);
+    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(2));
+  });
+
+  it('pauses and drops with the spec calls, and says Failed to download when the report fails', async () => {
+    useApi({
+      'GET /claim/batch': () => [batchRow()],
+      'PUT /claim/batch/batchStatus': () => ({ Message: 'Successfully Done' }),
+      'DELETE /claim/batch/drop': () => ({ Message: 'Batch dropped successfully' }),
+      'POST /claim/batch/batchReport': () => new FakeFailure(500, 'report engine down'),
+    });
+    render();
+    openTab('Batch Summary');
+    await screen.findByText('March cataract');
+
+    selectBatch('March cataract');
+    openMenu();
+    fireEvent.click(await menuItem('Pause'));
+    await confirmYes('Are you sure you want to pause the batch?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/claim/batch/batchStatus')[0]).toEqual({
+      method: 'PUT',
+      url: '/claim/batch/batchStatus?downloaded=true&org=vitraya',
+      body: { nameList: ['March cataract'], status: 'PAUSED' },
+    });
+
+    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(2));
+    selectBatch('March cataract');
+    openMenu();
+    fireEvent.click(await menuItem('Drop'));
+    await confirmYes('Are you sure you want to drop the batch?');
+    expect(await screen.findByText('Batch dropped successfully')).toBeInTheDocument();
+    expect(api.callsTo('DELETE', '/claim/batch/drop')[0]).toEqual({
+      method: 'DELETE',
+      url: '/claim/batch/drop?downloaded=true&org=vitraya',
+      body: { nameList: ['March cataract'] },
+    });
+
+    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(3));
+    selectBatch('March cataract');
+    openMenu();
+    fireEvent.click(await menuItem('Generate Report'));
+    expect(await screen.findByText('Failed to download')).toBeInTheDocument();
+    expect(api.callsTo('POST', '/claim/batch/batchReport')[0]).toMatchObject({
+      url: '/claim/batch/batchReport?downloaded=true&org=vitraya',
+      body: { nameList: ['March cataract'] },
+    });
+  });
+});

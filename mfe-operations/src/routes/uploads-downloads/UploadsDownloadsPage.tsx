@@ -1,0 +1,84 @@
+import { formatInZone, INSURERS, lookupProcedures, PROVIDER_ORG } from '@claims/shared-kernel';
+import type { DownloadedCount } from '@claims/shared-kernel';
+import { App, Avatar, Flex, Select, Tabs, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { getDownloadedCount } from '../../api/console';
+import { DISPLAY_DATE } from '../../components/claimColumns';
+import type { FilterOption } from '../../components/ConsoleFilter';
+import { BatchSummaryTab } from './BatchSummaryTab';
+import { ClaimsTab } from './ClaimsTab';
+import { CONSOLE_TABS, type ConsoleTab } from './tabs';
+
+/** The console's insurer choices (spec 3 §2.7): the provider's own organisation, Star Health and Niva Bupa. */
+const CONSOLE_INSURERS = INSURERS.filter((i) => (['vitraya', 'starhealth', 'maxbupa'] as string[]).includes(i.code)).map((i) => ({ value: i.code, label: i.label }));
+
+/** The header statistics of the chosen insurer; reloaded on a change of tab so the numbers stay current. */
+function useDownloadedCount(tab: ConsoleTab, org: string): DownloadedCount | null {
+  const { message } = App.useApp();
+  const [counts, setCounts] = useState<DownloadedCount | null>(null);
+  useEffect(() => {
+    let live = true;
+    getDownloadedCount(org)
+      .then((data) => live && setCounts(data))
+      .catch((error: Error) => live && void message.error(`Statistics could not be loaded: ${error.message}`));
+    return () => {
+      live = false;
+    };
+  }, [tab, org, message]);
+  return counts;
+}
+
+/** Procedure codes for the claims filters, loaded once for the page. */
+function useProcedureOptions(): FilterOption[] {
+  const [options, setOptions] = useState<FilterOption[]>([]);
+  useEffect(() => {
+    let live = true;
+    void lookupProcedures().then(
+      (procedures) => live && setOptions(procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` }))),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return options;
+}
+
+/** /uploadsDownloads: the uploads and downloads console with its four tabs (spec 3 §2.7). */
+export function UploadsDownloadsPage() {
+  const [org, setOrg] = useState<string>(PROVIDER_ORG);
+  const [tab, setTab] = useState<ConsoleTab>('uploads');
+  const counts = useDownloadedCount(tab, org);
+  const procedureOptions = useProcedureOptions();
+  const today = formatInZone(new Date(), DISPLAY_DATE);
+
+  return (
+    <Flex vertical gap={8} style={{ padding: 16 }}>
+      <Flex align="center" justify="space-between" wrap gap={12}>
+        <Flex align="center" gap={8}>
+          <Avatar style={{ background: '#1677ff' }}>UD</Avatar>
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            Uploads and Downloads
+          </Typography.Title>
+        </Flex>
+        <Flex align="center" gap={8}>
+          <Typography.Text>Insurer</Typography.Text>
+          <Select aria-label="Insurer" value={org} onChange={setOrg} options={CONSOLE_INSURERS} style={{ width: 180 }} />
+        </Flex>
+      </Flex>
+      <Tabs
+        activeKey={tab}
+        onChange={(key) => setTab(key as ConsoleTab)}
+        items={CONSOLE_TABS.map((info) => ({
+          key: info.key,
+          label: info.label,
+          children:
+            info.key === 'batches' ? (
+              <BatchSummaryTab label={info.label} org={org} stats={info.stats(counts, today)} />
+            ) : (
+              <ClaimsTab tab={info.key} label={info.label} org={org} stats={info.stats(counts, today)} procedureOptions={procedureOptions} />
+            ),
+        }))}
+      />
+    </Flex>
+  );
+}

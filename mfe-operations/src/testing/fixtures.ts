@@ -1,0 +1,53 @@
+/** Rows shaped as the contract says the api answers them (test only). */
+import type { BatchRow, ConsoleClaimRow, DownloadedCount } from '@claims/shared-kernel';
+
+export const COUNTS: DownloadedCount = {
+  downloadedClaims: 57,
+  downloadedFailedClaims: 3,
+  batchDataCount: 4,
+  batchFailedDataCount: 1,
+  userLastBatch: 'vitraya.admin',
+  uploadedFailedClaims: 6,
+};
+
+export function claimRow(overrides: Partial<ConsoleClaimRow> = {}): ConsoleClaimRow {
+  return {
+    id: 101,
+    obj_id: 'obj-101',
+    intimation_number: 'INT-0001',
+    insurer_illness_name: 'Cataract',
+    insurer_procedure_name: 'Phaco with IOL',
+    vitraya_procedure_name: ['Phacoemulsification'],
+    vitraya_procedure_code: ['OPH001'],
+    caseType: 'PRE_AUTH',
+    insurer_claim_status: 'Approved',
+    vitraya_claim_status: 'DOWNLOADED',
+    createdOn: '2025-03-04T10:00:00Z',
+    vitraya_arrival_date: '2025-03-03T09:00:00Z',
+    vitraya_snomed_code: ['110473004'],
+    insurer_documents: ['/claims/101/documents/1', '/claims/101/documents/2'],
+    fk_batch_id: null,
+    error_code: null,
+    error_message: null,
+    total_count: 1,
+    page_number: 1,
+    ...overrides,
+  };
+}
+
+export function batchRow(overrides: Partial<BatchRow> = {}): BatchRow {
+  return {
+    id: 7,
+    batchName: 'March cataract',
+    total_claims_count: 20,
+    createdBy: 'vitraya.admin',
+    createdAt: '2025-03-05T06:00:00Z',
+    priority: 1,
+    status_info: { status: 'IN_PROCESSING' },
+    allocation_status: null,
+    processing: { accepted: 9, rejected: 2, query: 3, toBeVerified: 1, inProgress: 4, verificationFailed: 1 },
+    total_count: 1,
+    page_number: 1,
+    ...overrides,
+  };
+}

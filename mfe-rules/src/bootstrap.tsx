@@ -1,0 +1,4 @@
+import { startStandalone } from '@claims/shared-kernel';
+import RulesRoutes from './routes';
+
+void startStandalone({ name: 'Rules', home: '/rules', links: [{ path: '/rules', title: 'Procedure Protocol' }], routes: <RulesRoutes /> });

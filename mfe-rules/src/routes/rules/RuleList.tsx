@@ -1,0 +1,125 @@
+import { FilterPanel, LimitedSelect, PagedTable, caseTypeShort, usePagedList } from '@claims/shared-kernel';
+import type { RuleListRow, RuleSearchBody } from '@claims/shared-kernel';
+import { Col, Flex, Form, Row, Tag } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchRulePage, loadRuleFilterOptions, searchRules, type RuleFilterOptions } from '../../api/rules';
+import { InsurerSelect } from '../../components/InsurerSelect';
+import { SelectAllPicker } from '../../components/SelectAllPicker';
+import { useInsurer } from './useInsurer';
+
+type FilterField = keyof Required<RuleSearchBody>;
+type Selection = Record<FilterField, string[]>;
+
+const EMPTY_SELECTION: Selection = { procedureCode: [], procedureName: [], diagnosis: [], document: [], clinicalAttribute: [] };
+const NO_OPTIONS: RuleFilterOptions = { procedureCodes: [], procedureNames: [], diagnoses: [], documents: [], clinicalAttributes: [] };
+
+/** A pre-authorisation rule's procedure carries the suffix _preauth, which the list shows as a space. */
+export const displayProcedureCode = (code: string): string => code.replace(/_preauth$/, ' ');
+
+/** Long lists stay on one line within the column; hovering shows them whole. */
+const NameList = ({ names }: { names: string[] }) => (
+  <div title={names.join(', ')} style={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+    {names.join(', ')}
+  </div>
+);
+
+const columns: TableColumnsType<RuleListRow> = [
+  {
+    key: 'code',
+    title: 'Procedure Code',
+    render: (_, row) => (
+      <Flex gap={6} align="center">
+        <span data-testid="procedure-code">{displayProcedureCode(row.procedures.procedure_code)}</span>
+        {/* Rows of one procedure differ by case type; the spec's columns alone would not tell them apart. */}
+        {row.case_type === 'PRE_AUTH' && <Tag color="purple">{caseTypeShort(row.case_type)}</Tag>}
+      </Flex>
+    ),
+  },
+  { key: 'procedure', title: 'Procedure', render: (_, row) => row.procedures.name },
+  { key: 'diagnoses', title: 'Diagnoses', render: (_, row) => <NameList names={row.diagnosisList} /> },
+  { key: 'documents', title: 'Documents', render: (_, row) => <NameList names={row.document} /> },
+];
+
+/** Only the chosen fields go on the wire. */
+const searchBody = (selection: Selection): RuleSearchBody =>
+  Object.fromEntries(Object.entries(selection).filter(([, chosen]) => chosen.length > 0));
+
+/**
+ * The Procedure Protocol list (spec 2 §2.2, §2.3). The provider's organisation picks the insurer
+ * whose rules it sees (kept in ?org= so the way back from a rule returns to it); insurer users see
+ * their own organisation's. The filter panel searches the server with what is chosen.
+ */
+export function RuleList() {
+  const navigate = useNavigate();
+  const { insurer, canChoose, choose: chooseInsurer } = useInsurer();
+
+  const [options, setOptions] = useState<RuleFilterOptions>(NO_OPTIONS);
+  const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
+  const [applied, setApplied] = useState<RuleSearchBody | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    void loadRuleFilterOptions().then((loaded) => live && setOptions(loaded));
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const list = usePagedList<RuleListRow>(
+    (page, pageSize) => (applied ? searchRules(insurer, applied, page, pageSize) : fetchRulePage(insurer, page, pageSize)),
+    [insurer, applied],
+  );
+
+  const nothingChosen = Object.values(selection).every((chosen) => chosen.length === 0);
+  const choose = (field: FilterField) => (chosen: string[]) => setSelection((s) => ({ ...s, [field]: chosen }));
+  const picker = (field: FilterField, label: string, names: string[]) => (
+    <Form.Item label={label} style={{ marginBottom: 0 }}>
+      <LimitedSelect aria-label={label} placeholder={label} value={selection[field]} onChange={choose(field)} options={names.map((n) => ({ value: n, label: n }))} style={{ width: '100%' }} />
+    </Form.Item>
+  );
+
+  return (
+    <Flex vertical gap={12}>
+      <FilterPanel
+        filterDisabled={nothingChosen}
+        onFilter={() => setApplied(searchBody(selection))}
+        onReset={() => {
+          setSelection(EMPTY_SELECTION);
+          setApplied(null);
+        }}
+      >
+        <Form layout="vertical" component="div">
+          <Row gutter={[16, 12]}>
+            <Col xs={24} md={12} xl={8}>
+              {picker('procedureCode', 'Procedure Code', options.procedureCodes)}
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              {picker('procedureName', 'Procedure Name', options.procedureNames)}
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Diagnosis" style={{ marginBottom: 0 }} extra="Type 4 or more characters to select all matches">
+                <SelectAllPicker label="Diagnosis" options={options.diagnoses} value={selection.diagnosis} onChange={choose('diagnosis')} />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              {picker('document', 'Document', options.documents)}
+            </Col>
+            <Col xs={24} md={12} xl={8}>
+              {picker('clinicalAttribute', 'Clinical Attribute', options.clinicalAttributes)}
+            </Col>
+          </Row>
+        </Form>
+      </FilterPanel>
+      <PagedTable<RuleListRow>
+        title="Procedure Protocol"
+        columns={columns}
+        list={list}
+        rowKey="id"
+        onRowClick={(row) => navigate(`/rules/view/${row.id}?org=${encodeURIComponent(insurer)}`)}
+        toolbar={canChoose && <InsurerSelect value={insurer} onChange={chooseInsurer} />}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,186 @@
+/**
+ * The suite as a user meets it: sign-in, each remote inside the shell, one copy of the shared
+ * libraries, a remote that is down, the parent-window handshake, and a session the api revokes.
+ */
+import type http from 'node:http';
+import type { Frame, Page } from 'playwright-core';
+import { apiLogin, PARENT_ALLOWED_PORT, PARENT_REFUSED_PORT, signInThroughUi, startE2E, startParentPortal, type E2E } from './harness';
+
+let e2e: E2E;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+}, 600_000);
+
+afterAll(async () => {
+  await e2e?.close();
+});
+
+async function withPage(run: (page: Page) => Promise<void>): Promise<void> {
+  const { context, page } = await e2e.newPage();
+  try {
+    await run(page);
+  } finally {
+    await context.close();
+  }
+}
+
+async function waitForFrame(page: Page, path: string): Promise<Frame> {
+  for (let i = 0; i < 100; i += 1) {
+    const frame = page.frames().find((f) => new URL(f.url(), 'http://x').pathname === path);
+    if (frame) return frame;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`no frame at ${path}`);
+}
+
+const tableTitle = (page: Page, title: string) => page.getByTestId('table-title').filter({ hasText: new RegExp(`^${title} \\(\\d+\\)$`) });
+
+describe('sign-in', () => {
+  test('a wrong password shows the failure text and keeps the user on the sign-in page', () =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin', 'not-the-password');
+      await expect(page.getByText('Login Failed – Invalid username or password. Please try again.').waitFor()).resolves.toBeUndefined();
+      expect(new URL(page.url()).pathname).toBe('/');
+    }));
+
+  test('the right password opens Claims to Review with the seeded claims', () =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await tableTitle(page, 'Claims to Review').waitFor();
+      const title = await page.getByTestId('table-title').first().textContent();
+      expect(Number(/\((\d+)\)/.exec(title ?? '')?.[1])).toBeGreaterThan(0);
+      expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
+    }));
+});
+
+describe('the four remotes inside the shell', () => {
+  test.each([
+    ['/claims', 'Claims to Review'],
+    ['/hospitals', 'Hospitals'],
+    ['/rules', 'Procedure Protocol'],
+  ])('%s renders its list from the api', (route, title) =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await page.goto(`${e2e.shellUrl}${route}`);
+      await tableTitle(page, title).waitFor();
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    }));
+
+  test('/uploadsDownloads renders the console with its four tabs', () =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await page.goto(`${e2e.shellUrl}/uploadsDownloads`);
+      await page.getByText('Uploads and Downloads').first().waitFor();
+      for (const tab of ['Uploads/Downloads', 'Batch Summary', 'Downloads failed', 'Uploads/Verification failed']) {
+        await page.getByRole('tab', { name: tab }).waitFor();
+      }
+    }));
+
+  test('the page holds one copy of React, react-dom, antd and the kernel, all from the shell', () =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await tableTitle(page, 'Claims to Review').waitFor();
+      await page.goto(`${e2e.shellUrl}/hospitals`);
+      await tableTitle(page, 'Hospitals').waitFor();
+      const providers = await page.evaluate(() => {
+        type ShareInfo = { from: string; loaded?: boolean; lib?: unknown; loading?: unknown };
+        const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;
+        const loaded: Record<string, string[]> = {};
+        for (const scopes of Object.values(share)) {
+          for (const packages of Object.values(scopes)) {
+            for (const [pkg, versions] of Object.entries(packages)) {
+              for (const [version, info] of Object.entries(versions)) {
+                if (info.loaded || info.lib) (loaded[pkg] ??= []).push(`${version}@${info.from}`);
+              }
+            }
+          }
+        }
+        return Object.fromEntries(Object.entries(loaded).map(([pkg, list]) => [pkg, [...new Set(list)]]));
+      });
+      for (const pkg of ['react', 'react-dom', 'antd', '@claims/shared-kernel', 'react-router-dom']) {
+        expect(providers[pkg]).toHaveLength(1);
+        expect(providers[pkg][0]).toMatch(/@shell$/);
+      }
+    }));
+});
+
+describe('a remote that is down', () => {
+  test('shows its error panel with Retry while the shell and the other areas keep working', () =>
+    withPage(async (page) => {
+      await e2e.suite.stopApp('mfe-rules');
+      try {
+        await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+        await page.waitForURL('**/claims');
+        await page.goto(`${e2e.shellUrl}/rules`);
+        await page.getByText('This area could not be loaded').waitFor();
+        await page.getByRole('menuitem', { name: 'Hospitals' }).click();
+        await tableTitle(page, 'Hospitals').waitFor();
+        await page.getByRole('menuitem', { name: 'Procedure Protocol' }).click();
+        await page.getByText('This area could not be loaded').waitFor();
+      } finally {
+        await e2e.suite.restartApp('mfe-rules');
+      }
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await tableTitle(page, 'Procedure Protocol').waitFor();
+    }));
+});
+
+describe('the parent-window handshake', () => {
+  let servers: http.Server[] = [];
+  afterEach(async () => {
+    await Promise.all(
+      servers.map((server) => {
+        server.closeAllConnections();
+        return new Promise((resolve) => server.close(resolve));
+      }),
+    );
+    servers = [];
+  });
+
+  async function firstClaimId(token: string): Promise<number> {
+    const response = await fetch(`${e2e.apiBaseUrl}/claims?limit=1&page_number=1`, { headers: { Authorization: `Bearer ${token}` } });
+    const rows = (await response.json()) as { id: number }[];
+    return rows[0].id;
+  }
+
+  test('an allow-listed parent signs the user in and opens the claim', () =>
+    withPage(async (page) => {
+      const session = await apiLogin(e2e.apiBaseUrl, 'vitraya.reviewer');
+      const claimId = await firstClaimId(session.access_token);
+      servers.push(await startParentPortal(PARENT_ALLOWED_PORT, e2e.shellUrl, { access_token: session.access_token, user: session.user, organization: session.organization, claimId: String(claimId) }));
+      await page.goto(`http://localhost:${PARENT_ALLOWED_PORT}/`);
+      const shellFrame = await waitForFrame(page, '/iframeauthenticate');
+      await shellFrame.waitForURL(`**/claims/${claimId}?org=vitraya`, { timeout: 30_000 });
+      const stored = await shellFrame.evaluate(() => JSON.parse(localStorage.getItem('claims.session') ?? '{}') as { user?: string; organization?: string });
+      expect(stored).toMatchObject({ user: 'vitraya.reviewer', organization: 'vitraya' });
+      expect(shellFrame.url()).not.toContain('access_token');
+    }));
+
+  test('a parent on another origin is refused', () =>
+    withPage(async (page) => {
+      const session = await apiLogin(e2e.apiBaseUrl, 'vitraya.reviewer');
+      servers.push(await startParentPortal(PARENT_REFUSED_PORT, e2e.shellUrl, { access_token: session.access_token, user: session.user, organization: session.organization, claimId: '1' }));
+      await page.goto(`http://localhost:${PARENT_REFUSED_PORT}/`);
+      await page.frameLocator('#shell').getByText('Authentication Failed').waitFor();
+    }));
+});
+
+describe('a session the api no longer accepts', () => {
+  test('a 401 logs the user out', () =>
+    withPage(async (page) => {
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await tableTitle(page, 'Claims to Review').waitFor();
+      const token = await page.evaluate(() => JSON.parse(localStorage.getItem('claims.session') ?? '{}').token as string);
+      const revoked = await fetch(`${e2e.apiBaseUrl}/logout`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+      expect(revoked.ok).toBe(true);
+      await page.getByRole('menuitem', { name: 'Hospitals' }).click();
+      await page.getByLabel('Username').waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('claims.session'))).toBeNull();
+    }));
+});

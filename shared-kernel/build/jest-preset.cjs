@@ -1,0 +1,25 @@
+/** Jest settings shared by the kernel, the shell and the remotes: jsdom, swc, the kernel's mocks. */
+const path = require('node:path');
+
+module.exports = {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.[cm]?[tj]sx?$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
+    ],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(react-pdf|pdfjs-dist)/)'],
+  moduleNameMapper: {
+    '\\.(css)$': 'identity-obj-proxy',
+    '\\.(png|jpe?g|svg|mp4|webm)$': path.join(__dirname, 'file-stub.cjs'),
+    '^react-pdf$': path.join(__dirname, '../src/testing/react-pdf-mock.tsx'),
+    // @ant-design/icons' CommonJS build requires the ESM file colors/es/generate; use its CommonJS twin.
+    '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+  },
+  setupFiles: [path.join(__dirname, 'jest-shims.cjs')],
+  setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
+  // antd screens in jsdom take seconds each on a busy 2-core machine.
+  testTimeout: 60000,
+};

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+export const EXPECTED_RESULTS = [
+  { code: 'accept', label: 'Accept' },
+  { code: 'reject', label: 'Reject' },
+  { code: 'infoQuery', label: 'Info Query' },
+  { code: 'docQuery', label: 'Doc Query' },
+  { code: 'wrongProcedure', label: 'Wrong Procedure' },
+] as const;
+
+/**
+ * The flat annotation record (spec 1 §3): fixed fields plus numbered entity slots
+ * (procedure_name_1, diagnosis_alias_2, clinical_attribute_value_1, ...). The slots stay a record
+ * because the numbering is open-ended on create and renumbered from 1 on edit.
+ */
+export const AnnotationBody = z
+  .object({
+    claim_id: z.union([z.number(), z.string()]).transform(Number),
+    reference_claim_id: z.string(),
+    procedure_code: z.string(),
+    procedure_name: z.string().optional(),
+    expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
+    verification_result: z.string().optional(),
+    case_type: z.string().optional(),
+    remarks: z.string().optional(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.null()]));
+export type AnnotationBody = z.input<typeof AnnotationBody>;
+export type Annotation = z.infer<typeof AnnotationBody> & {
+  id: number;
+  annotated_on: string;
+  username: string;
+  total_count?: number;
+  page_number?: number;
+};
+
+export interface ErrorCategory {
+  id: number;
+  category: string;
+  colour: string;
+  iconText: string;
+}
+
+/** POST/PUT /claims/{id}/annotation: error flags per procedure code and entity type. */
+export const ErrorAnnotationBody = z.object({
+  errors: z.record(
+    z.string(),
+    z.record(z.string(), z.array(z.object({ keyword: z.number().int().min(0), category: z.number().int(), comment: z.string().min(1) }))),
+  ),
+});
+export type ErrorAnnotationBody = z.infer<typeof ErrorAnnotationBody>;

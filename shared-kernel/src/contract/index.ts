@@ -1,0 +1,8 @@
+/** The wire contract: request schemas (zod) and response types, shared by the api and the remotes. */
+export * from './common';
+export * from './auth';
+export * from './claims';
+export * from './batches';
+export * from './masters';
+export * from './rules';
+export * from './annotations';

@@ -1,0 +1,17 @@
+import dayjs from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
+import { getRuntimeConfig } from './config/runtime-config';
+
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/** Times are stored in UTC and shown in the configured display zone (default Asia/Kolkata). */
+export function formatInZone(value: string | Date | null | undefined, format: string): string {
+  if (!value) return '';
+  const parsed = dayjs.utc(value);
+  return parsed.isValid() ? parsed.tz(getRuntimeConfig().displayTimeZone).format(format) : '';
+}
+
+/** Shortens to `keep` characters plus an ellipsis once longer than `threshold` (procedure names: 15/17). */
+export const shorten = (text: string, keep = 15, threshold = 17): string => (text.length > threshold ? `${text.slice(0, keep)}...` : text);

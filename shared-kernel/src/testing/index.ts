@@ -1,0 +1,2 @@
+/** Helpers for component tests of the shell and the remotes. */
+export * from './render';

@@ -1,0 +1,102 @@
+import { Alert, Avatar, Card, Flex, Table, Typography } from 'antd';
+import type { TableColumnsType, TableProps } from 'antd';
+import type { Key, ReactNode } from 'react';
+import { REVIEW_PAGE_SIZES } from '../constants';
+import { Highlight } from './highlight';
+import type { PagedList } from './usePagedList';
+
+export interface PagedTableProps<T extends object> {
+  /** Header title; the total follows it in brackets. */
+  title: string;
+  /** Avatar initials beside the title (CR, UD, ...). */
+  avatar?: string;
+  columns: TableColumnsType<T>;
+  /** The server-paged rows and paging state (usePagedList); pages are 1-based. */
+  list: Pick<PagedList<T>, 'rows' | 'total' | 'loading' | 'page' | 'pageSize' | 'setPage'>;
+  pageSizes?: readonly number[];
+  rowKey: keyof T & string;
+  /** Text to highlight in the cells. */
+  searchText?: string;
+  selectedKeys?: Key[];
+  onSelectionChange?: (keys: Key[], rows: T[]) => void;
+  onRowClick?: (row: T) => void;
+  toolbar?: ReactNode;
+  emptyText?: string;
+  maxBodyHeight?: number;
+  expandable?: TableProps<T>['expandable'];
+}
+
+/**
+ * The paged table every list of the suite uses (spec 1 §2, spec 2 §2.2): 1-based paging driven by
+ * the server, search text highlighted in plain cells, optional row selection with its banner.
+ */
+export function PagedTable<T extends object>({
+  title,
+  avatar,
+  columns,
+  list: { rows, total, loading, page, pageSize, setPage },
+  pageSizes = REVIEW_PAGE_SIZES,
+  rowKey,
+  searchText,
+  selectedKeys,
+  onSelectionChange,
+  onRowClick,
+  toolbar,
+  emptyText = 'No Data Found',
+  maxBodyHeight = 500,
+  expandable,
+}: PagedTableProps<T>) {
+  const highlighted = columns.map((column) =>
+    'render' in column && column.render
+      ? column
+      : {
+          ...column,
+          render: (value: unknown) =>
+            typeof value === 'string' || typeof value === 'number' ? <Highlight text={value} query={searchText} /> : (value as ReactNode),
+        },
+  );
+  const selected = selectedKeys?.length ?? 0;
+  return (
+    <Card
+      title={
+        <Flex align="center" gap={8}>
+          {avatar && <Avatar style={{ background: '#1677ff' }}>{avatar}</Avatar>}
+          <Typography.Title level={5} style={{ margin: 0 }} data-testid="table-title">
+            {`${title} (${total})`}
+          </Typography.Title>
+        </Flex>
+      }
+      extra={toolbar}
+      styles={{ body: { padding: 0 } }}
+    >
+      {onSelectionChange && selected > 0 && (
+        <Alert type="info" banner showIcon={false} title={`${selected} row(s) selected`} style={{ margin: 8 }} />
+      )}
+      <Table<T>
+        size="small"
+        rowKey={rowKey}
+        columns={highlighted}
+        dataSource={rows}
+        loading={loading}
+        scroll={{ y: maxBodyHeight, x: 'max-content' }}
+        locale={{ emptyText }}
+        expandable={expandable}
+        rowSelection={
+          onSelectionChange
+            ? { selectedRowKeys: selectedKeys, onChange: (keys, selectedRows) => onSelectionChange(keys, selectedRows), preserveSelectedRowKeys: true }
+            : undefined
+        }
+        onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined}
+        pagination={{
+          current: page,
+          pageSize,
+          total,
+          showSizeChanger: true,
+          pageSizeOptions: pageSizes.map(String),
+          onChange: setPage,
+          showTotal: (count, [from, to]) => `${from}-${to} of ${count}`,
+        }}
+      />
+    </Card>
+  );
+}

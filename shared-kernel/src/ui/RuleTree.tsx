@@ -1,0 +1,136 @@
+import { Flex, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import type { LeafOperator } from '../constants';
+import type { RuleStatement } from '../contract';
+
+/** Wording of the rule viewer (spec 2 §2.10). */
+export const ALL_TRUE = 'All of the statements should be true';
+export const ANY_TRUE = 'Any of the statements should be true';
+/** Leaves show this many values; the rest sit in a '+N values' tooltip. */
+const SHOWN_VALUES = 3;
+
+const ENTITY_LABELS: Record<string, string> = {
+  procedures: 'Procedures',
+  diagnoses: 'Diagnoses',
+  evidence: 'Evidence',
+  drugs: 'Drugs',
+  tissues: 'Tissues',
+  document: 'Documents',
+  clinicalattribute: 'Clinical attribute',
+};
+
+const COMPARISONS: Partial<Record<LeafOperator, string>> = {
+  VALUE_GREATER_THAN: '>',
+  VALUE_GREATER_THAN_EQUAL_TO: '>=',
+  VALUE_LESS_THAN: '<',
+  VALUE_LESS_THAN_EQUAL_TO: '<=',
+  VALUE_EQUAL_TO: '=',
+  VALUE_NOT_EQUAL_TO: '≠',
+};
+
+/** Values as tags: the first three, the rest counted in a tooltip. */
+export function ValueTags({ values }: { values: readonly string[] }) {
+  const shown = values.slice(0, SHOWN_VALUES);
+  const rest = values.slice(SHOWN_VALUES);
+  return (
+    <Flex gap={4} wrap component="span">
+      {shown.map((value, index) => (
+        <Tag key={index} style={{ marginInlineEnd: 0 }}>
+          {value}
+        </Tag>
+      ))}
+      {rest.length > 0 && (
+        <Tooltip title={rest.join(', ')}>
+          <Tag color="blue" style={{ marginInlineEnd: 0, cursor: 'help' }}>{`+${rest.length} values`}</Tag>
+        </Tooltip>
+      )}
+    </Flex>
+  );
+}
+
+/** Document lists longer than three show two and a count. */
+function documentList(documents: readonly string[]): string {
+  return documents.length > SHOWN_VALUES ? `${documents.slice(0, 2).join(', ')} +${documents.length - 2}` : documents.join(', ');
+}
+
+const asList = (value: RuleStatement['value']): string[] => (Array.isArray(value) ? value : value == null ? [] : [String(value)]);
+
+/** What a leaf asks, in words; the values follow as tags. */
+function leafCondition(leaf: RuleStatement): { text: string; values: string[] } {
+  const entity = ENTITY_LABELS[leaf.entityName ?? ''] ?? leaf.entityName ?? '';
+  const subject = leaf.valueToCompare?.name ?? entity;
+  switch (leaf.operator) {
+    case 'ANY_OF_N_VALUES_IS_PRESENT':
+      return { text: `${entity}: any ${leaf.numberOfValues ?? 1} of these present`, values: leaf.valuesToFind ?? [] };
+    case 'ALL_OF_THE_VALUES_ARE_PRESENT':
+      return { text: `${entity}: all of these present`, values: leaf.valuesToFind ?? [] };
+    case 'VALUE_IN_RANGE': {
+      const [low, high] = leaf.range ?? [null, null];
+      return { text: `${subject} between ${low ?? '…'} and ${high ?? '…'}`, values: [] };
+    }
+    case 'VALUE_IN':
+      return { text: `${subject} is one of`, values: asList(leaf.value) };
+    case 'VALUE_NOT_IN':
+      return { text: `${subject} is none of`, values: asList(leaf.value) };
+    case undefined:
+      return { text: entity, values: leaf.valuesToFind ?? [] };
+    default:
+      return { text: `${subject} ${COMPARISONS[leaf.operator] ?? leaf.operator} ${asList(leaf.value).join(', ')}`, values: [] };
+  }
+}
+
+function Outcome({ leaf }: { leaf: RuleStatement }) {
+  const found = leaf.valueFound != null && leaf.valueFound !== '' ? `Found: ${leaf.valueFound}${leaf.unitFound ? ` ${leaf.unitFound}` : ''}` : null;
+  if (leaf.conditionResult === undefined && !found) return null;
+  return (
+    <Flex gap={6} component="span" align="center">
+      {leaf.conditionResult !== undefined && <Tag color={leaf.conditionResult ? 'success' : 'error'}>{leaf.conditionResult ? 'True' : 'False'}</Tag>}
+      {found && <Typography.Text type="secondary">{found}</Typography.Text>}
+    </Flex>
+  );
+}
+
+function Statement({ node, path }: { node: RuleStatement; path: string }): ReactNode {
+  const label = (
+    <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', minWidth: 40 }}>
+      {path}
+    </Typography.Text>
+  );
+  if (node.statements) {
+    return (
+      <Flex vertical gap={6}>
+        <Flex gap={8} align="center" wrap>
+          {label}
+          <Typography.Text strong>{node.booleanOperator === 'AND' ? ALL_TRUE : ANY_TRUE}</Typography.Text>
+          {node.conditionResult !== undefined && <Outcome leaf={{ conditionResult: node.conditionResult }} />}
+        </Flex>
+        <Flex vertical gap={6} style={{ paddingInlineStart: 20, borderInlineStart: '2px dotted #d9d9d9', marginInlineStart: 8 }}>
+          {node.statements.map((child, index) => (
+            <Statement key={index} node={child} path={`${path}.${index + 1}`} />
+          ))}
+        </Flex>
+      </Flex>
+    );
+  }
+  const { text, values } = leafCondition(node);
+  return (
+    <Flex gap={8} align="center" wrap>
+      {label}
+      <Typography.Text>{text}</Typography.Text>
+      {values.length > 0 && <ValueTags values={values} />}
+      {!!node.documentInclusionList?.length && <Typography.Text type="secondary">{`in ${documentList(node.documentInclusionList)}`}</Typography.Text>}
+      {!!node.documentExclusionList?.length && <Typography.Text type="secondary">{`not in ${documentList(node.documentExclusionList)}`}</Typography.Text>}
+      <Outcome leaf={node} />
+    </Flex>
+  );
+}
+
+/**
+ * The read-only rule viewer (spec 2 §2.10): the nested condition tree with dotted positions (1, 1.2,
+ * 1.2.1), AND read as 'All of the statements should be true', anything else as 'Any ...'. Leaves show
+ * conditionResult, valueFound and unitFound when the context supplies them (a claim's verification).
+ */
+export function RuleTree({ rule, empty = 'No rule configured' }: { rule: RuleStatement | null | undefined; empty?: string }) {
+  if (!rule || (rule.statements && rule.statements.length === 0)) return <Typography.Text type="secondary">{empty}</Typography.Text>;
+  return <Statement node={rule} path="1" />;
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Marks every case-insensitive occurrence of `query` in `text` (lists highlight the search text). */
+export function Highlight({ text, query }: { text: string | number | null | undefined; query?: string | null }): ReactNode {
+  const value = text == null ? '' : String(text);
+  const needle = query?.trim();
+  if (!needle) return value;
+  const parts = value.split(new RegExp(`(${escapeRegExp(needle)})`, 'gi'));
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      <mark key={index} style={{ padding: 0, background: '#ffe58f' }}>
+        {part}
+      </mark>
+    ) : (
+      part
+    ),
+  );
+}

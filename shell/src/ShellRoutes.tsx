@@ -1,0 +1,30 @@
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { AreaOutlet } from './components/AreaOutlet';
+import { RequireAuth } from './components/RequireAuth';
+import { ShellLayout } from './layout/ShellLayout';
+import { AuthFailedPage } from './routes/failed-auth/AuthFailedPage';
+import { IframeAuthenticate } from './routes/iframe-auth/IframeAuthenticate';
+import { NotFoundPage } from './routes/not-found/NotFoundPage';
+import { RootPage } from './routes/root/RootPage';
+
+/**
+ * The route table of spec 3 §2.1. Four routes are open; everything else needs a session and is
+ * rendered by the remote that owns its first segment, under a root splat route so the remote's
+ * own <Routes> see the full path.
+ */
+export function ShellRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<RootPage />} />
+      <Route path="/iframeauthenticate" element={<IframeAuthenticate />} />
+      <Route path="/failedauth" element={<AuthFailedPage />} />
+      <Route path="/pageNotFound" element={<NotFoundPage />} />
+      <Route element={<RequireAuth />}>
+        <Route element={<ShellLayout />}>
+          <Route path="/up" element={<Navigate to="/uploadsDownloads" replace />} />
+          <Route path="*" element={<AreaOutlet />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
+}

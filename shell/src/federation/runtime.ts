@@ -1,0 +1,75 @@
+/**
+ * The shell's side of Module Federation: remotes come from runtime-config.json (no rebuild to move
+ * one), and a remote that is down or broken costs only its own area, never the page.
+ */
+import {
+  getInstance,
+  init,
+  type ModuleFederation,
+  type ModuleFederationRuntimePlugin,
+} from '@module-federation/enhanced/runtime';
+import type { ComponentType } from 'react';
+import type { RemoteEntry } from '@claims/shared-kernel';
+import type { RemoteName } from '../areas';
+
+let configuredRemotes: readonly RemoteEntry[] = [];
+
+/** The instance the build created (the shell is a federated app); a bare one only outside webpack. */
+function federation(): ModuleFederation {
+  return getInstance() ?? init({ name: 'shell', remotes: [] });
+}
+
+/** The runtime mutates what it registers (it normalises entries), so it always gets a fresh copy. */
+const asRemote = ({ name, entry }: RemoteEntry) => ({ name, entry });
+
+/**
+ * Layer two of the failure handling (layer one is shareStrategy 'loaded-first', layer three the
+ * area's error boundary). A failed manifest, entry or module ends in the 'onLoad' lifecycle, where
+ * we hand back a stand-in whose component rethrows the failure inside the area, so the area's
+ * boundary shows it with a Retry. A remote entry that fails while shared modules are being set up
+ * ('beforeLoadShare') is skipped so the rest of the page keeps its shared libraries.
+ */
+export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'claims-shell-remote-failure',
+    errorLoadRemote({ id, error, lifecycle }) {
+      if (lifecycle === 'beforeLoadShare') {
+        console.warn(`Remote ${id} is unavailable; shared modules are set up without it`, error);
+        return undefined;
+      }
+      // Earlier lifecycles (the manifest, the request) carry on to 'onLoad' with the same error.
+      if (lifecycle !== 'onLoad') return undefined;
+      const failure = error instanceof Error ? error : new Error(String(error));
+      return {
+        __esModule: true,
+        default: function RemoteUnavailable(): never {
+          throw failure;
+        },
+      };
+    },
+  };
+}
+
+/** Called once at start-up, after runtime-config.json is read. */
+export function setupFederation(remotes: readonly RemoteEntry[]): void {
+  configuredRemotes = remotes;
+  const instance = federation();
+  instance.registerPlugins([remoteFailurePlugin()]);
+  instance.registerRemotes(remotes.map(asRemote));
+}
+
+/** The default export of '<remote>/Routes': the remote's <Routes>, paths relative to the root. */
+export async function loadAreaRoutes(remote: RemoteName): Promise<{ default: ComponentType }> {
+  const module = await federation().loadRemote<{ default?: ComponentType }>(`${remote}/Routes`);
+  if (!module?.default) throw new Error(`${remote}/Routes has no default export`);
+  return { default: module.default };
+}
+
+/**
+ * Registers the remote again with force, which drops its cached manifest, entry and modules, so the
+ * next load goes back to the network.
+ */
+export function reloadRemote(remote: RemoteName): void {
+  const entry = configuredRemotes.find((candidate) => candidate.name === remote);
+  if (entry) federation().registerRemotes([asRemote(entry)], { force: true });
+}

@@ -1,0 +1,59 @@
+import { Flex, Layout, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { fetchVersion } from '@claims/shared-kernel';
+import { ClaimSearchBox } from './ClaimSearchBox';
+import { UserMenu } from './UserMenu';
+
+export const PRODUCT_TITLE = 'Claims Verification';
+export const TOP_BAR_HEIGHT = 56;
+
+/** The API version beside the title; the bar works without it if /version does not answer. */
+function useApiVersion(): string | null {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    fetchVersion().then(
+      (answer) => current && setVersion(answer.version),
+      (error: unknown) => console.error('The API version could not be read', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+  return version;
+}
+
+export function TopBar() {
+  const version = useApiVersion();
+  return (
+    <Layout.Header
+      style={{
+        position: 'sticky',
+        top: 0,
+        zIndex: 10,
+        background: '#1F4E79',
+        paddingInline: 16,
+        height: TOP_BAR_HEIGHT,
+        lineHeight: 'normal',
+      }}
+    >
+      <Flex align="center" justify="space-between" gap={16} style={{ height: '100%' }}>
+        <Flex align="baseline" gap={8} style={{ flex: 'none' }}>
+          <Link to="/claims" style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>
+            {PRODUCT_TITLE}
+          </Link>
+          {version && (
+            <Typography.Text style={{ color: '#ffffffb3', fontSize: 12 }} aria-label="API version">
+              {version.startsWith('v') ? version : `v${version}`}
+            </Typography.Text>
+          )}
+        </Flex>
+        <Flex flex="1" justify="center">
+          <ClaimSearchBox />
+        </Flex>
+        <UserMenu />
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Result } from 'antd';
+import { useNavigate } from 'react-router-dom';
+import { isFramed } from '../../framing';
+
+export const AUTH_FAILED_TEXT = 'Authentication Failed';
+
+/** /failedauth, and the root inside an iframe without a session. */
+export function AuthFailedPage() {
+  const navigate = useNavigate();
+  // Inside a frame there is nothing to sign in to: the embedding page has to try again.
+  const canSignInHere = !isFramed();
+  return (
+    <Result
+      status="error"
+      title={AUTH_FAILED_TEXT}
+      extra={
+        canSignInHere && (
+          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+            Go to sign-in
+          </Button>
+        )
+      }
+    />
+  );
+}

@@ -1,0 +1,150 @@
+jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/federation-runtime-mock'));
+jest.mock('../../framing', () => ({ isFramed: jest.fn(() => false) }));
+
+import { act, screen } from '@testing-library/react';
+import { ApiError, sessionStore, setRuntimeConfig } from '@claims/shared-kernel';
+import { signOut } from '@claims/shared-kernel/testing';
+import { isFramed } from '../../framing';
+import { stubApi } from '../../testing/api-stub';
+import { renderShell } from '../../testing/render-shell';
+import { READY_MESSAGE } from './IframeAuthenticate';
+import { readParentMessage } from './parent-message';
+
+const PORTAL = 'https://portal.example';
+const ME = { user: 'starhealth.reviewer', organization: 'starhealth', role: 'user' };
+const MESSAGE = { access_token: 'parent-token', user: ME.user, organization: ME.organization, claimId: 77 };
+
+/** GET /me answers for the parent's token only, like the api. */
+const me = (config: unknown) =>
+  (config as { headers: Record<string, string> }).headers.Authorization === 'Bearer parent-token'
+    ? ME
+    : new ApiError('Could not validate credentials', 401, null);
+
+function parentPosts(data: unknown, origin = PORTAL, source: Window | null = window.parent) {
+  act(() => {
+    window.dispatchEvent(new MessageEvent('message', { data, origin, source }));
+  });
+}
+
+const location = () => screen.getByTestId('location');
+
+beforeEach(() => {
+  signOut();
+  jest.mocked(isFramed).mockReturnValue(false);
+  setRuntimeConfig({ parentOrigins: [PORTAL, 'https://other-portal.example'] });
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('the parent-window handshake', () => {
+  it('signs in from an allowed origin with a token the api confirms, and opens the claim', async () => {
+    const api = stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    renderShell('/iframeauthenticate');
+    expect(await screen.findByText('Authenticating User ...')).toBeInTheDocument();
+    parentPosts(MESSAGE);
+    expect(await screen.findByText('mfe_claims renders /claims/77')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/claims\/77\?org=starhealth$/);
+    expect(location().textContent).not.toContain('parent-token');
+    expect(sessionStore.getState()).toEqual({ ...ME, token: 'parent-token' });
+    expect(api.get).toHaveBeenCalledWith('/me', { headers: { Authorization: 'Bearer parent-token' } });
+  });
+
+  it('accepts the message as JSON text, and from the root with ?iframeauthenticate', async () => {
+    stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    renderShell('/?iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts(JSON.stringify({ ...MESSAGE, claimId: 'CL-9' }));
+    expect(await screen.findByText('mfe_claims renders /claims/CL-9')).toBeInTheDocument();
+  });
+
+  it('sends a message from any other origin to /failedauth without asking the api', async () => {
+    const api = stubApi({ 'GET /me': me });
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts(MESSAGE, 'https://portal.example.evil.test');
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+    expect(location()).toHaveTextContent(/^\/failedauth$/);
+    expect(api.get).not.toHaveBeenCalled();
+    expect(sessionStore.getState().token).toBeNull();
+  });
+
+  it.each([
+    ['no claimId', { ...MESSAGE, claimId: undefined }],
+    ['an empty token', { ...MESSAGE, access_token: '' }],
+    ['a number for the user', { ...MESSAGE, user: 42 }],
+    ['text that is not JSON', 'access_token=parent-token'],
+    ['an array', [MESSAGE]],
+  ])('sends a message with %s to /failedauth', async (_case, data) => {
+    const api = stubApi({ 'GET /me': me });
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts(data);
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+    expect(api.get).not.toHaveBeenCalled();
+  });
+
+  it('sends a token the api refuses to /failedauth', async () => {
+    stubApi({ 'GET /me': me });
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts({ ...MESSAGE, access_token: 'forged' });
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+    expect(sessionStore.getState().token).toBeNull();
+  });
+
+  it('sends a token of another user or organization to /failedauth', async () => {
+    stubApi({ 'GET /me': me });
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts({ ...MESSAGE, organization: 'vitraya' });
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+    expect(sessionStore.getState().token).toBeNull();
+  });
+
+  it('ignores messages that do not come from the parent window', async () => {
+    stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    parentPosts(MESSAGE, 'https://elsewhere.example', null);
+    expect(location()).toHaveTextContent(/^\/iframeauthenticate$/);
+    parentPosts(MESSAGE);
+    expect(await screen.findByText('mfe_claims renders /claims/77')).toBeInTheDocument();
+  });
+
+  it('gives up after the configured time without a valid message', async () => {
+    setRuntimeConfig({ parentOrigins: [PORTAL], iframeAuthTimeoutMs: 50 });
+    renderShell('/iframeauthenticate');
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+  });
+
+  it('fails at once when no parent origin is configured', async () => {
+    setRuntimeConfig({ parentOrigins: [] });
+    renderShell('/iframeauthenticate');
+    expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
+  });
+
+  it('tells each allowed parent origin it is ready when framed', async () => {
+    jest.mocked(isFramed).mockReturnValue(true);
+    const posted = jest.spyOn(window.parent, 'postMessage').mockImplementation(() => undefined);
+    renderShell('/iframeauthenticate');
+    await screen.findByText('Authenticating User ...');
+    expect(posted).toHaveBeenCalledWith(READY_MESSAGE, PORTAL);
+    expect(posted).toHaveBeenCalledWith(READY_MESSAGE, 'https://other-portal.example');
+  });
+});
+
+describe('readParentMessage', () => {
+  it('trims and turns a numeric claim id into text', () => {
+    expect(readParentMessage({ access_token: 't', user: ' u ', organization: 'o', claimId: 5 })).toEqual({
+      access_token: 't',
+      user: 'u',
+      organization: 'o',
+      claimId: '5',
+    });
+  });
+
+  it('refuses null, NaN claim ids and missing fields', () => {
+    expect(readParentMessage(null)).toBeNull();
+    expect(readParentMessage({ ...MESSAGE, claimId: Number.NaN })).toBeNull();
+    expect(readParentMessage({ access_token: 't', user: 'u' })).toBeNull();
+  });
+});

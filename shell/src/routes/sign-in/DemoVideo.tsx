@@ -1,0 +1,24 @@
+import { Alert } from 'antd';
+import { useState } from 'react';
+import { getRuntimeConfig } from '@claims/shared-kernel';
+
+export const VIDEO_ERROR = 'Error: cannot load video file';
+
+/** The product video beside the sign-in form (runtime config demoVideoUrl). */
+export function DemoVideo() {
+  const [failed, setFailed] = useState(false);
+  if (failed) return <Alert type="error" showIcon title={VIDEO_ERROR} />;
+  return (
+    <video
+      src={getRuntimeConfig().demoVideoUrl}
+      aria-label="Product demo"
+      controls
+      muted
+      autoPlay
+      loop
+      playsInline
+      onError={() => setFailed(true)}
+      style={{ width: '100%', display: 'block', borderRadius: 8, background: '#000' }}
+    />
+  );
+}
