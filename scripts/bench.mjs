@@ -6,6 +6,7 @@
  *    through the queue (api/scripts/bench-pipeline.ts)
  * Results are printed and written to bench-results/latest.json for comparison between changes.
  * Budgets (issue 2): sign-in <= 300 KB gzip, /claims <= 550 KB gzip including the shell.
+ * `npm run bench -- --frontend` measures the front end only (a minute instead of several).
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -108,15 +109,19 @@ console.log(line('sign-in page JS', results.signInPage, BUDGET_KB.signIn));
 console.log(line('/claims JS', results.claimsPage, BUDGET_KB.claims));
 console.log(`${'claims table rendered'.padEnd(22)} ${results.claimsTable.medianMs} ms median of ${RUNS} (${results.claimsTable.runs.join(', ')})`);
 
-log('Adjudicator benchmarks (api/src/verification/bench.ts)...');
-const adjudicatorOut = path.join(ROOT, '.tmp', 'bench-adjudicator.json');
-mkdirSync(path.dirname(adjudicatorOut), { recursive: true });
-run('npx', ['tsx', 'src/verification/bench.ts', '--json', adjudicatorOut], { cwd: path.join(ROOT, 'api') });
-results.adjudicator = JSON.parse(readFileSync(adjudicatorOut, 'utf8'));
-const pipelineOut = path.join(ROOT, '.tmp', 'bench-pipeline.json');
-run('npx', ['tsx', 'scripts/bench-pipeline.ts', '--claims', process.env.BENCH_CLAIMS ?? '20', '--json', pipelineOut], { cwd: path.join(ROOT, 'api') });
-results.adjudicator.endToEnd = JSON.parse(readFileSync(pipelineOut, 'utf8'));
+if (!process.argv.includes('--frontend')) await adjudicatorBenchmarks();
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 log('Written to bench-results/latest.json');
+
+async function adjudicatorBenchmarks() {
+  log('Adjudicator benchmarks (api/src/verification/bench.ts)...');
+  const adjudicatorOut = path.join(ROOT, '.tmp', 'bench-adjudicator.json');
+  mkdirSync(path.dirname(adjudicatorOut), { recursive: true });
+  run('npx', ['tsx', 'src/verification/bench.ts', '--json', adjudicatorOut], { cwd: path.join(ROOT, 'api') });
+  results.adjudicator = JSON.parse(readFileSync(adjudicatorOut, 'utf8'));
+  const pipelineOut = path.join(ROOT, '.tmp', 'bench-pipeline.json');
+  run('npx', ['tsx', 'scripts/bench-pipeline.ts', '--claims', process.env.BENCH_CLAIMS ?? '20', '--json', pipelineOut], { cwd: path.join(ROOT, 'api') });
+  results.adjudicator.endToEnd = JSON.parse(readFileSync(pipelineOut, 'utf8'));
+}

@@ -1,4 +1,4 @@
-import { startStandalone } from '@claims/shared-kernel';
+import { startStandalone } from '@claims/shared-kernel/standalone';
 import MastersRoutes from './routes';
 import { KEYWORD_MASTERS } from './routes/keywords/keywordScreens';
 

@@ -1,4 +1,4 @@
-import { startStandalone } from '@claims/shared-kernel';
+import { startStandalone } from '@claims/shared-kernel/standalone';
 import OperationsRoutes from './routes';
 
 void startStandalone({

@@ -48,10 +48,10 @@ describe('sign-in', () => {
     withPage(async (page) => {
       await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
       await page.waitForURL('**/claims');
-      await tableTitle(page, 'Claims to Review').waitFor();
-      const title = await page.getByTestId('table-title').first().textContent();
+      // The title reads (0) until the first page arrives, so the rows are awaited before the total.
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      const title = await tableTitle(page, 'Claims to Review').textContent();
       expect(Number(/\((\d+)\)/.exec(title ?? '')?.[1])).toBeGreaterThan(0);
-      expect(await page.locator('.ant-table-tbody tr.ant-table-row').count()).toBeGreaterThan(0);
     }));
 });
 
@@ -102,10 +102,14 @@ describe('the four remotes inside the shell', () => {
         }
         return Object.fromEntries(Object.entries(loaded).map(([pkg, list]) => [pkg, [...new Set(list)]]));
       });
-      for (const pkg of ['react', 'react-dom', 'antd', '@claims/shared-kernel', 'react-router-dom']) {
+      for (const pkg of ['react', 'react-dom', 'antd', '@claims/shared-kernel', '@claims/shared-kernel/ui', 'react-router-dom']) {
         expect(providers[pkg]).toHaveLength(1);
         expect(providers[pkg][0]).toMatch(/@shell$/);
       }
+      // The remote's buttons wear the theme the shell set with its basics tier of antd: one instance.
+      const primary = page.locator('.ant-btn-primary').first();
+      await primary.waitFor();
+      expect(await primary.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 78, 121)');
     }));
 });
 

@@ -11,21 +11,51 @@ const CopyPlugin = require('copy-webpack-plugin');
 const kernelPackage = require('../package.json');
 const rootPackage = require('../../package.json');
 
-/** Singletons every app shares; versions come from the kernel's peer ranges so all apps agree. */
+/**
+ * What 'antd' and 'react-router-dom' mean in the suite's code: the parts it uses (src/facades), not
+ * the whole libraries, which a shared module would otherwise carry into every page.
+ */
+const KERNEL_SOURCE = path.join(__dirname, '..', 'src');
+const FACADES = path.join(KERNEL_SOURCE, 'facades');
+const antdVersion = require('antd/package.json').version;
+const reactRouterDomVersion = require('react-router-dom/package.json').version;
+const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
+
+/**
+ * Singletons every app shares; versions come from the kernel's peer ranges so all apps agree. 'antd',
+ * 'react-router-dom' and the kernel's entries resolve to the kernel's own files, whose package.json
+ * cannot tell their version, hence the explicit ones. The kernel's entries name their file: an app
+ * then provides them even when it does not import them itself (the shell never imports '/ui'), so
+ * the host's copy is the one a remote finds.
+ */
 function sharedSingletons() {
   const peer = kernelPackage.peerDependencies;
-  const singleton = (requiredVersion) => ({ singleton: true, requiredVersion });
+  const singleton = (requiredVersion, version) => ({ singleton: true, requiredVersion, ...(version && { version }) });
+  const kernelEntry = (file) => ({ ...singleton(kernelPackage.version, kernelPackage.version), import: path.join(KERNEL_SOURCE, file) });
   return {
     react: singleton(peer.react),
     'react/jsx-runtime': singleton(peer.react),
     'react-dom': singleton(peer['react-dom']),
     'react-dom/client': singleton(peer['react-dom']),
-    'react-router-dom': singleton(peer['react-router-dom']),
-    antd: singleton(peer.antd),
+    'react-router-dom': singleton(peer['react-router-dom'], reactRouterDomVersion),
+    antd: singleton(peer.antd, antdVersion),
     dayjs: singleton(peer.dayjs),
     'dayjs/': singleton(peer.dayjs),
     zustand: singleton(peer.zustand),
-    '@claims/shared-kernel': singleton(kernelPackage.version),
+    '@claims/shared-kernel': kernelEntry('index.ts'),
+    '@claims/shared-kernel/ui': kernelEntry('ui/index.ts'),
+  };
+}
+
+/**
+ * Production builds take react-router's production bundle: its package points every bundler at the
+ * development one, warnings and all.
+ */
+function productionAliases(production) {
+  if (!production) return {};
+  return {
+    'react-router$': path.join(reactRouterDist, 'production', 'index.mjs'),
+    'react-router/dom$': path.join(reactRouterDist, 'production', 'dom-export.mjs'),
   };
 }
 
@@ -54,7 +84,14 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
         chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'],
+        alias: {
+          antd$: path.join(FACADES, 'antd.ts'),
+          'react-router-dom$': path.join(FACADES, 'react-router-dom.ts'),
+          ...productionAliases(production),
+        },
+      },
       module: {
         rules: [
           {

@@ -16,6 +16,8 @@ module.exports = {
     '^react-pdf$': path.join(__dirname, '../src/testing/react-pdf-mock.tsx'),
     // @ant-design/icons' CommonJS build requires the ESM file colors/es/generate; use its CommonJS twin.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
+    // The kernel's antd tiers import antd's ESM files; jest runs the CommonJS twins 'antd' itself uses.
+    '^antd/es/(.*)$': 'antd/lib/$1',
   },
   setupFiles: [path.join(__dirname, 'jest-shims.cjs')],
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],

@@ -1,6 +1,8 @@
 /**
  * @claims/shared-kernel: the one session store, API client, runtime configuration, constants and
- * shared UI of the suite. Shared at runtime as a Module Federation singleton.
+ * formatting of the suite, with no antd in it, so that every page can load it. Shared at runtime as a
+ * Module Federation singleton. The antd-based pieces are in '@claims/shared-kernel/ui' (lists, filters,
+ * the standalone frame) and '@claims/shared-kernel/ui/basics' (providers and the sign-in form).
  */
 export * from './constants';
 export * from './config/runtime-config';
@@ -12,14 +14,5 @@ export * from './api/auth';
 export * from './api/lookups';
 export * from './format';
 export * from './ui/highlight';
-export * from './ui/PagedTable';
-export * from './ui/usePagedList';
-export * from './ui/FilterPanel';
-export * from './ui/LimitedSelect';
-export * from './ui/SuiteProviders';
 export * from './ui/RequireRole';
-export * from './ui/SignInForm';
-export * from './ui/StandaloneApp';
-export * from './ui/AuditHistory';
-export * from './ui/RuleTree';
 export type * from './contract';

@@ -1,14 +1,14 @@
 import { BrowserRouter } from 'react-router-dom';
-import { SuiteProviders } from '@claims/shared-kernel';
+import { SuiteTheme } from '@claims/shared-kernel/ui/basics';
 import { ShellRoutes } from './ShellRoutes';
 
-/** The one router and the one set of providers of the page; remotes render inside them. */
+/** The one router and the one theme of the page; remotes render inside them. */
 export function ShellApp() {
   return (
-    <SuiteProviders>
+    <SuiteTheme>
       <BrowserRouter>
         <ShellRoutes />
       </BrowserRouter>
-    </SuiteProviders>
+    </SuiteTheme>
   );
 }

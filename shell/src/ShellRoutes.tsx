@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AreaOutlet } from './components/AreaOutlet';
+import { PageLoading } from './components/PageLoading';
 import { RequireAuth } from './components/RequireAuth';
-import { ShellLayout } from './layout/ShellLayout';
 import { AuthFailedPage } from './routes/failed-auth/AuthFailedPage';
 import { IframeAuthenticate } from './routes/iframe-auth/IframeAuthenticate';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { RootPage } from './routes/root/RootPage';
+
+// The signed-in frame and the areas use the full antd; the sign-in page must not wait for it, so
+// they are fetched (as one chunk) only once the user is signed in.
+const ShellLayout = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+const AreaOutlet = lazy(() => import(/* webpackChunkName: "signed-in" */ './components/AreaOutlet').then((m) => ({ default: m.AreaOutlet })));
 
 /**
  * The route table of spec 3 §2.1. Four routes are open; everything else needs a session and is
@@ -20,7 +25,13 @@ export function ShellRoutes() {
       <Route path="/failedauth" element={<AuthFailedPage />} />
       <Route path="/pageNotFound" element={<NotFoundPage />} />
       <Route element={<RequireAuth />}>
-        <Route element={<ShellLayout />}>
+        <Route
+          element={
+            <Suspense fallback={<PageLoading />}>
+              <ShellLayout />
+            </Suspense>
+          }
+        >
           <Route path="/up" element={<Navigate to="/uploadsDownloads" replace />} />
           <Route path="*" element={<AreaOutlet />} />
         </Route>

@@ -40,6 +40,9 @@ export interface OpenDatabase {
 export async function openDatabase(source: DatabaseSource, { runMigrations = true } = {}): Promise<OpenDatabase> {
   if (source.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: source.url, max: source.poolSize ?? 10 });
+    // An idle client broken by the server (restart, terminated backend) emits 'error' on the pool;
+    // without a listener node would crash the api. The pool drops that client and opens a new one.
+    pool.on('error', (error) => console.warn(`database: an idle connection was closed by the server (${error.message})`));
     const db = drizzleNodePg({ client: pool, schema });
     if (runMigrations) await migrateNodePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, driver: 'postgres', close: () => pool.end() };

@@ -1,5 +1,6 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { Highlight, PagedTable, isProviderOrg, usePagedList, useSession } from '@claims/shared-kernel';
+import { Highlight, isProviderOrg, useSession } from '@claims/shared-kernel';
+import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import { Button, Checkbox, Flex, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { AuditHistoryDialog, lastModifiedText, useSession } from '@claims/shared-kernel';
+import { useSession } from '@claims/shared-kernel';
+import { AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { Audited } from '@claims/shared-kernel';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';

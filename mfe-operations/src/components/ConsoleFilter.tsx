@@ -1,4 +1,5 @@
-import { DateRangeFields, dateRangeError, FilterPanel, LIMITS, toWireDate, type DateRange } from '@claims/shared-kernel';
+import { LIMITS } from '@claims/shared-kernel';
+import { DateRangeFields, dateRangeError, FilterPanel, toWireDate, type DateRange } from '@claims/shared-kernel/ui';
 import type { ConsoleFilterBody } from '@claims/shared-kernel';
 import { Form, Select } from 'antd';
 import { useState } from 'react';

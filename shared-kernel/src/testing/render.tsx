@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import type { Role } from '../constants';
 import { clearSession, signIn } from '../session/session-store';
-import { SuiteProviders } from '../ui/SuiteProviders';
+import { SuiteProviders } from '../standalone/SuiteProviders';
 
 /** Signs a test user in (no network) so screens render as that user would see them. */
 export function signInAs(organization = 'vitraya', role: Role = 'super_user', user = `${organization}.tester`): void {

@@ -1,6 +1,6 @@
 import { Modal, Timeline, Typography } from 'antd';
 import type { AuditEntry, Audited } from '../contract';
-import { formatInZone } from '../format';
+import { formatInZone } from '@claims/shared-kernel';
 
 /** The generic view's time format (spec 2 §2.9), shown in the configured display zone. */
 export const AUDIT_TIME_FORMAT = 'YYYY-MM-DD, h:mm:ss a';

@@ -1,7 +1,7 @@
 import { Button, Collapse, DatePicker, Flex, Form, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
-import { DATE_WIRE_FORMAT, LIMITS } from '../constants';
+import { DATE_WIRE_FORMAT, LIMITS } from '@claims/shared-kernel';
 
 export const DATE_RANGE_ERROR = 'Date should not exceed 90 days.';
 

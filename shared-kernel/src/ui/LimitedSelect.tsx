@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from 'antd';
-import { LIMITS } from '../constants';
+import { LIMITS } from '@claims/shared-kernel';
 
 /** A multi-select capped at 10 selections (spec: pickers, answer pickers, procedures). */
 export function LimitedSelect<V extends string | number = string>(props: Omit<SelectProps<V[]>, 'mode'> & { max?: number }) {

@@ -1,8 +1,7 @@
 import { Alert, Avatar, Card, Flex, Table, Typography } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
-import { REVIEW_PAGE_SIZES } from '../constants';
-import { Highlight } from './highlight';
+import { Highlight, REVIEW_PAGE_SIZES } from '@claims/shared-kernel';
 import type { PagedList } from './usePagedList';
 
 export interface PagedTableProps<T extends object> {

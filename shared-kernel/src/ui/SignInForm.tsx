@@ -1,6 +1,6 @@
-import { Alert, Button, Form, Input } from 'antd';
+import { Alert, Button, Form, Input } from '../facades/antd-basics';
 import { useState } from 'react';
-import { login } from '../api/auth';
+import { login } from '@claims/shared-kernel';
 
 export const LOGIN_FAILED = 'Login Failed – Invalid username or password. Please try again.';
 

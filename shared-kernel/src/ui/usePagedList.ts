@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { DEFAULT_PAGE_SIZE } from '../constants';
+import { DEFAULT_PAGE_SIZE } from '@claims/shared-kernel';
 
 export interface PagedList<T> {
   rows: T[];

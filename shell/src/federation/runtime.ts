@@ -8,11 +8,18 @@ import {
   type ModuleFederation,
   type ModuleFederationRuntimePlugin,
 } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteEntry } from '@claims/shared-kernel';
 import type { RemoteName } from '../areas';
 
 let configuredRemotes: readonly RemoteEntry[] = [];
+
+/**
+ * One lazy component per remote, until a Retry. It cannot live in the area's React state: React
+ * throws away the first renders of an area that suspends, and a new lazy component per render would
+ * suspend again forever. A failure stays until Retry, so every render shows the same panel.
+ */
+const areaComponents = new Map<RemoteName, LazyExoticComponent<ComponentType>>();
 
 /** The instance the build created (the shell is a federated app); a bare one only outside webpack. */
 function federation(): ModuleFederation {
@@ -53,16 +60,24 @@ export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
 /** Called once at start-up, after runtime-config.json is read. */
 export function setupFederation(remotes: readonly RemoteEntry[]): void {
   configuredRemotes = remotes;
+  areaComponents.clear();
   const instance = federation();
   instance.registerPlugins([remoteFailurePlugin()]);
   instance.registerRemotes(remotes.map(asRemote));
 }
 
 /** The default export of '<remote>/Routes': the remote's <Routes>, paths relative to the root. */
-export async function loadAreaRoutes(remote: RemoteName): Promise<{ default: ComponentType }> {
-  const module = await federation().loadRemote<{ default?: ComponentType }>(`${remote}/Routes`);
-  if (!module?.default) throw new Error(`${remote}/Routes has no default export`);
-  return { default: module.default };
+export function areaRoutes(remote: RemoteName): LazyExoticComponent<ComponentType> {
+  let component = areaComponents.get(remote);
+  if (!component) {
+    component = lazy(async () => {
+      const module = await federation().loadRemote<{ default?: ComponentType }>(`${remote}/Routes`);
+      if (!module?.default) throw new Error(`${remote}/Routes has no default export`);
+      return { default: module.default };
+    });
+    areaComponents.set(remote, component);
+  }
+  return component;
 }
 
 /**
@@ -70,6 +85,7 @@ export async function loadAreaRoutes(remote: RemoteName): Promise<{ default: Com
  * next load goes back to the network.
  */
 export function reloadRemote(remote: RemoteName): void {
+  areaComponents.delete(remote);
   const entry = configuredRemotes.find((candidate) => candidate.name === remote);
   if (entry) federation().registerRemotes([asRemote(entry)], { force: true });
 }

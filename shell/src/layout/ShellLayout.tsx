@@ -1,21 +1,27 @@
-import { Layout } from 'antd';
+import { App, Layout } from 'antd';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { PageLoading } from '../components/PageLoading';
 import { isProviderOrg, useSession } from '@claims/shared-kernel';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
-/** The frame around every signed-in area. */
+/** The frame around every signed-in area; antd's App gives the areas its message and modal hooks. */
 export function ShellLayout() {
   const organization = useSession((s) => s.organization);
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <TopBar />
-      <Layout>
-        {isProviderOrg(organization) && <SideNav />}
-        <Layout.Content style={{ padding: 16, minWidth: 0 }}>
-          <Outlet />
-        </Layout.Content>
+    <App>
+      <Layout style={{ minHeight: '100vh' }}>
+        <TopBar />
+        <Layout>
+          {isProviderOrg(organization) && <SideNav />}
+          <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+            <Suspense fallback={<PageLoading />}>
+              <Outlet />
+            </Suspense>
+          </Layout.Content>
+        </Layout>
       </Layout>
-    </Layout>
+    </App>
   );
 }

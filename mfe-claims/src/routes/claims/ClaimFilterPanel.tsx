@@ -1,14 +1,5 @@
-import {
-  adjudicationResultLabel,
-  ADJUDICATION_RESULTS,
-  CASE_TYPES,
-  dateRangeError,
-  DateRangeFields,
-  FilterPanel,
-  LimitedSelect,
-  LIMITS,
-  REVIEW_FILTER_STATUSES,
-} from '@claims/shared-kernel';
+import { adjudicationResultLabel, ADJUDICATION_RESULTS, CASE_TYPES, LIMITS, REVIEW_FILTER_STATUSES } from '@claims/shared-kernel';
+import { dateRangeError, DateRangeFields, FilterPanel, LimitedSelect } from '@claims/shared-kernel/ui';
 import type { AdjudicationResult, CaseType, ClaimStatus } from '@claims/shared-kernel';
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import { useState } from 'react';

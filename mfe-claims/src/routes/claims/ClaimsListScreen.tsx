@@ -1,18 +1,6 @@
 import { DownloadOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  canCreateClaims,
-  clearClaimSearch,
-  INSURERS,
-  isDemoOrg,
-  isProviderOrg,
-  LIMITS,
-  PagedTable,
-  PROVIDER_ORG,
-  saveBlob,
-  useClaimSearch,
-  usePagedList,
-  useSession,
-} from '@claims/shared-kernel';
+import { canCreateClaims, clearClaimSearch, INSURERS, isDemoOrg, isProviderOrg, LIMITS, PROVIDER_ORG, saveBlob, useClaimSearch, useSession } from '@claims/shared-kernel';
+import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
 import dayjs from 'dayjs';

@@ -1,4 +1,4 @@
-import { toWireDate, type DateRange } from '@claims/shared-kernel';
+import { toWireDate, type DateRange } from '@claims/shared-kernel/ui';
 import type { AdjudicationResult, CaseType, ClaimSearchBody, ClaimStatus } from '@claims/shared-kernel';
 import dayjs from 'dayjs';
 

@@ -1,4 +1,5 @@
-import { BATCH_STATUSES, CONSOLE_PAGE_SIZES, formatInZone, PagedTable, usePagedList } from '@claims/shared-kernel';
+import { BATCH_STATUSES, CONSOLE_PAGE_SIZES, formatInZone } from '@claims/shared-kernel';
+import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import type { BatchRow, ConsoleFilterBody } from '@claims/shared-kernel';
 import { App, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';

@@ -1,4 +1,5 @@
-import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES, PagedTable, usePagedList } from '@claims/shared-kernel';
+import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES } from '@claims/shared-kernel';
+import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import type { ConsoleClaimRow, ConsoleFilterBody } from '@claims/shared-kernel';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';

@@ -1,4 +1,5 @@
-import { FilterPanel, LimitedSelect, PagedTable, caseTypeShort, usePagedList } from '@claims/shared-kernel';
+import { caseTypeShort } from '@claims/shared-kernel';
+import { usePagedList, FilterPanel, LimitedSelect, PagedTable } from '@claims/shared-kernel/ui';
 import type { RuleListRow, RuleSearchBody } from '@claims/shared-kernel';
 import { Col, Flex, Form, Row, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';

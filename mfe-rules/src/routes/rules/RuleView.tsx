@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
-import { ApiError, AuditHistoryDialog, CASE_TYPES, RuleTree, caseTypeLabel, insurerLabel, lastModifiedText } from '@claims/shared-kernel';
+import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
+import { AuditHistoryDialog, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
 import { Alert, Button, Card, Descriptions, Flex, Result, Segmented, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';

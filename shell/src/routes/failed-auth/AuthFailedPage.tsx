@@ -1,5 +1,6 @@
-import { Button, Result } from 'antd';
+import { Button } from '@claims/shared-kernel/antd/basics';
 import { useNavigate } from 'react-router-dom';
+import { Notice } from '../../components/Notice';
 import { isFramed } from '../../framing';
 
 export const AUTH_FAILED_TEXT = 'Authentication Failed';
@@ -10,10 +11,10 @@ export function AuthFailedPage() {
   // Inside a frame there is nothing to sign in to: the embedding page has to try again.
   const canSignInHere = !isFramed();
   return (
-    <Result
+    <Notice
       status="error"
       title={AUTH_FAILED_TEXT}
-      extra={
+      action={
         canSignInHere && (
           <Button type="primary" onClick={() => navigate('/', { replace: true })}>
             Go to sign-in

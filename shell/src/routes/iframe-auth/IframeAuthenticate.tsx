@@ -1,4 +1,4 @@
-import { Flex, Spin, Typography } from 'antd';
+import { Flex, Spin, Typography } from '@claims/shared-kernel/antd/basics';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getRuntimeConfig, signIn, whoIs } from '@claims/shared-kernel';

@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import { Button } from '@claims/shared-kernel/antd/basics';
+import { Notice } from '../../components/Notice';
 import { useSignOut } from '../../session/sign-out';
 
 export const NOT_FOUND_TEXT =
@@ -7,11 +8,11 @@ export const NOT_FOUND_TEXT =
 export function NotFoundPage() {
   const signOut = useSignOut();
   return (
-    <Result
-      status="404"
+    <Notice
+      status="notFound"
       title="Page not found"
-      subTitle={NOT_FOUND_TEXT}
-      extra={
+      text={NOT_FOUND_TEXT}
+      action={
         <Button type="primary" onClick={signOut}>
           Return to HomePage
         </Button>

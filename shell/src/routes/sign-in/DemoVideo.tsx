@@ -1,4 +1,4 @@
-import { Alert } from 'antd';
+import { Alert } from '@claims/shared-kernel/antd/basics';
 import { useState } from 'react';
 import { getRuntimeConfig } from '@claims/shared-kernel';
 

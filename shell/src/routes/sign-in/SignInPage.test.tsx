@@ -2,7 +2,8 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/fe
 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, LOGIN_FAILED, sessionStore } from '@claims/shared-kernel';
+import { ApiError, sessionStore } from '@claims/shared-kernel';
+import { LOGIN_FAILED } from '@claims/shared-kernel/ui/basics';
 import { signOut } from '@claims/shared-kernel/testing';
 import { stubApi } from '../../testing/api-stub';
 import { renderShell } from '../../testing/render-shell';

@@ -1,10 +1,19 @@
-import { Card, Col, Flex, Row, Segmented, Typography } from 'antd';
+import { Col, Flex, Row, Segmented, Typography } from '@claims/shared-kernel/antd/basics';
 import { useSearchParams } from 'react-router-dom';
-import { SignInForm } from '@claims/shared-kernel';
+import { SignInForm } from '@claims/shared-kernel/ui/basics';
 import { DemoVideo } from './DemoVideo';
 import { SignUpForm } from './SignUpForm';
 
 type Mode = 'signin' | 'signup';
+
+/** antd Card's look without Card, whose tabs and menus the sign-in page would otherwise download. */
+const PANEL = {
+  width: 'min(960px, 100%)',
+  padding: 24,
+  background: '#fff',
+  borderRadius: 8,
+  boxShadow: '0 1px 2px rgba(0, 0, 0, 0.03), 0 2px 6px rgba(0, 0, 0, 0.04)',
+} as const;
 const MODES: { label: string; value: Mode }[] = [
   { label: 'Sign in', value: 'signin' },
   { label: 'Sign up', value: 'signup' },
@@ -30,7 +39,7 @@ export function SignInPage() {
 
   return (
     <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 24, background: '#f0f2f5' }}>
-      <Card style={{ width: 'min(960px, 100%)' }}>
+      <section style={PANEL}>
         <Row gutter={[32, 24]} align="middle">
           <Col xs={24} md={14}>
             <Typography.Title level={3} style={{ marginTop: 0 }}>
@@ -46,7 +55,7 @@ export function SignInPage() {
             {mode === 'signin' ? <SignInForm /> : <SignUpForm onBackToSignIn={() => show('signin')} />}
           </Col>
         </Row>
-      </Card>
+      </section>
     </Flex>
   );
 }

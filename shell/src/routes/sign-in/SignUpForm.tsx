@@ -1,6 +1,7 @@
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Input } from '@claims/shared-kernel/antd/basics';
 import { useState } from 'react';
 import { signup } from '@claims/shared-kernel';
+import { Notice } from '../../components/Notice';
 import { isSignupReady, SIGNUP_FIELDS, signupFieldError, type SignupValues } from './signup-validation';
 
 export const SIGNUP_THANKS = 'Thank you for signing up. Our team will reach out to you by e-mail.';
@@ -35,11 +36,7 @@ export function SignUpForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
 
   if (done) {
     return (
-      <Result
-        status="success"
-        title={SIGNUP_THANKS}
-        extra={<Button onClick={onBackToSignIn}>Back to sign in</Button>}
-      />
+      <Notice status="success" title={SIGNUP_THANKS} action={<Button onClick={onBackToSignIn}>Back to sign in</Button>} />
     );
   }
 

@@ -2,10 +2,8 @@ import { Button, Card, Flex, Layout, Result, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
-import { logout } from '../api/auth';
-import { loadRuntimeConfig } from '../config/runtime-config';
-import { useSession } from '../session/session-store';
-import { SignInForm } from './SignInForm';
+import { loadRuntimeConfig, logout, useSession } from '@claims/shared-kernel';
+import { SignInForm } from '../ui/basics';
 import { SuiteProviders } from './SuiteProviders';
 
 export const NOT_FOUND_TEXT = "We're sorry, the page you have requested is not found. Please go back to the homepage and login again.";

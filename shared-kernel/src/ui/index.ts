@@ -1,0 +1,11 @@
+/**
+ * @claims/shared-kernel/ui: the antd-based pieces two or more areas use. Shared at runtime as a
+ * singleton beside the core entry; it reaches the core through the package name, so it always uses
+ * the page's one session store and API client.
+ */
+export * from './PagedTable';
+export * from './usePagedList';
+export * from './FilterPanel';
+export * from './LimitedSelect';
+export * from './AuditHistory';
+export * from './RuleTree';
