@@ -2,7 +2,7 @@
  * `npm test`: installs what is missing (Chromium included), type-checks, runs the jest suites of every
  * package (the api's against the embedded database and the real PostgreSQL server), builds the apps and
  * runs the end-to-end tests in headless Chromium. Ends with one 'N passed, N failed' line.
- * `npm test -- --skip-e2e` or `-- --only api,shell` narrow it while developing.
+ * `npm test -- --skip-e2e` or `-- --only=api,shell` narrow it while developing.
  */
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

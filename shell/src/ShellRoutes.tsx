@@ -2,14 +2,18 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { PageLoading } from './components/PageLoading';
 import { RequireAuth } from './components/RequireAuth';
+import { loadSharedKernelUi } from './federation/runtime';
 import { AuthFailedPage } from './routes/failed-auth/AuthFailedPage';
 import { IframeAuthenticate } from './routes/iframe-auth/IframeAuthenticate';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { RootPage } from './routes/root/RootPage';
 
 // The signed-in frame and the areas use the full antd; the sign-in page must not wait for it, so
-// they are fetched (as one chunk) only once the user is signed in.
-const ShellLayout = lazy(() => import(/* webpackChunkName: "signed-in" */ './layout/ShellLayout').then((m) => ({ default: m.ShellLayout })));
+// they are fetched (as one chunk) only once the user is signed in, with the kernel's UI the areas use.
+const ShellLayout = lazy(async () => {
+  const [{ ShellLayout: layout }] = await Promise.all([import(/* webpackChunkName: "signed-in" */ './layout/ShellLayout'), loadSharedKernelUi()]);
+  return { default: layout };
+});
 const AreaOutlet = lazy(() => import(/* webpackChunkName: "signed-in" */ './components/AreaOutlet').then((m) => ({ default: m.AreaOutlet })));
 
 /**

@@ -12,6 +12,8 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteEntry } from '@claims/shared-kernel';
 import type { RemoteName } from '../areas';
 
+const SHARED_KERNEL_UI = '@claims/shared-kernel/ui';
+
 let configuredRemotes: readonly RemoteEntry[] = [];
 
 /**
@@ -78,6 +80,15 @@ export function areaRoutes(remote: RemoteName): LazyExoticComponent<ComponentTyp
     areaComponents.set(remote, component);
   }
   return component;
+}
+
+/**
+ * Loads the kernel's UI entry from the shell before any area is shown. The shell provides it but has
+ * no screen that imports it; a remote registered later would otherwise be the one to provide it.
+ * Loaded here, every remote gets the shell's copy, as it does the libraries the shell itself uses.
+ */
+export async function loadSharedKernelUi(): Promise<void> {
+  await federation().loadShare(SHARED_KERNEL_UI);
 }
 
 /**

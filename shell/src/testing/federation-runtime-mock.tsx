@@ -13,6 +13,7 @@ function FakeAreaRoutes({ remote }: { remote: string }) {
 export const mockInstance = {
   registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
+  loadShare: jest.fn(async () => () => ({})),
   loadRemote: jest.fn(async (id: string) => {
     const remote = id.split('/')[0];
     return { default: () => <FakeAreaRoutes remote={remote} /> };
