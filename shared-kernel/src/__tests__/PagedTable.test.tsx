@@ -8,14 +8,14 @@ interface Row {
   name: string;
 }
 
-function Harness({ rows, total, onPage }: { rows: Row[]; total: number; onPage?: (page: number, size?: number) => void }) {
+function Harness({ rows, total, loading = false, onPage }: { rows: Row[]; total: number; loading?: boolean; onPage?: (page: number, size?: number) => void }) {
   const [selected, setSelected] = useState<Key[]>([]);
   return (
     <PagedTable<Row>
       title="Hospitals"
       avatar="H"
       columns={[{ title: 'Name', dataIndex: 'name' }]}
-      list={{ rows, total, loading: false, page: 1, pageSize: 10, setPage: onPage ?? (() => {}) }}
+      list={{ rows, total, loading, page: 1, pageSize: 10, setPage: onPage ?? (() => {}) }}
       rowKey="id"
       searchText="city"
       selectedKeys={selected}
@@ -30,9 +30,15 @@ test('the title carries the total in brackets and the search text is highlighted
   expect(screen.getByText('City').tagName).toBe('MARK');
 });
 
-test('an empty list says No Data Found', async () => {
+test('an empty list says No Data Found, and its total is 0', async () => {
   renderScreen(<Harness rows={[]} total={0} />);
   expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+  expect(screen.getByTestId('table-title')).toHaveTextContent(/^Hospitals \(0\)$/);
+});
+
+test('while the first page loads the title has no total yet, rather than a false (0)', async () => {
+  renderScreen(<Harness rows={[]} total={0} loading />);
+  expect(await screen.findByTestId('table-title')).toHaveTextContent(/^Hospitals$/);
 });
 
 test('selecting rows shows how many are selected', async () => {

@@ -5,7 +5,7 @@ import { Highlight, REVIEW_PAGE_SIZES } from '@claims/shared-kernel';
 import type { PagedList } from './usePagedList';
 
 export interface PagedTableProps<T extends object> {
-  /** Header title; the total follows it in brackets. */
+  /** Header title; the total follows it in brackets once the server has answered (not a false 0). */
   title: string;
   /** Avatar initials beside the title (CR, UD, ...). */
   avatar?: string;
@@ -61,7 +61,7 @@ export function PagedTable<T extends object>({
         <Flex align="center" gap={8}>
           {avatar && <Avatar style={{ background: '#1677ff' }}>{avatar}</Avatar>}
           <Typography.Title level={5} style={{ margin: 0 }} data-testid="table-title">
-            {`${title} (${total})`}
+            {loading && total === 0 ? title : `${title} (${total})`}
           </Typography.Title>
         </Flex>
       }

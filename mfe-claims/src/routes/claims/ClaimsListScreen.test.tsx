@@ -212,8 +212,8 @@ describe('cells', () => {
     signInAs('vitraya', 'user');
     mockedList.mockResolvedValue(page([]));
     renderClaims();
-    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
-    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (0)');
+    expect(await screen.findByText('Claims to Review (0)')).toBeInTheDocument();
+    expect(screen.getByText('No Data Found')).toBeInTheDocument();
   });
 });
 

@@ -62,8 +62,8 @@ describe('hospitals list', () => {
   it("says 'No Data Found' when there are no hospitals", async () => {
     mocked.fetchHospitalPage.mockResolvedValue({ rows: [], total: 0 });
     renderScreen(<MastersRoutes />, '/hospitals');
-    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
-    expect(screen.getByText('Hospitals (0)')).toBeInTheDocument();
+    expect(await screen.findByText('Hospitals (0)')).toBeInTheDocument();
+    expect(screen.getByText('No Data Found')).toBeInTheDocument();
   });
 
   it('opens the view of a clicked row', async () => {
