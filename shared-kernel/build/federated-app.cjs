@@ -11,11 +11,11 @@ const CopyPlugin = require('copy-webpack-plugin');
 const kernelPackage = require('../package.json');
 const rootPackage = require('../../package.json');
 
+const KERNEL_SOURCE = path.join(__dirname, '..', 'src');
 /**
  * What 'antd' and 'react-router-dom' mean in the suite's code: the parts it uses (src/facades), not
  * the whole libraries, which a shared module would otherwise carry into every page.
  */
-const KERNEL_SOURCE = path.join(__dirname, '..', 'src');
 const FACADES = path.join(KERNEL_SOURCE, 'facades');
 const antdVersion = require('antd/package.json').version;
 const reactRouterDomVersion = require('react-router-dom/package.json').version;
@@ -81,7 +81,8 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
         publicPath: 'auto',
         uniqueName: name,
         filename: production ? '[name].[contenthash].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash].js' : '[name].js',
+        // Hashed in development too: a kernel entry's provided copy and its fallback share a name.
+        chunkFilename: '[name].[contenthash].js',
         clean: true,
       },
       resolve: {
