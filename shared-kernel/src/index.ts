@@ -2,7 +2,8 @@
  * @claims/shared-kernel: the one session store, API client, runtime configuration, constants and
  * formatting of the suite, with no antd in it, so that every page can load it. Shared at runtime as a
  * Module Federation singleton. The antd-based pieces are in '@claims/shared-kernel/ui' (lists, filters,
- * the standalone frame) and '@claims/shared-kernel/ui/basics' (providers and the sign-in form).
+ * audit history, rule tree), '@claims/shared-kernel/ui/basics' (the theme and the sign-in form) and
+ * '@claims/shared-kernel/standalone' (the frame a remote runs in alone).
  */
 export * from './constants';
 export * from './config/runtime-config';

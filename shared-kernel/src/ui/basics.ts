@@ -1,5 +1,5 @@
 /**
- * @claims/shared-kernel/ui/basics: the suite's providers and sign-in form, built on the basics tier of
+ * @claims/shared-kernel/ui/basics: the suite's theme and sign-in form, built on the basics tier of
  * antd only (../facades/antd-basics), so that the shell's sign-in page does not load the rest of antd.
  */
 export * from './SuiteTheme';

@@ -1,11 +1,12 @@
 import { CheckCircleFilled, CloseCircleFilled, QuestionCircleFilled } from '@ant-design/icons';
 import { Flex, Typography } from '@claims/shared-kernel/antd/basics';
+import { suiteTheme } from '@claims/shared-kernel/ui/basics';
 import type { ReactNode } from 'react';
 
 const ICONS = {
   success: <CheckCircleFilled style={{ color: '#52c41a' }} />,
   error: <CloseCircleFilled style={{ color: '#ff4d4f' }} />,
-  notFound: <QuestionCircleFilled style={{ color: '#1F4E79' }} />,
+  notFound: <QuestionCircleFilled style={{ color: suiteTheme.token.colorPrimary }} />,
 } as const;
 
 /**
