@@ -19,7 +19,8 @@ module.exports = {
     // The kernel's antd tiers import antd's ESM files; jest runs the CommonJS twins 'antd' itself uses.
     '^antd/es/(.*)$': 'antd/lib/$1',
   },
-  setupFiles: [path.join(__dirname, 'jest-shims.cjs')],
+  globalSetup: path.join(__dirname, 'jest-global-setup.cjs'),
+  setupFiles: [path.join(__dirname, 'jest-shims.cjs'), path.join(__dirname, 'jest-clock.cjs')],
   setupFilesAfterEnv: [path.join(__dirname, 'jest-setup.cjs')],
   testPathIgnorePatterns: ['/node_modules/', '/dist/', '/e2e/'],
   // antd screens in jsdom take seconds each on a busy 2-core machine.

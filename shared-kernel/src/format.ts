@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
 import { getRuntimeConfig } from './config/runtime-config';
@@ -15,3 +15,12 @@ export function formatInZone(value: string | Date | null | undefined, format: st
 
 /** Shortens to `keep` characters plus an ellipsis once longer than `threshold` (procedure names: 15/17). */
 export const shorten = (text: string, keep = 15, threshold = 17): string => (text.length > threshold ? `${text.slice(0, keep)}...` : text);
+
+/**
+ * Today's calendar date in the display zone, as a local-midnight Dayjs: date pickers and day arithmetic
+ * work on local dates, while 'today' for a reviewer is the display zone's (from a UTC browser before
+ * 05:30 IST the local date is still yesterday).
+ */
+export function todayInZone(): Dayjs {
+  return dayjs(dayjs().tz(getRuntimeConfig().displayTimeZone).format('YYYY-MM-DD'));
+}

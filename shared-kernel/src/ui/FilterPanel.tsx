@@ -1,7 +1,7 @@
 import { Button, Collapse, DatePicker, Flex, Form, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
-import { DATE_WIRE_FORMAT, LIMITS } from '@claims/shared-kernel';
+import { DATE_WIRE_FORMAT, LIMITS, todayInZone } from '@claims/shared-kernel';
 
 export const DATE_RANGE_ERROR = 'Date should not exceed 90 days.';
 
@@ -14,7 +14,7 @@ export function dateRangeError(from: Dayjs | null | undefined, to: Dayjs | null 
 
 export const toWireDate = (d: Dayjs | null | undefined): string | undefined => (d ? d.format(DATE_WIRE_FORMAT) : undefined);
 
-const disableFuture = (current: Dayjs) => current.isAfter(dayjs(), 'day');
+const disableFuture = (current: Dayjs) => current.isAfter(todayInZone(), 'day');
 
 export interface DateRange {
   from: Dayjs | null;

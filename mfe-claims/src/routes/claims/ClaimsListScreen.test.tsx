@@ -1,9 +1,8 @@
-import { claimSearchStore, clearClaimSearch, setClaimSearch } from '@claims/shared-kernel';
+import { claimSearchStore, clearClaimSearch, setClaimSearch, todayInZone } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import dayjs from 'dayjs';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { downloadAnnotationReport, getAnnotationUsers } from '../../api/annotations';
 import { createBatch } from '../../api/batches';
@@ -144,7 +143,7 @@ describe('columns per organisation', () => {
     expect(queryField('Hospital Code')).not.toBeInTheDocument();
 
     fireEvent.click(filterButton());
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
       expect(mockedSearch).toHaveBeenLastCalledWith(
         { startDate: today, endDate: today, status: ['ADJUDICATED'] },
@@ -343,10 +342,10 @@ describe('filter panel', () => {
     openFilter();
     expect(await screen.findByText('Max 90 days')).toBeInTheDocument();
     expect(filterButton()).toBeEnabled();
-    await typeDate('From', dayjs().subtract(91, 'day').format('DD-MM-YYYY'));
+    await typeDate('From', todayInZone().subtract(91, 'day').format('DD-MM-YYYY'));
     expect(await screen.findByText('Date should not exceed 90 days.')).toBeInTheDocument();
     expect(filterButton()).toBeDisabled();
-    await typeDate('From', dayjs().subtract(90, 'day').format('DD-MM-YYYY'));
+    await typeDate('From', todayInZone().subtract(90, 'day').format('DD-MM-YYYY'));
     await waitFor(() => expect(screen.queryByText('Date should not exceed 90 days.')).not.toBeInTheDocument());
     expect(filterButton()).toBeEnabled();
   });
@@ -390,7 +389,7 @@ describe('filter panel', () => {
     expect(await screen.findByTitle('vitraya.reviewer')).toBeInTheDocument();
 
     fireEvent.click(filterButton());
-    const today = dayjs().format('YYYY-MM-DD');
+    const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
       expect(mockedSearch).toHaveBeenLastCalledWith(
         {
@@ -417,7 +416,7 @@ describe('filter panel', () => {
     await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'Patient' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
     openFilter();
     await choose('Status', 'ADJUDICATED');
-    await typeDate('From', dayjs().subtract(10, 'day').format('DD-MM-YYYY'));
+    await typeDate('From', todayInZone().subtract(10, 'day').format('DD-MM-YYYY'));
     fireEvent.click(filterButton());
     await screen.findByLabelText('Download Excel');
     expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).not.toBeNull();
@@ -428,8 +427,8 @@ describe('filter panel', () => {
     expect(claimSearchStore.getState().query).toBe('');
     expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
     expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).toBeNull();
-    expect(field('From')).toHaveValue(dayjs().format('DD-MM-YYYY'));
-    expect(field('To')).toHaveValue(dayjs().format('DD-MM-YYYY'));
+    expect(field('From')).toHaveValue(todayInZone().format('DD-MM-YYYY'));
+    expect(field('To')).toHaveValue(todayInZone().format('DD-MM-YYYY'));
   });
 });
 
@@ -478,8 +477,8 @@ describe('downloads', () => {
     openFilter();
     fireEvent.click(filterButton());
     fireEvent.click(await screen.findByLabelText('Download Excel'));
-    await waitFor(() => expect(savedAs).toEqual([`claims_data_${dayjs().format('DD-MM-YYYY')}.csv`]));
-    const today = dayjs().format('YYYY-MM-DD');
+    await waitFor(() => expect(savedAs).toEqual([`claims_data_${todayInZone().format('DD-MM-YYYY')}.csv`]));
+    const today = todayInZone().format('YYYY-MM-DD');
     expect(mockedCsv).toHaveBeenCalledWith({ startDate: today, endDate: today }, 'vitraya');
 
     mockedCsv.mockRejectedValueOnce(new Error('boom'));
@@ -495,7 +494,7 @@ describe('downloads', () => {
     mockedReport.mockResolvedValueOnce(new Blob(['xlsx'])).mockRejectedValueOnce(new Error('boom'));
     renderClaims();
     fireEvent.click(await screen.findByText('Annotation Report', { selector: 'button span' }));
-    await waitFor(() => expect(savedAs).toEqual([`Annotate_data_${dayjs().format('DD-MM-YYYY')}.xlsx`]));
+    await waitFor(() => expect(savedAs).toEqual([`Annotate_data_${todayInZone().format('DD-MM-YYYY')}.xlsx`]));
     await waitFor(() => expect(button('Annotation Report')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(button('Annotation Report'));
     expect(await screen.findByText('Failed to download')).toBeInTheDocument();

@@ -1,9 +1,8 @@
 import { DownloadOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { canCreateClaims, clearClaimSearch, INSURERS, isDemoOrg, isProviderOrg, LIMITS, PROVIDER_ORG, saveBlob, useClaimSearch, useSession } from '@claims/shared-kernel';
+import { canCreateClaims, clearClaimSearch, INSURERS, isDemoOrg, isProviderOrg, LIMITS, PROVIDER_ORG, saveBlob, todayInZone, useClaimSearch, useSession } from '@claims/shared-kernel';
 import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState, type Key } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { downloadAnnotationReport, getAnnotationUsers } from '../../api/annotations';
@@ -112,7 +111,7 @@ export function ClaimsListScreen() {
 
   const download = async (kind: 'csv' | 'report') => {
     setDownloading(kind);
-    const today = dayjs().format('DD-MM-YYYY');
+    const today = todayInZone().format('DD-MM-YYYY');
     try {
       if (kind === 'csv') saveBlob(await downloadClaimsCsv(searchBody(), org), `claims_data_${today}.csv`);
       else saveBlob(await downloadAnnotationReport(), `Annotate_data_${today}.xlsx`);

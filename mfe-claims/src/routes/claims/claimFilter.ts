@@ -1,6 +1,5 @@
 import { toWireDate, type DateRange } from '@claims/shared-kernel/ui';
-import type { AdjudicationResult, CaseType, ClaimSearchBody, ClaimStatus } from '@claims/shared-kernel';
-import dayjs from 'dayjs';
+import { todayInZone, type AdjudicationResult, type CaseType, type ClaimSearchBody, type ClaimStatus } from '@claims/shared-kernel';
 
 /** What the filter panel holds; applied as a whole when the user presses Filter. */
 export interface ClaimFilter {
@@ -15,7 +14,7 @@ export interface ClaimFilter {
 }
 
 export const emptyClaimFilter = (): ClaimFilter => ({
-  range: { from: dayjs().startOf('day'), to: dayjs().startOf('day') },
+  range: { from: todayInZone(), to: todayInZone() },
   statuses: [],
   hospitalCodes: [],
   userNames: [],

@@ -1,7 +1,7 @@
-import { setRuntimeConfig } from '@claims/shared-kernel';
+import { setRuntimeConfig, todayInZone } from '@claims/shared-kernel';
 import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router-dom';
 import { FakeFailure, installFakeApi, type FakeApi, type Handler } from '../../testing/fakeApi';
 import { batchRow, claimRow, COUNTS } from '../../testing/fixtures';
@@ -80,7 +80,7 @@ async function choose(label: string, option: string, scope: HTMLElement = docume
 }
 
 /** Types a date into an antd date picker and commits it. */
-function typeDate(label: string, date: dayjs.Dayjs, scope: HTMLElement) {
+function typeDate(label: string, date: Dayjs, scope: HTMLElement) {
   const input = byLabel(scope, label);
   fireEvent.mouseDown(input);
   fireEvent.focus(input);
@@ -97,7 +97,7 @@ describe('/uploadsDownloads header', () => {
     expect(screen.getByText('UD')).toBeInTheDocument();
 
     await waitFor(() => expect(statistic('Claims Downloaded')).toHaveTextContent('57'));
-    expect(statistic('Date')).toHaveTextContent(dayjs().format('DD-MM-YYYY'));
+    expect(statistic('Date')).toHaveTextContent(todayInZone().format('DD-MM-YYYY'));
     expect(statistic('Claims Failed')).toHaveTextContent('3');
 
     openTab('Batch Summary');
@@ -252,12 +252,12 @@ describe('/uploadsDownloads filters', () => {
     await screen.findByText('No Data Found in Uploads/Downloads');
     fireEvent.click(within(activePanel()).getByText('Filter'));
     const panel = activePanel();
-    typeDate('From', dayjs().subtract(120, 'day'), panel);
-    typeDate('To', dayjs().subtract(1, 'day'), panel);
+    typeDate('From', todayInZone().subtract(120, 'day'), panel);
+    typeDate('To', todayInZone().subtract(1, 'day'), panel);
     expect(await within(panel).findByText('Date should not exceed 90 days.')).toBeInTheDocument();
     expect(panelButton(panel, 'Filter')).toBeDisabled();
 
-    typeDate('From', dayjs().subtract(30, 'day'), panel);
+    typeDate('From', todayInZone().subtract(30, 'day'), panel);
     await waitFor(() => expect(within(panel).queryByText('Date should not exceed 90 days.')).not.toBeInTheDocument());
     expect(panelButton(panel, 'Filter')).toBeEnabled();
   });
@@ -268,8 +268,8 @@ describe('/uploadsDownloads filters', () => {
     await screen.findByText('No Data Found in Uploads/Downloads');
     const panel = activePanel();
     fireEvent.click(within(panel).getByText('Filter'));
-    const from = dayjs().subtract(10, 'day');
-    const to = dayjs().subtract(2, 'day');
+    const from = todayInZone().subtract(10, 'day');
+    const to = todayInZone().subtract(2, 'day');
     typeDate('From', from, panel);
     typeDate('To', to, panel);
     await choose('Case Type', 'Settlement', panel);
