@@ -33,7 +33,15 @@ const suite = await startSuite(config, { dataDir, quietApi: true, apiEnv: { SEED
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const appOfPort = Object.fromEntries(config.apps.map((a) => [String(a.port), a.dir]));
 
@@ -103,11 +111,14 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const line = (label, size, budget) => `${label.padEnd(22)} ${String(size.total).padStart(7)} KB gzip (budget ${budget} KB) ${size.total <= budget ? 'ok' : 'OVER BUDGET'}  ${JSON.stringify(size.perPackage)}`;
+const line = (label, size, budget) =>
+  `${label.padEnd(22)} ${String(size.total).padStart(7)} KB gzip (budget ${budget} KB) ${size.total <= budget ? 'ok' : 'OVER BUDGET'}  ${JSON.stringify(size.perPackage)}`;
 console.log('\nFront end');
 console.log(line('sign-in page JS', results.signInPage, BUDGET_KB.signIn));
 console.log(line('/claims JS', results.claimsPage, BUDGET_KB.claims));
-console.log(`${'claims table rendered'.padEnd(22)} ${results.claimsTable.medianMs} ms median of ${RUNS} (${results.claimsTable.runs.join(', ')})`);
+console.log(
+  `${'claims table rendered'.padEnd(22)} ${results.claimsTable.medianMs} ms median of ${RUNS} (${results.claimsTable.runs.join(', ')})`,
+);
 
 if (!process.argv.includes('--frontend')) await adjudicatorBenchmarks();
 
@@ -122,6 +133,8 @@ async function adjudicatorBenchmarks() {
   run('npx', ['tsx', 'src/verification/bench.ts', '--json', adjudicatorOut], { cwd: path.join(ROOT, 'api') });
   results.adjudicator = JSON.parse(readFileSync(adjudicatorOut, 'utf8'));
   const pipelineOut = path.join(ROOT, '.tmp', 'bench-pipeline.json');
-  run('npx', ['tsx', 'scripts/bench-pipeline.ts', '--claims', process.env.BENCH_CLAIMS ?? '20', '--json', pipelineOut], { cwd: path.join(ROOT, 'api') });
+  run('npx', ['tsx', 'scripts/bench-pipeline.ts', '--claims', process.env.BENCH_CLAIMS ?? '20', '--json', pipelineOut], {
+    cwd: path.join(ROOT, 'api'),
+  });
   results.adjudicator.endToEnd = JSON.parse(readFileSync(pipelineOut, 'utf8'));
 }

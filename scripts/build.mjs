@@ -23,7 +23,12 @@ function hashTree(hash, dir) {
 
 function sourceHash(appDir) {
   const hash = createHash('sha256');
-  for (const dir of [path.join(ROOT, appDir, 'src'), path.join(ROOT, appDir, 'public'), path.join(ROOT, 'shared-kernel/src'), path.join(ROOT, 'shared-kernel/build')]) {
+  for (const dir of [
+    path.join(ROOT, appDir, 'src'),
+    path.join(ROOT, appDir, 'public'),
+    path.join(ROOT, 'shared-kernel/src'),
+    path.join(ROOT, 'shared-kernel/build'),
+  ]) {
     hashTree(hash, dir);
   }
   for (const file of [`${appDir}/package.json`, `${appDir}/webpack.config.cjs`, 'package-lock.json']) {

@@ -9,7 +9,11 @@ import { pathToFileURL } from 'node:url';
 import { log, run } from './lib/run.mjs';
 import { APPS, ROOT } from './lib/suite.mjs';
 
-const MANIFESTS = ['package.json', 'package-lock.json', ...['shared-kernel', 'api', ...APPS.map((a) => a.dir)].map((d) => `${d}/package.json`)];
+const MANIFESTS = [
+  'package.json',
+  'package-lock.json',
+  ...['shared-kernel', 'api', ...APPS.map((a) => a.dir)].map((d) => `${d}/package.json`),
+];
 const STAMP = path.join(ROOT, 'node_modules', '.install-stamp');
 
 function manifestHash() {
@@ -21,12 +25,23 @@ function manifestHash() {
   return hash.digest('hex');
 }
 
+/** The Node versions every locked package runs on (package.json engines, .nvmrc). */
+const NODE_RANGE = { major: 20, minor: 19 };
+
+export function ensureNodeVersion(version = process.versions.node) {
+  const [major, minor] = version.split('.').map(Number);
+  if (major > NODE_RANGE.major || (major === NODE_RANGE.major && minor >= NODE_RANGE.minor)) return;
+  console.error(`This suite needs Node ${NODE_RANGE.major}.${NODE_RANGE.minor} or newer (see .nvmrc); this is Node ${version}.`);
+  process.exit(1);
+}
+
+/** Installs exactly what the lock names (npm ci) when the manifests changed since the last install. */
 export function ensureDependencies() {
+  ensureNodeVersion();
   const wanted = manifestHash();
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === wanted) return;
-  log('Installing dependencies (npm install)...');
-  // npm ci fails on the lockfile npm 11 writes here (optional rspack bindings of other platforms).
-  run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error']);
+  log('Installing dependencies (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
   writeFileSync(STAMP, manifestHash());
 }
 

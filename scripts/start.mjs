@@ -23,7 +23,10 @@ log(
   [
     '',
     `  Claims Verification is running: ${config.shellUrl}`,
-    `  API: ${config.apiBaseUrl}   Remotes: ${config.apps.slice(1).map((a) => `${a.dir} ${a.url}`).join(', ')}`,
+    `  API: ${config.apiBaseUrl}   Remotes: ${config.apps
+      .slice(1)
+      .map((a) => `${a.dir} ${a.url}`)
+      .join(', ')}`,
     '',
     `  Demo logins (password: ${DEMO_PASSWORD}):`,
     ...DEMO_LOGINS.map(([user, role, org]) => `    ${user.padEnd(width)}  ${role.padEnd(10)}  ${org}`),

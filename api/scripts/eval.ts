@@ -37,12 +37,24 @@ function parseArgs(argv: string[]): Options {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     switch (flag) {
-      case '--count': options.count = Math.floor(numeric(flag, value(), 1)); break;
-      case '--seed': options.seed = Math.floor(numeric(flag, value(), 0)); break;
-      case '--concurrency': options.concurrency = Math.floor(numeric(flag, value(), 1)); break;
-      case '--json': options.json = value() ?? null; break;
-      case '--min-accuracy': options.minAccuracy = numeric(flag, value(), 0); break;
-      case '--show': options.showMismatches = Math.floor(numeric(flag, value(), 0)); break;
+      case '--count':
+        options.count = Math.floor(numeric(flag, value(), 1));
+        break;
+      case '--seed':
+        options.seed = Math.floor(numeric(flag, value(), 0));
+        break;
+      case '--concurrency':
+        options.concurrency = Math.floor(numeric(flag, value(), 1));
+        break;
+      case '--json':
+        options.json = value() ?? null;
+        break;
+      case '--min-accuracy':
+        options.minAccuracy = numeric(flag, value(), 0);
+        break;
+      case '--show':
+        options.showMismatches = Math.floor(numeric(flag, value(), 0));
+        break;
       case '--help':
         console.log('usage: tsx scripts/eval.ts [--count N] [--seed S] [--concurrency C] [--json FILE] [--min-accuracy 0..1] [--show N]');
         process.exit(0);
@@ -67,7 +79,9 @@ const fold = (s: string) => s.trim().toLowerCase();
 /** Whether the verification reports the entity found for any of the claim's procedures. */
 function reportedFound(details: Record<string, ProcedureVerification>, e: ExpectedEntity): boolean {
   return Object.values(details).some((d) =>
-    ((d[e.type] as FoundItem[] | undefined) ?? []).some((item) => item.found && (fold(item.name) === fold(e.name) || fold(item.standardName ?? '') === fold(e.name))),
+    ((d[e.type] as FoundItem[] | undefined) ?? []).some(
+      (item) => item.found && (fold(item.name) === fold(e.name) || fold(item.standardName ?? '') === fold(e.name)),
+    ),
   );
 }
 
@@ -104,7 +118,15 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     const documents: ReadDocument[] = [];
     for (const [i, d] of claim.documents.entries()) {
-      documents.push(await reader.read({ documentId: i + 1, fileName: d.fileName, contentType: d.contentType, url: `/eval/${index}/${i + 1}`, data: d.data }));
+      documents.push(
+        await reader.read({
+          documentId: i + 1,
+          fileName: d.fileName,
+          contentType: d.contentType,
+          url: `/eval/${index}/${i + 1}`,
+          data: d.data,
+        }),
+      );
     }
     const readMs = performance.now() - t0;
     const rules = Object.fromEntries(
@@ -114,7 +136,13 @@ async function main(): Promise<void> {
       }),
     );
     const verification = verifyClaim({
-      claim: { id: index + 1, caseType: claim.caseType, procedureCodes: claim.procedureCodes, hospitalCode: claim.hospitalCode, organization: claim.organization },
+      claim: {
+        id: index + 1,
+        caseType: claim.caseType,
+        procedureCodes: claim.procedureCodes,
+        hospitalCode: claim.hospitalCode,
+        organization: claim.organization,
+      },
       documents,
       masters: masterDataFor(claim.hospitalCode),
       rules,
@@ -172,7 +200,9 @@ async function main(): Promise<void> {
     const reason = fold(o.verification.adjudicationReason ?? '');
     if (wanted.every((w) => reason.includes(fold(w)))) reasonsNamed++;
   }
-  console.log(`reasons naming the missing documents / unconfigured protocol ${pct(reasonsNamed, withReasons)} (${reasonsNamed}/${withReasons} correct QUERY verdicts)`);
+  console.log(
+    `reasons naming the missing documents / unconfigured protocol ${pct(reasonsNamed, withReasons)} (${reasonsNamed}/${withReasons} correct QUERY verdicts)`,
+  );
 
   // Entities.
   console.log('\nEntities the rules look for (present = in a readable document the rule may read)');
@@ -189,13 +219,17 @@ async function main(): Promise<void> {
       }
     }
     entityStats[type] = s;
-    console.log(`${type.padEnd(18)}${pad(s.tp, 7)}${pad(s.fp, 7)}${pad(s.fn, 7)}${pad(pct(s.tp, s.tp + s.fp), 11)}${pad(pct(s.tp, s.tp + s.fn), 9)}`);
+    console.log(
+      `${type.padEnd(18)}${pad(s.tp, 7)}${pad(s.fp, 7)}${pad(s.fn, 7)}${pad(pct(s.tp, s.tp + s.fp), 11)}${pad(pct(s.tp, s.tp + s.fn), 9)}`,
+    );
   }
 
   // Timing.
   const reads = outcomes.map((o) => o.readMs).sort((a, b) => a - b);
   const scanned = outcomes.filter((o) => o.claim.expected.imagePages > 0).map((o) => o.readMs);
-  console.log(`\nReading: median ${reads[Math.floor(reads.length / 2)].toFixed(0)} ms/claim, slowest ${reads[reads.length - 1].toFixed(0)} ms; claims with scans avg ${(scanned.reduce((a, b) => a + b, 0) / Math.max(scanned.length, 1)).toFixed(0)} ms; total ${(totalMs / 1000).toFixed(1)} s`);
+  console.log(
+    `\nReading: median ${reads[Math.floor(reads.length / 2)].toFixed(0)} ms/claim, slowest ${reads[reads.length - 1].toFixed(0)} ms; claims with scans avg ${(scanned.reduce((a, b) => a + b, 0) / Math.max(scanned.length, 1)).toFixed(0)} ms; total ${(totalMs / 1000).toFixed(1)} s`,
+  );
 
   // Disagreements.
   const mismatches = outcomes.filter((o) => o.claim.expected.result !== o.verification.adjudicationResult);
@@ -203,8 +237,13 @@ async function main(): Promise<void> {
     console.log(`\nDisagreements (${mismatches.length}, showing ${Math.min(mismatches.length, options.showMismatches)})`);
     for (const o of mismatches.slice(0, options.showMismatches)) {
       const c = o.claim;
-      const failed = Object.entries(c.expected.failedTrees).filter(([, t]) => t.length).map(([code, t]) => `${code}:${t.join('+')}`).join(' ');
-      console.log(`  ${c.referenceClaimId} ${c.organization} ${c.caseType} ${c.procedureCodes.join('+')} [${c.expected.scenario}] expected ${c.expected.result}${failed ? ` (${failed})` : ''}, got ${o.verification.adjudicationResult}: ${(o.verification.adjudicationReason ?? '').slice(0, 160)}`);
+      const failed = Object.entries(c.expected.failedTrees)
+        .filter(([, t]) => t.length)
+        .map(([code, t]) => `${code}:${t.join('+')}`)
+        .join(' ');
+      console.log(
+        `  ${c.referenceClaimId} ${c.organization} ${c.caseType} ${c.procedureCodes.join('+')} [${c.expected.scenario}] expected ${c.expected.result}${failed ? ` (${failed})` : ''}, got ${o.verification.adjudicationResult}: ${(o.verification.adjudicationReason ?? '').slice(0, 160)}`,
+      );
     }
   }
 

@@ -89,8 +89,19 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(
     async (api) => {
       for (const routes of [
-        authRoutes, claimRoutes, batchRoutes, consoleRoutes, dashboardRoutes, annotationRoutes, hospitalRoutes,
-        keywordRoutes, procedureRoutes, clinicalRoutes, docgroupRoutes, ruleRoutes, questionRoutes,
+        authRoutes,
+        claimRoutes,
+        batchRoutes,
+        consoleRoutes,
+        dashboardRoutes,
+        annotationRoutes,
+        hospitalRoutes,
+        keywordRoutes,
+        procedureRoutes,
+        clinicalRoutes,
+        docgroupRoutes,
+        ruleRoutes,
+        questionRoutes,
       ]) {
         await api.register(routes);
       }

@@ -34,13 +34,15 @@ export interface AppConfig {
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [
-  `http://localhost:${port}`,
-  `http://127.0.0.1:${port}`,
-]);
+const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
 
 const list = (value: string | undefined, fallback: string[]): string[] =>
-  value === undefined ? fallback : value.split(',').map((v) => v.trim()).filter(Boolean);
+  value === undefined
+    ? fallback
+    : value
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean);
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());

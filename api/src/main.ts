@@ -54,5 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host });
 
 if (seeded) {
-  seedGeneratedClaims(database.db, config.seedClaims, log).catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
+  seedGeneratedClaims(database.db, config.seedClaims, log).catch((error: unknown) =>
+    app.log.error({ err: error }, 'seeding the generated claims failed'),
+  );
 }

@@ -9,8 +9,13 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_ARGS = [
-  '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-  '--disable-component-update', '--disable-sync',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 export const E2E_PORTS = { shell: 3600, 'mfe-claims': 3601, 'mfe-masters': 3602, 'mfe-rules': 3603, 'mfe-operations': 3604, api: 4600 };
@@ -47,7 +52,11 @@ export async function startE2E(): Promise<E2E> {
   const { suiteConfig } = await importEsm<SuiteConfigModule>(path.join(__dirname, '../lib/suite.mjs'));
   const config = suiteConfig({ ...E2E_PORTS, publicHost: 'localhost', parentOrigins: `http://localhost:${PARENT_ALLOWED_PORT}` });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-e2e-'));
-  const suite = await startSuite(config, { dataDir, quietApi: !process.env.E2E_VERBOSE, apiEnv: { SEED_CLAIMS: process.env.E2E_SEED_CLAIMS ?? '60' } });
+  const suite = await startSuite(config, {
+    dataDir,
+    quietApi: !process.env.E2E_VERBOSE,
+    apiEnv: { SEED_CLAIMS: process.env.E2E_SEED_CLAIMS ?? '60' },
+  });
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   return {
     suite,
@@ -66,7 +75,10 @@ export async function startE2E(): Promise<E2E> {
   };
 }
 
-export async function apiLogin(apiBaseUrl: string, username: string): Promise<{ access_token: string; organization: string; user: string }> {
+export async function apiLogin(
+  apiBaseUrl: string,
+  username: string,
+): Promise<{ access_token: string; organization: string; user: string }> {
   const response = await fetch(`${apiBaseUrl}/login`, { method: 'POST', body: new URLSearchParams({ username, password: PASSWORD }) });
   if (!response.ok) throw new Error(`login ${username}: ${response.status} ${await response.text()}`);
   return (await response.json()) as { access_token: string; organization: string; user: string };

@@ -67,7 +67,8 @@ describe('the four remotes inside the shell', () => {
       await page.goto(`${e2e.shellUrl}${route}`);
       await tableTitle(page, title).waitFor();
       await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    }));
+    }),
+  );
 
   test('/uploadsDownloads renders the console with its four tabs', () =>
     withPage(async (page) => {
@@ -89,7 +90,9 @@ describe('the four remotes inside the shell', () => {
       await tableTitle(page, 'Hospitals').waitFor();
       const providers = await page.evaluate(() => {
         type ShareInfo = { from: string; loaded?: boolean; lib?: unknown; loading?: unknown };
-        const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }).__FEDERATION__.__SHARE__;
+        const share = (
+          window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, ShareInfo>>>> } }
+        ).__FEDERATION__.__SHARE__;
         const loaded: Record<string, string[]> = {};
         for (const scopes of Object.values(share)) {
           for (const packages of Object.values(scopes)) {
@@ -156,11 +159,20 @@ describe('the parent-window handshake', () => {
     withPage(async (page) => {
       const session = await apiLogin(e2e.apiBaseUrl, 'vitraya.reviewer');
       const claimId = await firstClaimId(session.access_token);
-      servers.push(await startParentPortal(PARENT_ALLOWED_PORT, e2e.shellUrl, { access_token: session.access_token, user: session.user, organization: session.organization, claimId: String(claimId) }));
+      servers.push(
+        await startParentPortal(PARENT_ALLOWED_PORT, e2e.shellUrl, {
+          access_token: session.access_token,
+          user: session.user,
+          organization: session.organization,
+          claimId: String(claimId),
+        }),
+      );
       await page.goto(`http://localhost:${PARENT_ALLOWED_PORT}/`);
       const shellFrame = await waitForFrame(page, '/iframeauthenticate');
       await shellFrame.waitForURL(`**/claims/${claimId}?org=vitraya`, { timeout: 30_000 });
-      const stored = await shellFrame.evaluate(() => JSON.parse(localStorage.getItem('claims.session') ?? '{}') as { user?: string; organization?: string });
+      const stored = await shellFrame.evaluate(
+        () => JSON.parse(localStorage.getItem('claims.session') ?? '{}') as { user?: string; organization?: string },
+      );
       expect(stored).toMatchObject({ user: 'vitraya.reviewer', organization: 'vitraya' });
       expect(shellFrame.url()).not.toContain('access_token');
     }));
@@ -168,7 +180,14 @@ describe('the parent-window handshake', () => {
   test('a parent on another origin is refused', () =>
     withPage(async (page) => {
       const session = await apiLogin(e2e.apiBaseUrl, 'vitraya.reviewer');
-      servers.push(await startParentPortal(PARENT_REFUSED_PORT, e2e.shellUrl, { access_token: session.access_token, user: session.user, organization: session.organization, claimId: '1' }));
+      servers.push(
+        await startParentPortal(PARENT_REFUSED_PORT, e2e.shellUrl, {
+          access_token: session.access_token,
+          user: session.user,
+          organization: session.organization,
+          claimId: '1',
+        }),
+      );
       await page.goto(`http://localhost:${PARENT_REFUSED_PORT}/`);
       await page.frameLocator('#shell').getByText('Authentication Failed').waitFor();
     }));

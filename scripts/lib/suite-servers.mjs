@@ -41,7 +41,13 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
       await new Promise((resolve) => server.close(resolve));
     },
     async restartApp(dir) {
-      servers.set(dir, await listen(config.apps.find((a) => a.dir === dir), config));
+      servers.set(
+        dir,
+        await listen(
+          config.apps.find((a) => a.dir === dir),
+          config,
+        ),
+      );
     },
     async stop() {
       for (const dir of [...servers.keys()]) await suite.stopApp(dir);

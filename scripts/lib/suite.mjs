@@ -44,7 +44,10 @@ export function suiteConfig(overrides = {}, env = process.env) {
     apiBaseUrl,
     apps,
     shellUrl: apps[0].url,
-    parentOrigins: (overrides.parentOrigins ?? env.PARENT_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    parentOrigins: (overrides.parentOrigins ?? env.PARENT_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     corsOrigins: apps.flatMap((a) => [a.url, `http://127.0.0.1:${a.port}`]),
   };
 }

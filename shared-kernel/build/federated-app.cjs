@@ -109,7 +109,13 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
               },
             },
           },
-          { test: /\.module\.css$/, use: ['style-loader', { loader: 'css-loader', options: { modules: { namedExport: false, localIdentName: `${name}__[local]__[hash:base64:5]` } } }] },
+          {
+            test: /\.module\.css$/,
+            use: [
+              'style-loader',
+              { loader: 'css-loader', options: { modules: { namedExport: false, localIdentName: `${name}__[local]__[hash:base64:5]` } } },
+            ],
+          },
           { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(png|jpe?g|svg|mp4|webm)$/, type: 'asset/resource' },
         ],

@@ -3,10 +3,20 @@ const { TextEncoder, TextDecoder } = require('node:util');
 Object.assign(globalThis, { TextEncoder, TextDecoder });
 if (typeof window !== 'undefined') {
   window.matchMedia ??= (query) => ({
-    matches: false, media: query, onchange: null,
-    addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false,
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener() {},
+    removeListener() {},
+    addEventListener() {},
+    removeEventListener() {},
+    dispatchEvent: () => false,
   });
-  globalThis.ResizeObserver ??= class { observe() {} unobserve() {} disconnect() {} };
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
   // antd's Form.useWatch and Select post a macrotask through a MessageChannel, which jsdom lacks.
   // (Node's own MessageChannel would keep jest alive: its ports stay open.)
   globalThis.MessageChannel ??= class {

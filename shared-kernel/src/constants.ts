@@ -18,13 +18,11 @@ export const INSURERS = [
 ] as const;
 export type InsurerCode = (typeof INSURERS)[number]['code'];
 export const INSURER_CODES = INSURERS.map((i) => i.code) as [InsurerCode, ...InsurerCode[]];
-export const insurerLabel = (code: string): string =>
-  INSURERS.find((i) => i.code === code)?.label ?? code;
+export const insurerLabel = (code: string): string => INSURERS.find((i) => i.code === code)?.label ?? code;
 
 /** The demo organisation is any organisation whose name contains this marker. */
 export const DEMO_ORG_MARKER = 'demo';
-export const isDemoOrg = (org: string | null | undefined): boolean =>
-  !!org && org.toLowerCase().includes(DEMO_ORG_MARKER);
+export const isDemoOrg = (org: string | null | undefined): boolean => !!org && org.toLowerCase().includes(DEMO_ORG_MARKER);
 export const isProviderOrg = (org: string | null | undefined): boolean => org === PROVIDER_ORG;
 /** Organisations allowed to create claims (spec 1 §6). */
 export const canCreateClaims = (org: string | null | undefined): boolean =>
@@ -39,40 +37,53 @@ export const CASE_TYPES = [
 ] as const;
 export type CaseType = (typeof CASE_TYPES)[number]['code'];
 export const CASE_TYPE_CODES = CASE_TYPES.map((c) => c.code) as [CaseType, ...CaseType[]];
-export const caseTypeLabel = (code: string | null | undefined): string =>
-  CASE_TYPES.find((c) => c.code === code)?.label ?? code ?? '';
-export const caseTypeShort = (code: string | null | undefined): string =>
-  CASE_TYPES.find((c) => c.code === code)?.short ?? code ?? '';
+export const caseTypeLabel = (code: string | null | undefined): string => CASE_TYPES.find((c) => c.code === code)?.label ?? code ?? '';
+export const caseTypeShort = (code: string | null | undefined): string => CASE_TYPES.find((c) => c.code === code)?.short ?? code ?? '';
 
 /** Claim statuses: the review statuses of spec 1 §3 and the console statuses of spec 3 §4. */
 export const CLAIM_STATUSES = [
-  'ADJUDICATED', 'OPEN', 'SUSPENDED', 'PENDING', 'TO_BE_ADJUDICATED', 'TO_BE_OCRED', 'OCR_PENDING',
-  'OCRED', 'GROUPED', 'DUPLICATE',
-  'DOWNLOADED', 'UPLOADED', 'DOWNLOAD_FAILED', 'UPLOAD_FAILED', 'VERIFICATION_FAILED',
-  'TO_BE_REDOWNLOADED', 'IN_PROCESSING',
+  'ADJUDICATED',
+  'OPEN',
+  'SUSPENDED',
+  'PENDING',
+  'TO_BE_ADJUDICATED',
+  'TO_BE_OCRED',
+  'OCR_PENDING',
+  'OCRED',
+  'GROUPED',
+  'DUPLICATE',
+  'DOWNLOADED',
+  'UPLOADED',
+  'DOWNLOAD_FAILED',
+  'UPLOAD_FAILED',
+  'VERIFICATION_FAILED',
+  'TO_BE_REDOWNLOADED',
+  'IN_PROCESSING',
 ] as const;
 export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 /** The statuses offered in the claims filter (spec 1 §3). */
 export const REVIEW_FILTER_STATUSES = CLAIM_STATUSES.slice(0, 10) as readonly ClaimStatus[];
 export const CONSOLE_CLAIM_STATUSES = [
-  'DOWNLOADED', 'UPLOADED', 'OCRED', 'DOWNLOAD_FAILED', 'UPLOAD_FAILED', 'VERIFICATION_FAILED',
-  'TO_BE_REDOWNLOADED', 'IN_PROCESSING',
+  'DOWNLOADED',
+  'UPLOADED',
+  'OCRED',
+  'DOWNLOAD_FAILED',
+  'UPLOAD_FAILED',
+  'VERIFICATION_FAILED',
+  'TO_BE_REDOWNLOADED',
+  'IN_PROCESSING',
 ] as const satisfies readonly ClaimStatus[];
 
 export const ADJUDICATION_RESULTS = ['ACCEPTED', 'REJECTED', 'QUERY', 'SUSPENDED'] as const;
 export type AdjudicationResult = (typeof ADJUDICATION_RESULTS)[number];
-export const adjudicationResultLabel = (r: AdjudicationResult): string =>
-  r.charAt(0) + r.slice(1).toLowerCase();
+export const adjudicationResultLabel = (r: AdjudicationResult): string => r.charAt(0) + r.slice(1).toLowerCase();
 /** Worst first: the claim's overall result is the first of these any procedure has. */
 export const RESULT_SEVERITY: readonly AdjudicationResult[] = ['SUSPENDED', 'REJECTED', 'QUERY', 'ACCEPTED'];
 
 export const REQUIRED_DOCUMENT_NOT_FOUND = 'Required Document not found';
 
 /** The Verification Result wording of spec 1 §2. */
-export function verificationResultText(
-  result: AdjudicationResult | null | undefined,
-  reason?: string | null,
-): string {
+export function verificationResultText(result: AdjudicationResult | null | undefined, reason?: string | null): string {
   switch (result) {
     case 'ACCEPTED':
       return 'Clinical Verification Pass';
@@ -88,8 +99,16 @@ export function verificationResultText(
 }
 
 export const BATCH_STATUSES = [
-  'CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED', 'FULLY_PROCESSED', 'ASSIGNED',
-  'SUSPENDED', 'ARCHIVED', 'DISCARDED',
+  'CREATED',
+  'TO_BE_PROCESSED',
+  'IN_PROCESSING',
+  'PAUSED',
+  'RESUMED',
+  'FULLY_PROCESSED',
+  'ASSIGNED',
+  'SUSPENDED',
+  'ARCHIVED',
+  'DISCARDED',
 ] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
@@ -111,9 +130,17 @@ export const ENTITY_NAMES = ['procedures', 'diagnoses', 'evidence', 'drugs', 'ti
 export type EntityName = (typeof ENTITY_NAMES)[number];
 
 export const LEAF_OPERATORS = [
-  'ANY_OF_N_VALUES_IS_PRESENT', 'ALL_OF_THE_VALUES_ARE_PRESENT', 'VALUE_GREATER_THAN',
-  'VALUE_GREATER_THAN_EQUAL_TO', 'VALUE_LESS_THAN', 'VALUE_LESS_THAN_EQUAL_TO', 'VALUE_EQUAL_TO',
-  'VALUE_NOT_EQUAL_TO', 'VALUE_IN_RANGE', 'VALUE_IN', 'VALUE_NOT_IN',
+  'ANY_OF_N_VALUES_IS_PRESENT',
+  'ALL_OF_THE_VALUES_ARE_PRESENT',
+  'VALUE_GREATER_THAN',
+  'VALUE_GREATER_THAN_EQUAL_TO',
+  'VALUE_LESS_THAN',
+  'VALUE_LESS_THAN_EQUAL_TO',
+  'VALUE_EQUAL_TO',
+  'VALUE_NOT_EQUAL_TO',
+  'VALUE_IN_RANGE',
+  'VALUE_IN',
+  'VALUE_NOT_IN',
 ] as const;
 export type LeafOperator = (typeof LEAF_OPERATORS)[number];
 export const BOOLEAN_OPERATORS = ['AND', 'OR'] as const;

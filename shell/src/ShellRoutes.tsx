@@ -11,10 +11,15 @@ import { RootPage } from './routes/root/RootPage';
 // The signed-in frame and the areas use the full antd; the sign-in page must not wait for it, so
 // they are fetched (as one chunk) only once the user is signed in, with the kernel's UI the areas use.
 const ShellLayout = lazy(async () => {
-  const [{ ShellLayout: layout }] = await Promise.all([import(/* webpackChunkName: "signed-in" */ './layout/ShellLayout'), loadSharedKernelUi()]);
+  const [{ ShellLayout: layout }] = await Promise.all([
+    import(/* webpackChunkName: "signed-in" */ './layout/ShellLayout'),
+    loadSharedKernelUi(),
+  ]);
   return { default: layout };
 });
-const AreaOutlet = lazy(() => import(/* webpackChunkName: "signed-in" */ './components/AreaOutlet').then((m) => ({ default: m.AreaOutlet })));
+const AreaOutlet = lazy(() =>
+  import(/* webpackChunkName: "signed-in" */ './components/AreaOutlet').then((m) => ({ default: m.AreaOutlet })),
+);
 
 /**
  * The route table of spec 3 §2.1. Four routes are open; everything else needs a session and is

@@ -34,7 +34,10 @@ export async function pageOfConsoleClaims(db: DbOrTx, org: string, conditions: S
     .orderBy(...newestFirst(claims.createdOn, claims.id))
     .limit(page.limit)
     .offset(offsetOf(page));
-  const documents = await documentsOf(db, rows.map((r) => r.id));
+  const documents = await documentsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return firstRowCarriesTotal(
     rows.map((row) => toConsoleRow(row, documents.get(row.id) ?? [])),
     total,
@@ -49,7 +52,10 @@ export async function listConsoleClaims(
   query: Page & { org?: string; status?: string },
 ): Promise<Paged<ConsoleClaimRow>[]> {
   const org = await consoleOrg(db, auth, query.org);
-  const statuses = (query.status ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const statuses = (query.status ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return pageOfConsoleClaims(db, org, statuses.length ? [inArray(claims.status, statuses)] : [], query);
 }
 
@@ -75,7 +81,12 @@ export async function searchConsoleClaims(
 }
 
 const emptyProcessing = (): BatchRow['processing'] => ({
-  accepted: 0, rejected: 0, query: 0, toBeVerified: 0, inProgress: 0, verificationFailed: 0,
+  accepted: 0,
+  rejected: 0,
+  query: 0,
+  toBeVerified: 0,
+  inProgress: 0,
+  verificationFailed: 0,
 });
 
 /** Counts per outcome of each batch's claims, computed from the claims themselves. */
@@ -100,7 +111,10 @@ export async function batchProcessing(db: DbOrTx, batchIds: number[]): Promise<M
 type BatchRecord = typeof batches.$inferSelect;
 
 export async function toBatchRows(db: DbOrTx, rows: BatchRecord[]): Promise<BatchRow[]> {
-  const processing = await batchProcessing(db, rows.map((r) => r.id));
+  const processing = await batchProcessing(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => {
     const { total, ...counts } = processing.get(row.id) ?? { ...emptyProcessing(), total: 0 };
     return {
@@ -164,7 +178,10 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string) {
     .where(todaysClaims);
   const todaysBatches = and(eq(batches.org, org), eq(batches.downloaded, true), gte(batches.createdAt, from), lt(batches.createdAt, to));
   const todays = await db.select({ id: batches.id }).from(batches).where(todaysBatches);
-  const processing = await batchProcessing(db, todays.map((b) => b.id));
+  const processing = await batchProcessing(
+    db,
+    todays.map((b) => b.id),
+  );
   const [last] = await db
     .select({ createdBy: batches.createdBy })
     .from(batches)

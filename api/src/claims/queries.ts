@@ -18,10 +18,15 @@ export function scopeConditions(scope: ClaimScope): SQL[] {
 }
 
 /** A text[] literal built from parameters (drizzle would expand a bare array into a list). */
-export const textArray = (values: readonly string[]): SQL => sql`array[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`;
+export const textArray = (values: readonly string[]): SQL =>
+  sql`array[${sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  )}]::text[]`;
 
 /** jsonb string array holding any of the values. */
-export const jsonbHasAny = (column: SQL | typeof claims.procedureCodes, values: readonly string[]): SQL => sql`${column} ?| ${textArray(values)}`;
+export const jsonbHasAny = (column: SQL | typeof claims.procedureCodes, values: readonly string[]): SQL =>
+  sql`${column} ?| ${textArray(values)}`;
 
 const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -89,10 +94,7 @@ export function consoleClaimConditions(filter: ConsoleFilterBody, zone: string):
   if (nonEmpty(filter.userName)) conditions.push(inArray(claims.createdBy, [...filter.userName]));
   if (nonEmpty(filter.batchName)) {
     conditions.push(
-      inArray(
-        claims.batchId,
-        sql`(select ${batches.id} from ${batches} where ${inArray(batches.batchName, [...filter.batchName])})`,
-      ),
+      inArray(claims.batchId, sql`(select ${batches.id} from ${batches} where ${inArray(batches.batchName, [...filter.batchName])})`),
     );
   }
   return conditions;

@@ -55,6 +55,12 @@ const EXTENSION: Record<UploadType, string> = { 'application/pdf': '.pdf', 'imag
 
 /** The base name only, without control characters, and with an extension that matches the content. */
 function safeFileName(name: string | undefined, type: UploadType): string {
-  const base = (name ?? '').split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(0, 200) || 'document';
+  const base =
+    (name ?? '')
+      .split(/[\\/]/)
+      .pop()!
+      .replace(/[\u0000-\u001f\u007f"]/g, '')
+      .trim()
+      .slice(0, 200) || 'document';
   return /\.(pdf|png|jpe?g)$/i.test(base) ? base : `${base}${EXTENSION[type]}`;
 }

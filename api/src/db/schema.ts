@@ -193,10 +193,7 @@ export const clinicalAttributes = pgTable('clinical_attributes', {
   distributedAttributeValue: boolean('distributed_attribute_value').notNull().default(false),
   clinicalUnitIds: jsonb('clinical_unit_ids').$type<number[]>().notNull().default([]),
   numberRange: jsonb('number_range').$type<{ lower_limit: number | null; upper_limit: number | null } | null>(),
-  textPossibleValues: jsonb('text_possible_values')
-    .$type<{ text_value: string; text_value_alias: string[] }[]>()
-    .notNull()
-    .default([]),
+  textPossibleValues: jsonb('text_possible_values').$type<{ text_value: string; text_value_alias: string[] }[]>().notNull().default([]),
   overrides: jsonb('overrides').$type<DocumentOverride[]>().notNull().default([]),
   overrideMessage: text('override_message'),
   patternOverrides: jsonb('pattern_overrides').$type<PatternOverride[]>().notNull().default([]),
@@ -294,10 +291,7 @@ export const claims = pgTable(
   {
     id: serial('id').primaryKey(),
     /** An opaque public id (the spec's obj_id). */
-    objId: text('obj_id')
-      .notNull()
-      .unique()
-      .default(sql`md5(random()::text || clock_timestamp()::text)`),
+    objId: text('obj_id').notNull().unique().default(sql`md5(random()::text || clock_timestamp()::text)`),
     org: text('org')
       .notNull()
       .references(() => organizations.code, { onUpdate: 'cascade' }),

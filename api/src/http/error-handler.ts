@@ -30,7 +30,10 @@ export const describeZodError = (error: ZodError): string => describeIssues(erro
 const FRIENDLY: Record<string, (error: FastifyError, request: FastifyRequest) => [number, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: () => [400, 'Malformed JSON body'],
   FST_ERR_CTP_EMPTY_JSON_BODY: () => [400, "Body cannot be empty when content-type is set to 'application/json'"],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, request) => [415, `Unsupported content type '${request.headers['content-type'] ?? ''}': send JSON, a form or multipart`],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: (_e, request) => [
+    415,
+    `Unsupported content type '${request.headers['content-type'] ?? ''}': send JSON, a form or multipart`,
+  ],
   FST_ERR_CTP_BODY_TOO_LARGE: () => [413, 'Request body is too large'],
   FST_REQ_FILE_TOO_LARGE: () => [413, 'documents: a file exceeds the upload size limit'],
   FST_FILES_LIMIT: () => [413, 'documents: too many files'],
@@ -90,7 +93,5 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.code(500).send({ detail: 'Internal server error' });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` }),
-  );
+  app.setNotFoundHandler((request, reply) => reply.code(404).send({ detail: `Not found: ${request.method} ${request.url.split('?')[0]}` }));
 }

@@ -21,12 +21,15 @@ const STARTABLE_BATCH_STATUSES = ['CREATED', 'TO_BE_PROCESSED', 'RESUMED'] as co
 /** ... and to FULLY_PROCESSED when no job of it is left (ASSIGNED, SUSPENDED ... are left alone). */
 const FINISHABLE_BATCH_STATUSES = ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'RESUMED', 'PAUSED'] as const;
 
-const inList = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const inList = (values: readonly string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
 
 const notHeld = sql`(b.id is null or b.status not in (${inList(HELD_BATCH_STATUSES)}))`;
-const leaseExpired = (alias: string) =>
-  sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
+const leaseExpired = (alias: string) => sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
 
 /**
  * The next job to run: queued and due, or running with an expired lease (its worker died); never one
@@ -71,8 +74,7 @@ export async function claimNextJob(db: Db, lockToken: string, leaseMs: number): 
   return { ...job, lockedBy: lockToken };
 }
 
-const ours = (job: ClaimedJob) =>
-  and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.status, 'running'));
+const ours = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.status, 'running'));
 
 /** Extends the lease; false when the job is no longer ours. */
 export async function extendLease(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {

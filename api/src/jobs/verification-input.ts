@@ -68,7 +68,13 @@ const KEYWORD_GROUPS: Record<Exclude<KeywordKind, 'procedureGroup'>, keyof Maste
 export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): Promise<MasterData> {
   const [keywordRows, procedureRows, attributeRows, unitRows, docgroups] = await Promise.all([
     db
-      .select({ id: keywordMasters.id, kind: keywordMasters.kind, name: keywordMasters.name, alias: keywordMasters.alias, icd: keywordMasters.icdCode })
+      .select({
+        id: keywordMasters.id,
+        kind: keywordMasters.kind,
+        name: keywordMasters.name,
+        alias: keywordMasters.alias,
+        icd: keywordMasters.icdCode,
+      })
       .from(keywordMasters)
       .orderBy(asc(keywordMasters.id)),
     db
@@ -93,7 +99,12 @@ export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): P
   };
   for (const row of keywordRows) {
     if (row.kind === 'procedureGroup') continue;
-    const item: KeywordMaster = { id: row.id, name: row.name, alias: row.alias, ...(row.kind === 'diagnoses' ? { ICD_code: row.icd } : {}) };
+    const item: KeywordMaster = {
+      id: row.id,
+      name: row.name,
+      alias: row.alias,
+      ...(row.kind === 'diagnoses' ? { ICD_code: row.icd } : {}),
+    };
     (masters[KEYWORD_GROUPS[row.kind]] as KeywordMaster[]).push(item);
   }
   const unitsById = new Map(unitRows.map((u) => [u.id, u]));
@@ -192,20 +203,29 @@ const strings = (v: unknown): string[] =>
  * `{answers: {key: string | string[]}}` or that record itself).
  */
 export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullable<VerificationInput['facts']>> {
-  const rows = await db.select({ kind: claimAnswers.kind, payload: claimAnswers.payload }).from(claimAnswers).where(eq(claimAnswers.claimId, claimId));
+  const rows = await db
+    .select({ kind: claimAnswers.kind, payload: claimAnswers.payload })
+    .from(claimAnswers)
+    .where(eq(claimAnswers.claimId, claimId));
   const facts: NonNullable<VerificationInput['facts']> = {};
   for (const { kind, payload } of rows) {
     if (kind === 'findings') {
       facts.findings = strings(payload.findings);
       const measurements: Record<string, { value: number; unit: string }> = {};
       if (isNumber(payload.fibroidSize)) {
-        measurements.fibroidSize = { value: payload.fibroidSize, unit: typeof payload.fibroidSizeUnit === 'string' ? payload.fibroidSizeUnit : 'mm' };
+        measurements.fibroidSize = {
+          value: payload.fibroidSize,
+          unit: typeof payload.fibroidSizeUnit === 'string' ? payload.fibroidSizeUnit : 'mm',
+        };
       }
       if (isNumber(payload.uterusSize)) measurements.uterusSize = { value: payload.uterusSize, unit: 'weeks' };
       if (isNumber(payload.transitionZone)) measurements.transitionZone = { value: payload.transitionZone, unit: 'mm' };
       if (Object.keys(measurements).length > 0) facts.measurements = measurements;
     } else {
-      const source = payload.answers && typeof payload.answers === 'object' && !Array.isArray(payload.answers) ? (payload.answers as Record<string, unknown>) : payload;
+      const source =
+        payload.answers && typeof payload.answers === 'object' && !Array.isArray(payload.answers)
+          ? (payload.answers as Record<string, unknown>)
+          : payload;
       facts.answers = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, strings(value)]));
     }
   }

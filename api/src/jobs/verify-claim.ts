@@ -138,7 +138,13 @@ async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<vo
     // One file in memory at a time.
     const [{ data }] = await db.select({ data: claimDocuments.data }).from(claimDocuments).where(eq(claimDocuments.id, doc.id));
     const read: ReadDocument = data
-      ? await ctx.reader.read({ documentId: doc.id, fileName: doc.fileName, contentType: doc.contentType, url: documentUrl(claimId, doc.id), data })
+      ? await ctx.reader.read({
+          documentId: doc.id,
+          fileName: doc.fileName,
+          contentType: doc.contentType,
+          url: documentUrl(claimId, doc.id),
+          data,
+        })
       : { documentId: doc.id, fileName: doc.fileName, url: documentUrl(claimId, doc.id), pages: [], error: 'the file is no longer stored' };
     await db
       .update(claimDocuments)
@@ -156,7 +162,11 @@ function withRuleIdentity(
   return Object.fromEntries(
     Object.entries(details).map(([code, verification]) => [
       code,
-      { ...verification, ruleId: verification.ruleId ?? rules[code]?.id ?? null, ruleVersion: verification.ruleVersion ?? rules[code]?.version ?? null },
+      {
+        ...verification,
+        ruleId: verification.ruleId ?? rules[code]?.id ?? null,
+        ruleVersion: verification.ruleVersion ?? rules[code]?.version ?? null,
+      },
     ]),
   );
 }

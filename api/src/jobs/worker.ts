@@ -110,16 +110,19 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
     const onStop = () => jobController.abort();
     stopController.signal.addEventListener('abort', onStop);
     let leaseLost = false;
-    const heartbeat = setInterval(() => {
-      extendLease(db, job, leaseMs)
-        .then((ours) => {
-          if (!ours) {
-            leaseLost = true;
-            jobController.abort();
-          }
-        })
-        .catch((error) => log.warn(`job ${job.id}: lease renewal failed: ${messageOf(error)}`));
-    }, Math.max(50, Math.floor(leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        extendLease(db, job, leaseMs)
+          .then((ours) => {
+            if (!ours) {
+              leaseLost = true;
+              jobController.abort();
+            }
+          })
+          .catch((error) => log.warn(`job ${job.id}: lease renewal failed: ${messageOf(error)}`));
+      },
+      Math.max(50, Math.floor(leaseMs / 3)),
+    );
 
     try {
       const maxAttempts = options.maxAttempts ?? job.maxAttempts;

@@ -11,7 +11,12 @@ export function requireMasterWriter(auth: AuthContext): void {
   requireProvider(auth);
 }
 
-export function auditOf(row: { createdBy: string | null; createdAt: Date; lastModifiedBy: string | null; lastModifiedAt: Date | null }): Audited {
+export function auditOf(row: {
+  createdBy: string | null;
+  createdAt: Date;
+  lastModifiedBy: string | null;
+  lastModifiedAt: Date | null;
+}): Audited {
   return {
     created_by: row.createdBy,
     created_at: iso(row.createdAt),

@@ -19,8 +19,19 @@ import { ClaimIdParams } from './claims';
 
 type AnnotationRow = typeof annotations.$inferSelect;
 const FIXED_FIELDS = new Set([
-  'claim_id', 'reference_claim_id', 'procedure_code', 'procedure_name', 'expected_result', 'verification_result', 'case_type', 'remarks',
-  'id', 'annotated_on', 'username', 'total_count', 'page_number',
+  'claim_id',
+  'reference_claim_id',
+  'procedure_code',
+  'procedure_name',
+  'expected_result',
+  'verification_result',
+  'case_type',
+  'remarks',
+  'id',
+  'annotated_on',
+  'username',
+  'total_count',
+  'page_number',
 ]);
 /** procedure_name_1, diagnosis_alias_2, clinical_attribute_value_1, document_page_number_3 ... */
 const SLOT_NAME = /^(procedure|diagnosis|evidence|document|clinical_attribute)_[a-z_]+_\d{1,2}$/;
@@ -102,12 +113,31 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
       const slotNames = [...new Set(rows.flatMap((r) => Object.keys(r.slots)))].sort();
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Annotations');
-      const fixed = ['Case ID', 'Claim ID', 'Procedure Code', 'Procedure name', 'Case Type', 'Verification Result', 'Expected Result', 'Analyst', 'Date', 'Remarks'];
+      const fixed = [
+        'Case ID',
+        'Claim ID',
+        'Procedure Code',
+        'Procedure name',
+        'Case Type',
+        'Verification Result',
+        'Expected Result',
+        'Analyst',
+        'Date',
+        'Remarks',
+      ];
       sheet.addRow([...fixed, ...slotNames]);
       for (const row of rows) {
         sheet.addRow([
-          row.referenceClaimId, row.claimId, row.procedureCode, row.procedureName, row.caseType, row.verificationResult, row.expectedResult,
-          row.username, formatIn(row.annotatedOn, zone, 'DD-MM-YYYY'), row.remarks,
+          row.referenceClaimId,
+          row.claimId,
+          row.procedureCode,
+          row.procedureName,
+          row.caseType,
+          row.verificationResult,
+          row.expectedResult,
+          row.username,
+          formatIn(row.annotatedOn, zone, 'DD-MM-YYYY'),
+          row.remarks,
           ...slotNames.map((name) => row.slots[name] ?? ''),
         ]);
       }
@@ -137,7 +167,8 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
       requireAnnotator(auth);
       const body = request.body;
       const claim = await loadVisibleClaim(app.db, auth, body.claim_id);
-      if (!claim.procedureCodes.includes(body.procedure_code)) throw badRequest(`procedure_code: ${body.procedure_code} is not a procedure of this claim`);
+      if (!claim.procedureCodes.includes(body.procedure_code))
+        throw badRequest(`procedure_code: ${body.procedure_code} is not a procedure of this claim`);
       const slots = slotsOf(body);
       const row = await app.db.transaction(async (tx) => {
         const [created] = await tx

@@ -20,10 +20,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { body: LoginForm, response: { 200: LoginResponse } },
     handler: async (request) => {
       const { username, password } = request.body;
-      const [user] = await app.db
-        .select()
-        .from(users)
-        .where(sql`lower(${users.username}) = lower(${username})`);
+      const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
       if (!user || !user.active) {
         await verifyPassword(await decoyHash(), password);
         throw unauthorized(LOGIN_FAILED);

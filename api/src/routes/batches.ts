@@ -74,7 +74,13 @@ async function batchesByName(db: DbOrTx, org: string, names: string[], downloade
   const rows = await db
     .select()
     .from(batches)
-    .where(and(eq(batches.org, org), inArray(batches.batchName, names), downloaded === undefined ? undefined : eq(batches.downloaded, downloaded)));
+    .where(
+      and(
+        eq(batches.org, org),
+        inArray(batches.batchName, names),
+        downloaded === undefined ? undefined : eq(batches.downloaded, downloaded),
+      ),
+    );
   const missing = names.filter((name) => !rows.some((b) => b.batchName === name));
   if (missing.length) throw notFound(`Batch not found: ${missing.join(', ')}`);
   return rows;
@@ -91,7 +97,13 @@ async function loadBatch(db: DbOrTx, auth: AuthContext, batchId: number, request
 }
 
 /** Moves batches to a status; verifying queues the claims not yet verified again. */
-async function setBatchStatus(db: DbOrTx, rows: (typeof batches.$inferSelect)[], status: BatchStatus, auth: AuthContext, extra: { reason?: string } = {}) {
+async function setBatchStatus(
+  db: DbOrTx,
+  rows: (typeof batches.$inferSelect)[],
+  status: BatchStatus,
+  auth: AuthContext,
+  extra: { reason?: string } = {},
+) {
   const ids = rows.map((b) => b.id);
   await db
     .update(batches)
@@ -122,7 +134,10 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (action === 'discard' && !body.reason?.trim()) throw badRequest('reason: a reason is required to discard a batch');
 
       const ids = [...new Set(body.claims)];
-      const found = await app.db.select().from(claims).where(and(eq(claims.org, org), inArray(claims.id, ids)));
+      const found = await app.db
+        .select()
+        .from(claims)
+        .where(and(eq(claims.org, org), inArray(claims.id, ids)));
       const missing = ids.filter((id) => !found.some((c) => c.id === id));
       if (missing.length) throw notFound(`Claims not found: ${missing.join(', ')}`);
 
@@ -136,12 +151,22 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!chosen.length) throw badRequest(`caseType: none of the selected claims is of case type ${body.caseType}`);
       }
       if (body.hospitalCode) {
-        await app.db.update(claims).set({ hospitalCode: body.hospitalCode }).where(inArray(claims.id, chosen.map((c) => c.id)));
+        await app.db
+          .update(claims)
+          .set({ hospitalCode: body.hospitalCode })
+          .where(
+            inArray(
+              claims.id,
+              chosen.map((c) => c.id),
+            ),
+          );
       }
       if (action === 'verify') {
         const unnamed = chosen.filter((c) => c.procedureCodes.length === 0);
         if (unnamed.length) {
-          throw badRequest(`claims: add procedure names first (${unnamed.map((c) => c.intimationNumber ?? c.referenceClaimId).join(', ')})`);
+          throw badRequest(
+            `claims: add procedure names first (${unnamed.map((c) => c.intimationNumber ?? c.referenceClaimId).join(', ')})`,
+          );
         }
       }
       const duplicate = await app.db
@@ -166,7 +191,12 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx
           .update(claims)
           .set({ batchId: batch.id, lastModifiedBy: auth.username, lastModifiedOn: new Date() })
-          .where(inArray(claims.id, chosen.map((c) => c.id)));
+          .where(
+            inArray(
+              claims.id,
+              chosen.map((c) => c.id),
+            ),
+          );
         if (action === 'verify') await verifyBatch(tx, batch.id, chosen, auth.username);
         return { id: batch.id, batchName: batch.batchName, Message: ACTION_MESSAGE[action] };
       });
@@ -204,7 +234,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const rows = await app.db
         .select({ id: batches.id, batchName: batches.batchName })
         .from(batches)
-        .where(and(eq(batches.org, org), request.query.downloaded === undefined ? undefined : eq(batches.downloaded, request.query.downloaded)))
+        .where(
+          and(eq(batches.org, org), request.query.downloaded === undefined ? undefined : eq(batches.downloaded, request.query.downloaded)),
+        )
         .orderBy(...newestFirst(batches.createdAt, batches.id));
       return rows;
     },
@@ -226,7 +258,11 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
         .limit(request.query.limit)
         .offset(offsetOf(request.query));
-      return firstRowCarriesTotal(rows.map((r) => toClaimListRow(r, isProvider(auth))), total, request.query.page_number);
+      return firstRowCarriesTotal(
+        rows.map((r) => toClaimListRow(r, isProvider(auth))),
+        total,
+        request.query.page_number,
+      );
     },
   });
 
@@ -239,7 +275,11 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const scope = await claimScope(app.db, auth, batch.org);
       const rows = await claimsByOutcome(app.db, batch.id, request.body.adjType, scopeConditions({ ...scope, org: batch.org }));
       const page = rows.slice(offsetOf(request.query), offsetOf(request.query) + request.query.limit);
-      return firstRowCarriesTotal(page.map((r) => toClaimListRow(r, isProvider(auth))), rows.length, request.query.page_number);
+      return firstRowCarriesTotal(
+        page.map((r) => toClaimListRow(r, isProvider(auth))),
+        rows.length,
+        request.query.page_number,
+      );
     },
   });
 
@@ -252,7 +292,10 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
       const rows = await claimsByOutcome(app.db, batch.id, request.body.adjType, [eq(claims.org, batch.org)]);
       const page = rows.slice(offsetOf(request.query), offsetOf(request.query) + request.query.limit);
-      const documents = await documentsOf(app.db, page.map((r) => r.id));
+      const documents = await documentsOf(
+        app.db,
+        page.map((r) => r.id),
+      );
       return firstRowCarriesTotal(
         page.map((r) => toConsoleRow(r, documents.get(r.id) ?? [])),
         rows.length,
@@ -282,9 +325,18 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const q = request.query;
       const chosen = (['verify', 'pause', 'resume', 'suspend', 'archive', 'discard'] as const).filter((a) => q[a]);
       if (chosen.length !== 1) throw badRequest('action: name exactly one of verify, pause, resume, suspend, archive or discard');
-      const status = ({ verify: 'TO_BE_PROCESSED', pause: 'PAUSED', resume: 'RESUMED', suspend: 'SUSPENDED', archive: 'ARCHIVED', discard: 'DISCARDED' } as const)[chosen[0]];
+      const status = (
+        {
+          verify: 'TO_BE_PROCESSED',
+          pause: 'PAUSED',
+          resume: 'RESUMED',
+          suspend: 'SUSPENDED',
+          archive: 'ARCHIVED',
+          discard: 'DISCARDED',
+        } as const
+      )[chosen[0]];
       await app.db.transaction((tx) => setBatchStatus(tx, [batch], status, auth));
-      const [updated] = await toBatchRows(app.db, (await app.db.select().from(batches).where(eq(batches.id, batch.id))));
+      const [updated] = await toBatchRows(app.db, await app.db.select().from(batches).where(eq(batches.id, batch.id)));
       return { ...updated, Message: 'Successfully Done' };
     },
   });
@@ -322,7 +374,10 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         for (const [index, batch] of ordered.entries()) {
           const keep = batch.allocationStatus === 'ASSIGNED' || ['FULLY_PROCESSED', 'CREATED'].includes(batch.status);
           const status = index === 0 ? 'TO_BE_PROCESSED' : keep ? batch.status : 'PAUSED';
-          await tx.update(batches).set({ priority: index + 1, status, lastModifiedAt: new Date() }).where(eq(batches.id, batch.id));
+          await tx
+            .update(batches)
+            .set({ priority: index + 1, status, lastModifiedAt: new Date() })
+            .where(eq(batches.id, batch.id));
         }
         if (ordered[0].status !== 'TO_BE_PROCESSED') await setBatchStatus(tx, [ordered[0]], 'TO_BE_PROCESSED', auth);
       });
@@ -351,7 +406,10 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Upload / Upload & Verify on the failed tab: the batch's failed claims are queued again. */
   app.put('/claim/batch/reupload', {
-    schema: { querystring: ListQuery.pick({ org: true }), body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number) }) },
+    schema: {
+      querystring: ListQuery.pick({ org: true }),
+      body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number) }),
+    },
     handler: async (request) => {
       const { auth } = request;
       requireSuperUser(auth);
@@ -393,7 +451,12 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const claimRows = await app.db
         .select({ claim: claims, outcome: OUTCOME })
         .from(claims)
-        .where(inArray(claims.batchId, rows.map((b) => b.id)))
+        .where(
+          inArray(
+            claims.batchId,
+            rows.map((b) => b.id),
+          ),
+        )
         .orderBy(asc(claims.batchId), asc(claims.id));
       const workbook = new ExcelJS.Workbook();
       const sheet = workbook.addWorksheet('Batches');
@@ -510,7 +573,16 @@ async function claimsByOutcome(db: DbOrTx, batchId: number, adjType: string, sco
   return db
     .select()
     .from(claims)
-    .where(and(eq(claims.batchId, batchId), ...scope, sql`${OUTCOME} in (${sql.join(outcomes.map((o) => sql`${o}`), sql`, `)})`))
+    .where(
+      and(
+        eq(claims.batchId, batchId),
+        ...scope,
+        sql`${OUTCOME} in (${sql.join(
+          outcomes.map((o) => sql`${o}`),
+          sql`, `,
+        )})`,
+      ),
+    )
     .orderBy(...newestFirst(claims.lastModifiedOn, claims.id));
 }
 

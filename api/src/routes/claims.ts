@@ -44,7 +44,10 @@ const CSV_ROW_LIMIT = 50_000;
 /** `status=A,B` or repeated: each must be a known status. */
 function parseStatuses(value: string | undefined): ClaimStatus[] {
   if (!value) return [];
-  const statuses = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const statuses = value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = statuses.filter((s) => !(CLAIM_STATUSES as readonly string[]).includes(s));
   if (unknown.length) throw badRequest(`status: unknown status ${unknown.map((s) => `'${s}'`).join(', ')}`);
   return statuses as ClaimStatus[];
@@ -77,9 +80,18 @@ function claimsCsv(rows: ClaimRow[], withCounts: boolean, zone: string): string 
       const item = toClaimListRow(row, withCounts);
       const cells: unknown[] = [item.referenceClaimId, item.caseType, item.patientName, item.procedureCodes.join(', '), item.hospitalCode];
       if (withCounts) {
-        cells.push(item.annotated ? 'Done' : 'Not Done', item.proceduresFound, item.diagnosisFound, item.evidenceFound, item.documentsFound);
+        cells.push(
+          item.annotated ? 'Done' : 'Not Done',
+          item.proceduresFound,
+          item.diagnosisFound,
+          item.evidenceFound,
+          item.documentsFound,
+        );
       }
-      cells.push(verificationResultText(item.adjudicationResult, item.adjudicationReason), formatIn(row.lastModifiedOn, zone, 'YYYY-MM-DD'));
+      cells.push(
+        verificationResultText(item.adjudicationResult, item.adjudicationReason),
+        formatIn(row.lastModifiedOn, zone, 'YYYY-MM-DD'),
+      );
       return cells;
     }),
   );
@@ -196,7 +208,15 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       const [{ questions }] = await app.db
         .select({ questions: count() })
         .from(procedureQuestions)
-        .where(and(eq(procedureQuestions.org, org), inArray(procedureQuestions.procedureId, chosen.map((p) => p.id))));
+        .where(
+          and(
+            eq(procedureQuestions.org, org),
+            inArray(
+              procedureQuestions.procedureId,
+              chosen.map((p) => p.id),
+            ),
+          ),
+        );
 
       const id = await app.db.transaction(async (tx) => {
         const [claim] = await tx
@@ -252,7 +272,11 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
           .where(eq(claims.id, row.id))
           .returning();
         if (request.body.adjudicate) {
-          await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: request.body.rerunFlag, requestedBy: auth.username });
+          await enqueueVerification(tx, row.id, {
+            priority: INTERACTIVE_PRIORITY,
+            rerun: request.body.rerunFlag,
+            requestedBy: auth.username,
+          });
         }
         return claim;
       });

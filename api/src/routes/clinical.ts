@@ -48,10 +48,18 @@ function toAttribute(row: AttributeRow, units: Map<number, string>, withAudit: b
 
 const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
 const IdParams = z.object({ id: z.string().min(1).max(200) });
-const ATTRIBUTE_FILTERS = { name: clinicalAttributes.name, alias: clinicalAttributes.alias, value_type: clinicalAttributes.valueType } as const;
+const ATTRIBUTE_FILTERS = {
+  name: clinicalAttributes.name,
+  alias: clinicalAttributes.alias,
+  value_type: clinicalAttributes.valueType,
+} as const;
 const UNIT_FILTERS = { name: clinicalUnits.name, alias: clinicalUnits.alias } as const;
 
-function filtersFor<T extends Record<string, Parameters<typeof textMatch>[1][number]>>(columns: T, filters: Record<string, string>, what: string) {
+function filtersFor<T extends Record<string, Parameters<typeof textMatch>[1][number]>>(
+  columns: T,
+  filters: Record<string, string>,
+  what: string,
+) {
   return Object.entries(filters).map(([field, text]) => {
     const column = columns[field];
     if (!column) throw badRequest(`filters.${field}: not a column of ${what}`);
@@ -82,7 +90,10 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(and(sql`lower(${clinicalAttributes.name}) = lower(${body.name})`, exceptId ? ne(clinicalAttributes.id, exceptId) : undefined));
     if (taken) throw conflict(`Clinical attribute '${body.name}' already exists`);
     if (body.fk_clinical_unit.length) {
-      const known = await app.db.select({ id: clinicalUnits.id }).from(clinicalUnits).where(inArray(clinicalUnits.id, body.fk_clinical_unit));
+      const known = await app.db
+        .select({ id: clinicalUnits.id })
+        .from(clinicalUnits)
+        .where(inArray(clinicalUnits.id, body.fk_clinical_unit));
       const unknown = body.fk_clinical_unit.filter((id) => !known.some((k) => k.id === id));
       if (unknown.length) throw badRequest(`fk_clinical_unit: unknown test unit ${unknown.join(', ')}`);
     }
@@ -121,7 +132,11 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       .limit(limit)
       .offset(offsetOf({ limit, page_number: pageNumber }));
     const units = await unitNames();
-    return firstRowCarriesTotal(rows.map((r) => toAttribute(r, units, false)), total, pageNumber);
+    return firstRowCarriesTotal(
+      rows.map((r) => toAttribute(r, units, false)),
+      total,
+      pageNumber,
+    );
   };
 
   app.get('/clinicalAttribute', {
@@ -141,13 +156,19 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
     handler: async (request) => {
       const { query, filters = {} } = request.body;
-      const conditions = [textMatch(query, [clinicalAttributes.name, clinicalAttributes.alias]), ...filtersFor(ATTRIBUTE_FILTERS, filters, 'clinicalAttribute')];
+      const conditions = [
+        textMatch(query, [clinicalAttributes.name, clinicalAttributes.alias]),
+        ...filtersFor(ATTRIBUTE_FILTERS, filters, 'clinicalAttribute'),
+      ];
       return attributePage(andAll(conditions.filter((c): c is SQL => !!c)), request.query.limit, request.query.page_number);
     },
   });
 
   app.get('/clinicalAttribute/:id', {
-    schema: { params: IdParams, querystring: z.object({ audit: FlagText.optional(), name: z.string().optional(), org: z.string().optional() }) },
+    schema: {
+      params: IdParams,
+      querystring: z.object({ audit: FlagText.optional(), name: z.string().optional(), org: z.string().optional() }),
+    },
     handler: async (request) => toAttribute(await findAttribute(request.params.id), await unitNames(), request.query.audit ?? false),
   });
 
@@ -181,7 +202,10 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
         .set({
           ...values,
           ...change,
-          auditTrail: [...existing.auditTrail, { last_modified_by: request.auth.username, last_modified_on: change.lastModifiedAt.toISOString() }],
+          auditTrail: [
+            ...existing.auditTrail,
+            { last_modified_by: request.auth.username, last_modified_on: change.lastModifiedAt.toISOString() },
+          ],
         })
         .where(eq(clinicalAttributes.id, existing.id))
         .returning();
@@ -249,7 +273,10 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
     handler: async (request) => {
       const { query, filters = {} } = request.body;
-      const conditions = [textMatch(query, [clinicalUnits.name, clinicalUnits.alias]), ...filtersFor(UNIT_FILTERS, filters, 'clinicalUnit')];
+      const conditions = [
+        textMatch(query, [clinicalUnits.name, clinicalUnits.alias]),
+        ...filtersFor(UNIT_FILTERS, filters, 'clinicalUnit'),
+      ];
       return unitPage(andAll(conditions.filter((c): c is SQL => !!c)), request.query.limit, request.query.page_number);
     },
   });
@@ -296,7 +323,9 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction(async (tx) => {
         await tx
           .update(clinicalAttributes)
-          .set({ clinicalUnitIds: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${clinicalAttributes.clinicalUnitIds}) e where e <> ${String(existing.id)}::jsonb)` })
+          .set({
+            clinicalUnitIds: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${clinicalAttributes.clinicalUnitIds}) e where e <> ${String(existing.id)}::jsonb)`,
+          })
           .where(sql`${clinicalAttributes.clinicalUnitIds} @> ${JSON.stringify([existing.id])}::jsonb`);
         await tx.delete(clinicalUnits).where(eq(clinicalUnits.id, existing.id));
       });

@@ -71,7 +71,12 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
           lastModifiedBy: auth.username,
           lastModifiedOn: new Date(),
         })
-        .where(inArray(claims.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            claims.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return { Message: 'Successfully Done' };
     },
   });
@@ -81,7 +86,12 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       const rows = await consoleClaims(org, request.body.claimIdList);
-      await app.db.delete(claims).where(inArray(claims.id, rows.map((r) => r.id)));
+      await app.db.delete(claims).where(
+        inArray(
+          claims.id,
+          rows.map((r) => r.id),
+        ),
+      );
       return { Message: 'Successfully Done' };
     },
   });
@@ -96,7 +106,12 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db
         .update(claims)
         .set({ status: request.body.status, lastModifiedBy: auth.username, lastModifiedOn: new Date() })
-        .where(inArray(claims.id, rows.map((r) => r.id)));
+        .where(
+          inArray(
+            claims.id,
+            rows.map((r) => r.id),
+          ),
+        );
       return { Message: 'Successfully Done' };
     },
   });
@@ -126,7 +141,12 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       await app.db
         .update(claims)
-        .set({ status: 'DOWNLOAD_FAILED', errorCode: '404', errorMessage: 'No documents were received from the insurer', lastModifiedOn: now })
+        .set({
+          status: 'DOWNLOAD_FAILED',
+          errorCode: '404',
+          errorMessage: 'No documents were received from the insurer',
+          lastModifiedOn: now,
+        })
         .where(waiting);
       return { Message: 'Page got refreshed successfully' };
     },

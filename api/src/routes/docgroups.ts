@@ -6,7 +6,14 @@
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteBody, DocgroupSaveBody, MasterSearchBody, PageQuery, type Docgroup, type DocgroupConfig } from '@claims/shared-kernel/contract';
+import {
+  DeleteBody,
+  DocgroupSaveBody,
+  MasterSearchBody,
+  PageQuery,
+  type Docgroup,
+  type DocgroupConfig,
+} from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
@@ -27,7 +34,12 @@ async function loadDocgroups(db: DbOrTx, ids: number[]): Promise<Docgroup[]> {
     .where(inArray(docgroupHospitals.docgroupId, ids))
     .orderBy(asc(hospitals.hospitalCode));
   const configRows = await db
-    .select({ docgroupId: docgroupConfigs.docgroupId, documentId: keywordMasters.id, name: keywordMasters.name, config: docgroupConfigs.config })
+    .select({
+      docgroupId: docgroupConfigs.docgroupId,
+      documentId: keywordMasters.id,
+      name: keywordMasters.name,
+      config: docgroupConfigs.config,
+    })
     .from(docgroupConfigs)
     .innerJoin(keywordMasters, eq(keywordMasters.id, docgroupConfigs.documentId))
     .where(inArray(docgroupConfigs.docgroupId, ids))
@@ -57,7 +69,8 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const [key, config] of Object.entries(body.docgroupConfig_id)) {
       const document = documents.find((d) => String(d.id) === key || d.name.toLowerCase() === key.toLowerCase());
       if (!document) throw badRequest(`docgroupConfig_id.${key}: not one of the chosen documents`);
-      if (!config.begin_alias[0]?.some((alias) => alias.trim())) throw badRequest(`docgroupConfig_id.${key}.begin_alias: Beginning Alias is required`);
+      if (!config.begin_alias[0]?.some((alias) => alias.trim()))
+        throw badRequest(`docgroupConfig_id.${key}.begin_alias: Beginning Alias is required`);
       configs.set(document.id, config);
     }
     const unconfigured = documents.filter((d) => !configs.has(d.id));
@@ -88,7 +101,14 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(asc(docgroups.id))
       .limit(limit)
       .offset(offsetOf({ limit, page_number: pageNumber }));
-    return firstRowCarriesTotal(await loadDocgroups(app.db, rows.map((r) => r.id)), total, pageNumber);
+    return firstRowCarriesTotal(
+      await loadDocgroups(
+        app.db,
+        rows.map((r) => r.id),
+      ),
+      total,
+      pageNumber,
+    );
   };
 
   app.get('/docgroups', {
@@ -97,7 +117,10 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
         const ids = await app.db.select({ id: docgroups.id }).from(docgroups);
-        return loadDocgroups(app.db, ids.map((r) => r.id));
+        return loadDocgroups(
+          app.db,
+          ids.map((r) => r.id),
+        );
       }
       return page(null, limit ?? 25, page_number ?? 1);
     },
@@ -117,8 +140,14 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
         .leftJoin(hospitals, eq(hospitals.id, docgroupHospitals.hospitalId))
         .leftJoin(docgroupConfigs, eq(docgroupConfigs.docgroupId, docgroups.id))
         .leftJoin(keywordMasters, eq(keywordMasters.id, docgroupConfigs.documentId))
-        .where(sql`${hospitals.hospitalCode} ilike ${pattern} or ${hospitals.name} ilike ${pattern} or ${keywordMasters.name} ilike ${pattern}`);
-      return page(matches.map((m) => m.id), request.query.limit, request.query.page_number);
+        .where(
+          sql`${hospitals.hospitalCode} ilike ${pattern} or ${hospitals.name} ilike ${pattern} or ${keywordMasters.name} ilike ${pattern}`,
+        );
+      return page(
+        matches.map((m) => m.id),
+        request.query.limit,
+        request.query.page_number,
+      );
     },
   });
 

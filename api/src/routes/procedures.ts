@@ -16,7 +16,15 @@ const PROCEDURE_COLUMNS = { procedure: procedures, groupId: groups.id, groupName
 const PREAUTH_SUFFIX = '_preauth';
 
 type ProcedureRow = typeof procedures.$inferSelect;
-const toProcedure = ({ procedure, groupId, groupName }: { procedure: ProcedureRow; groupId: number | null; groupName: string | null }): Procedure => ({
+const toProcedure = ({
+  procedure,
+  groupId,
+  groupName,
+}: {
+  procedure: ProcedureRow;
+  groupId: number | null;
+  groupName: string | null;
+}): Procedure => ({
   id: procedure.id,
   name: procedure.name,
   procedure_code: procedure.procedureCode,
@@ -163,7 +171,10 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       const values = await checkSave(request.body);
-      const [row] = await app.db.insert(procedures).values({ ...values, ...createdBy(request.auth) }).returning({ id: procedures.id });
+      const [row] = await app.db
+        .insert(procedures)
+        .values({ ...values, ...createdBy(request.auth) })
+        .returning({ id: procedures.id });
       return reply.code(201).send(await findOr404(String(row.id)));
     },
   });
@@ -174,7 +185,10 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
       requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
       const values = await checkSave(request.body, existing.id);
-      await app.db.update(procedures).set({ ...values, ...modifiedBy(request.auth) }).where(eq(procedures.id, existing.id));
+      await app.db
+        .update(procedures)
+        .set({ ...values, ...modifiedBy(request.auth) })
+        .where(eq(procedures.id, existing.id));
       return findOr404(String(existing.id));
     },
   });

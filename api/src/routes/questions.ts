@@ -6,13 +6,7 @@
 import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  ClaimAnswersBody,
-  PageQuery,
-  QuestionSaveBody,
-  QuestionSearchBody,
-  type ProcedureQuestion,
-} from '@claims/shared-kernel/contract';
+import { ClaimAnswersBody, PageQuery, QuestionSaveBody, QuestionSearchBody, type ProcedureQuestion } from '@claims/shared-kernel/contract';
 import { NOT_AUTHORIZED, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { loadVisibleClaim } from '../claims/access';
@@ -62,7 +56,8 @@ async function questions(db: DbOrTx, where: SQL | undefined, page?: { limit: num
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   function requireEditor(auth: AuthContext): void {
-    if (!app.config.questionEditors.includes(auth.username)) throw forbidden(`${NOT_AUTHORIZED}: questions are edited by the named analysts only`);
+    if (!app.config.questionEditors.includes(auth.username))
+      throw forbidden(`${NOT_AUTHORIZED}: questions are edited by the named analysts only`);
   }
 
   async function procedureIds(ids: number[]): Promise<number[]> {
@@ -74,7 +69,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function questionInOrg(id: number, org: string) {
-    const [row] = await app.db.select().from(procedureQuestions).where(and(eq(procedureQuestions.id, id), eq(procedureQuestions.org, org)));
+    const [row] = await app.db
+      .select()
+      .from(procedureQuestions)
+      .where(and(eq(procedureQuestions.id, id), eq(procedureQuestions.org, org)));
     if (!row) throw notFound(`Question ${id} not found in ${org}`);
     return row;
   }
@@ -139,7 +137,13 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
           })),
         )
         .returning({ id: procedureQuestions.id });
-      const rows = await questions(app.db, inArray(procedureQuestions.id, created.map((c) => c.id)));
+      const rows = await questions(
+        app.db,
+        inArray(
+          procedureQuestions.id,
+          created.map((c) => c.id),
+        ),
+      );
       return reply.code(201).send(rows);
     },
   });
@@ -163,7 +167,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         lastModifiedAt: now,
       };
       const ids = await app.db.transaction(async (tx) => {
-        await tx.update(procedureQuestions).set({ procedureId: first, ...fields }).where(eq(procedureQuestions.id, existing.id));
+        await tx
+          .update(procedureQuestions)
+          .set({ procedureId: first, ...fields })
+          .where(eq(procedureQuestions.id, existing.id));
         const copies = others.length
           ? await tx
               .insert(procedureQuestions)
@@ -211,7 +218,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       const claim = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
       const asked = await questions(
         app.db,
-        and(eq(procedureQuestions.org, claim.org), inArray(procedures.procedureCode, claim.procedureCodes.length ? claim.procedureCodes : [''])),
+        and(
+          eq(procedureQuestions.org, claim.org),
+          inArray(procedures.procedureCode, claim.procedureCodes.length ? claim.procedureCodes : ['']),
+        ),
       );
       const foreign = Object.keys(request.body.answers).filter((id) => !asked.some((q) => String(q.id) === id));
       if (foreign.length) throw badRequest(`answers.${foreign[0]}: not a question of this claim`);
@@ -220,7 +230,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx
           .insert(claimAnswers)
           .values({ claimId: claim.id, kind: 'questions', payload, createdBy: auth.username })
-          .onConflictDoUpdate({ target: [claimAnswers.claimId, claimAnswers.kind], set: { payload, createdBy: auth.username, createdAt: new Date() } });
+          .onConflictDoUpdate({
+            target: [claimAnswers.claimId, claimAnswers.kind],
+            set: { payload, createdBy: auth.username, createdAt: new Date() },
+          });
         await tx.update(claims).set({ lastModifiedBy: auth.username, lastModifiedOn: new Date() }).where(eq(claims.id, claim.id));
         await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username });
       });

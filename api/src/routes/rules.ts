@@ -44,7 +44,11 @@ const BuilderSaveQuery = OrgQuery.extend({ id: z.coerce.number().int().positive(
 const BuilderBody = z.object({ rules_configuration: z.unknown() });
 
 async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<RuleListRow[]> {
-  const [{ total }] = await db.select({ total: count() }).from(rules).innerJoin(procedures, eq(procedures.id, rules.procedureId)).where(where);
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(rules)
+    .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+    .where(where);
   const rows = await db
     .select({ rule: rules, procedure: procedures })
     .from(rules)
@@ -53,8 +57,15 @@ async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, page
     .orderBy(asc(procedures.procedureCode), asc(rules.caseType))
     .limit(limit)
     .offset(offsetOf({ limit, page_number: pageNumber }));
-  const book = await nameBook(db, rows.map((r) => r.rule));
-  return firstRowCarriesTotal(rows.map((r) => toRuleListRow(r.rule, r.procedure, book)), total, pageNumber);
+  const book = await nameBook(
+    db,
+    rows.map((r) => r.rule),
+  );
+  return firstRowCarriesTotal(
+    rows.map((r) => toRuleListRow(r.rule, r.procedure, book)),
+    total,
+    pageNumber,
+  );
 }
 
 async function idsByName(db: DbOrTx, kind: string, names: string[] | undefined): Promise<number[] | undefined> {
@@ -62,7 +73,10 @@ async function idsByName(db: DbOrTx, kind: string, names: string[] | undefined):
   const lower = names.map((n) => n.toLowerCase());
   const rows =
     kind === 'clinicalAttribute'
-      ? await db.select({ id: clinicalAttributes.id }).from(clinicalAttributes).where(inArray(sql`lower(${clinicalAttributes.name})`, lower))
+      ? await db
+          .select({ id: clinicalAttributes.id })
+          .from(clinicalAttributes)
+          .where(inArray(sql`lower(${clinicalAttributes.name})`, lower))
       : await db
           .select({ id: keywordMasters.id })
           .from(keywordMasters)
@@ -101,7 +115,10 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function ruleInOrg(id: number, org: string) {
-    const [row] = await app.db.select().from(rules).where(and(eq(rules.id, id), eq(rules.org, org)));
+    const [row] = await app.db
+      .select()
+      .from(rules)
+      .where(and(eq(rules.id, id), eq(rules.org, org)));
     if (!row) throw notFound(`Rule ${id} not found in ${org}`);
     return row;
   }
@@ -147,14 +164,18 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       const where = andAll(await searchConditions(app.db, org, request.body));
       const { limit, page_number } = request.query;
       if (limit !== undefined || page_number !== undefined) return rulesPage(app.db, where, limit ?? 25, page_number ?? 1);
-      if (!request.body.procedureCode?.length) throw badRequest('procedureCode: give at least one procedure code, or limit and page_number');
+      if (!request.body.procedureCode?.length)
+        throw badRequest('procedureCode: give at least one procedure code, or limit and page_number');
       const rows = await app.db
         .select({ rule: rules, procedure: procedures })
         .from(rules)
         .innerJoin(procedures, eq(procedures.id, rules.procedureId))
         .where(where)
         .orderBy(asc(procedures.procedureCode), asc(rules.caseType));
-      const book = await nameBook(app.db, rows.map((r) => r.rule));
+      const book = await nameBook(
+        app.db,
+        rows.map((r) => r.rule),
+      );
       return rows.map(({ rule, procedure }) => ({
         id: rule.id,
         case_type: rule.caseType,
@@ -252,7 +273,10 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
           .set({
             rulesConfiguration: body.rules_configuration,
             version: existing.version + 1,
-            modificationHistory: [...existing.modificationHistory, { last_modified_by: auth.username, last_modified_on: now.toISOString() }],
+            modificationHistory: [
+              ...existing.modificationHistory,
+              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
+            ],
             lastModifiedBy: auth.username,
             lastModifiedAt: now,
           })
@@ -298,7 +322,8 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: rules.id })
         .from(rules)
         .where(and(eq(rules.org, org), eq(rules.procedureId, procedure.id), eq(rules.caseType, body.case_type), ne(rules.id, existing.id)));
-      if (clash) throw conflict(`For ${procedure.name} ${body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
+      if (clash)
+        throw conflict(`For ${procedure.name} ${body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
       const now = new Date();
       const [row] = await app.db
         .update(rules)

@@ -1,14 +1,21 @@
 /** Reading and shaping rules: names for the selected ids, the list row, the full rule, the save body. */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { RULE_SELECTION_FIELDS, type NamedRef, type Rule, type RuleListRow, type RuleSaveBody, type RuleSelections, type RuleStatement } from '@claims/shared-kernel/contract';
+import {
+  RULE_SELECTION_FIELDS,
+  type NamedRef,
+  type Rule,
+  type RuleListRow,
+  type RuleSaveBody,
+  type RuleSelections,
+  type RuleStatement,
+} from '@claims/shared-kernel/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db';
-import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
+import { clinicalAttributes, keywordMasters, type procedures, rules } from '../db/schema';
 import { iso } from '../http/time';
 
 type RuleRow = typeof rules.$inferSelect;
 type ProcedureRow = typeof procedures.$inferSelect;
-
 
 /** The master each selection points into. */
 const SELECTION_SOURCE: Record<keyof RuleSelections, 'diagnoses' | 'document' | 'tissues' | 'drugs' | 'evidence' | 'clinicalAttribute'> = {
@@ -38,7 +45,10 @@ export async function nameBook(db: DbOrTx, rows: { selections: RuleSelections }[
     }
   }
   const keyword = keywordIds.size
-    ? await db.select({ id: keywordMasters.id, name: keywordMasters.name }).from(keywordMasters).where(inArray(keywordMasters.id, [...keywordIds]))
+    ? await db
+        .select({ id: keywordMasters.id, name: keywordMasters.name })
+        .from(keywordMasters)
+        .where(inArray(keywordMasters.id, [...keywordIds]))
     : [];
   const attribute = attributeIds.size
     ? await db

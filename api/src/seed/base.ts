@@ -43,12 +43,18 @@ export const ERROR_CATEGORIES = [
 ] as const;
 
 export async function seedBase(db: DbOrTx, options: { password?: string } = {}): Promise<void> {
-  await db.insert(organizations).values([...ORGANIZATIONS]).onConflictDoNothing();
+  await db
+    .insert(organizations)
+    .values([...ORGANIZATIONS])
+    .onConflictDoNothing();
   // One hash for every demo login: they share the password, and argon2 is deliberately slow.
   const passwordHash = await hashPassword(options.password ?? DEMO_PASSWORD);
   await db
     .insert(users)
     .values(DEMO_USERS.map((u) => ({ ...u, passwordHash })))
     .onConflictDoNothing();
-  await db.insert(errorCategories).values([...ERROR_CATEGORIES]).onConflictDoNothing();
+  await db
+    .insert(errorCategories)
+    .values([...ERROR_CATEGORIES])
+    .onConflictDoNothing();
 }

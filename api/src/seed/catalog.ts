@@ -48,7 +48,9 @@ const translate = (map: IdMap, ids: number[], what: string): number[] =>
 
 /** Sequences continue after the explicit ids. */
 async function resetSequence(db: DbOrTx, table: string): Promise<void> {
-  await db.execute(sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`));
+  await db.execute(
+    sql.raw(`select setval(pg_get_serial_sequence('${table}', 'id'), coalesce((select max(id) from "${table}"), 0) + 1, false)`),
+  );
 }
 
 export async function seedCatalog(db: DbOrTx, catalog: Catalog): Promise<void> {

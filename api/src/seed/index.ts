@@ -78,12 +78,24 @@ export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<num
     })
     .returning({ id: claims.id });
   if (claim.documents.length) {
-    await db.insert(claimDocuments).values(
-      claim.documents.map((d) => ({ claimId: row.id, fileName: d.fileName, contentType: d.contentType, size: d.data.length, data: d.data })),
-    );
+    await db
+      .insert(claimDocuments)
+      .values(
+        claim.documents.map((d) => ({
+          claimId: row.id,
+          fileName: d.fileName,
+          contentType: d.contentType,
+          size: d.data.length,
+          data: d.data,
+        })),
+      );
   }
   if (status === 'TO_BE_OCRED') {
-    await enqueueVerification(db, row.id, claim.batchId ? { batchId: claim.batchId, requestedBy: 'seed' } : { priority: SEED_PRIORITY, requestedBy: 'seed' });
+    await enqueueVerification(
+      db,
+      row.id,
+      claim.batchId ? { batchId: claim.batchId, requestedBy: 'seed' } : { priority: SEED_PRIORITY, requestedBy: 'seed' },
+    );
   }
   return row.id;
 }
@@ -129,7 +141,9 @@ function asConsoleClaim(claim: GeneratedClaim, index: number, batchOf: (org: str
     insurerIllnessName: diagnosis,
     insurerProcedureName: procedure?.name ?? null,
     insurerClaimStatus: claim.caseType === 'PRE_AUTH' ? 'Pre-auth requested' : 'Claim submitted',
-    ...(failure ? { status: failure.status, errorCode: failure.errorCode, errorMessage: failure.errorMessage } : { batchId: batchOf(claim.org) }),
+    ...(failure
+      ? { status: failure.status, errorCode: failure.errorCode, errorMessage: failure.errorMessage }
+      : { batchId: batchOf(claim.org) }),
   };
 }
 
@@ -137,7 +151,16 @@ function asConsoleClaim(claim: GeneratedClaim, index: number, batchOf: (org: str
 async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
   const rows = await db
     .insert(batches)
-    .values([...CONSOLE_ORGS].map((org, i) => ({ batchName: `${org}-seed-batch`, org, downloaded: true, priority: 100 + i, status: 'TO_BE_PROCESSED', createdBy: `${org === 'vitraya' ? 'vitraya' : org}.admin` })))
+    .values(
+      [...CONSOLE_ORGS].map((org, i) => ({
+        batchName: `${org}-seed-batch`,
+        org,
+        downloaded: true,
+        priority: 100 + i,
+        status: 'TO_BE_PROCESSED',
+        createdBy: `${org === 'vitraya' ? 'vitraya' : org}.admin`,
+      })),
+    )
     .returning({ id: batches.id, org: batches.org });
   return new Map(rows.map((r) => [r.org, r.id]));
 }
@@ -149,7 +172,12 @@ export async function seedGeneratedClaims(db: Db, count = DEFAULT_SEED_CLAIMS, l
   const generated = await generateSeedClaims(count);
   const batchIds = await seedConsoleBatches(db);
   for (const [index, claim] of generated.entries()) {
-    await db.transaction((tx) => insertSeedClaim(tx, asConsoleClaim(claim, index, (org) => batchIds.get(org))));
+    await db.transaction((tx) =>
+      insertSeedClaim(
+        tx,
+        asConsoleClaim(claim, index, (org) => batchIds.get(org)),
+      ),
+    );
   }
   log(`seeded ${generated.length} claims, queued for verification`);
   return generated.length;

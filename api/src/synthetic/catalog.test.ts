@@ -36,21 +36,41 @@ describe('catalog masters', () => {
     }
     expect(catalog.procedures.map((p) => p.procedure_code)).toContain('id003a');
     expect(new Set(catalog.procedures.map((p) => p.procedure_code)).size).toBe(catalog.procedures.length);
-    expect(catalog.hospitals.map((h) => h.hospital_code)).toEqual(['HOSP001', 'HOSP002', 'HOSP003', 'HOSP004', 'HOSP005', 'HOSP006', 'HOSP007', 'HOSP008']);
+    expect(catalog.hospitals.map((h) => h.hospital_code)).toEqual([
+      'HOSP001',
+      'HOSP002',
+      'HOSP003',
+      'HOSP004',
+      'HOSP005',
+      'HOSP006',
+      'HOSP007',
+      'HOSP008',
+    ]);
     expect(catalog.diagnoses.every((d) => /^[A-Z]\d{2}(\.\d{1,2})?$/.test(d.ICD_code ?? ''))).toBe(true);
   });
 
   it('never lets one entity name be written inside another entity name', () => {
     const groups = {
-      procedures: catalog.procedures, diagnoses: catalog.diagnoses, evidence: catalog.evidence, drugs: catalog.drugs, tissues: catalog.tissues,
-      ped: catalog.preExistingDiseases, documents: catalog.documents, attributes: catalog.clinicalAttributes, fraud: [...FRAUD_MARKERS],
+      procedures: catalog.procedures,
+      diagnoses: catalog.diagnoses,
+      evidence: catalog.evidence,
+      drugs: catalog.drugs,
+      tissues: catalog.tissues,
+      ped: catalog.preExistingDiseases,
+      documents: catalog.documents,
+      attributes: catalog.clinicalAttributes,
+      fraud: [...FRAUD_MARKERS],
     };
     const all = Object.entries(groups).flatMap(([g, rows]) => rows.map((r) => ({ key: `${g}:${r.name}`, phrases: phrasesOf(r) })));
     const inside = (hay: string[], needle: string[]) => hay.some((_, i) => needle.every((w, j) => hay[i + j] === w));
     const conflicts = all.flatMap((a) =>
-      all.filter((b) => b.key !== a.key).flatMap((b) =>
-        a.phrases.flatMap((pa) => b.phrases.filter((pb) => inside(pb, pa)).map((pb) => `${a.key} '${pa.join(' ')}' in ${b.key} '${pb.join(' ')}'`)),
-      ),
+      all
+        .filter((b) => b.key !== a.key)
+        .flatMap((b) =>
+          a.phrases.flatMap((pa) =>
+            b.phrases.filter((pb) => inside(pb, pa)).map((pb) => `${a.key} '${pa.join(' ')}' in ${b.key} '${pb.join(' ')}'`),
+          ),
+        ),
     );
     expect(conflicts).toEqual([]);
   });
@@ -59,13 +79,15 @@ describe('catalog masters', () => {
     for (const a of catalog.clinicalAttributes) expect(() => ClinicalAttributeSaveBody.parse(a)).not.toThrow();
     for (const u of catalog.clinicalUnits) expect(() => ClinicalUnitSaveBody.parse(u)).not.toThrow();
     for (const g of catalog.docgroups) for (const c of Object.values(g.docgroupConfig_id)) expect(DocgroupConfig.parse(c)).toEqual(c);
-    for (const q of catalog.procedureQuestions) expect(() => QuestionSaveBody.parse({ ...q, fk_procedure: [q.fk_procedure] })).not.toThrow();
+    for (const q of catalog.procedureQuestions)
+      expect(() => QuestionSaveBody.parse({ ...q, fk_procedure: [q.fk_procedure] })).not.toThrow();
     for (const r of catalog.rules) for (const t of TREES) if (r[t]) expect(RuleStatement.parse(r[t])).toEqual(r[t]);
   });
 
   it('gives every unit a base keyword and converts cm to mm and g/L to g/dL', () => {
     for (const u of catalog.clinicalUnits) expect(u.alias.some((a) => a.conversion_unit === 1)).toBe(true);
-    const keyword = (unit: string, k: string) => catalog.clinicalUnits.find((u) => u.name === unit)!.alias.find((a) => a.keyword === k)!.conversion_unit;
+    const keyword = (unit: string, k: string) =>
+      catalog.clinicalUnits.find((u) => u.name === unit)!.alias.find((a) => a.keyword === k)!.conversion_unit;
     expect(keyword('mm', 'cm')).toBe(10);
     expect(keyword('g/dL', 'g/L')).toBe(0.1);
     const numeric = catalog.clinicalAttributes.filter((a) => a.value_type !== 'Text');
@@ -97,13 +119,23 @@ describe('catalog rules', () => {
       }
       expect(leaf.valuesToFind!.length).toBeGreaterThan(0);
       for (const v of leaf.valuesToFind!) expect(ENTITY_TABLES[leaf.entityName!].has(v)).toBe(true);
-      for (const d of [...(leaf.documentInclusionList ?? []), ...(leaf.documentExclusionList ?? [])]) expect(ENTITY_TABLES.document.has(d)).toBe(true);
+      for (const d of [...(leaf.documentInclusionList ?? []), ...(leaf.documentExclusionList ?? [])])
+        expect(ENTITY_TABLES.document.has(d)).toBe(true);
     }
   });
 
   it('use the operators of the rule builder, nested AND/OR and document lists', () => {
     const operators = new Set(allLeaves.map(({ leaf }) => leaf.operator));
-    for (const op of ['ANY_OF_N_VALUES_IS_PRESENT', 'ALL_OF_THE_VALUES_ARE_PRESENT', 'VALUE_IN_RANGE', 'VALUE_GREATER_THAN', 'VALUE_GREATER_THAN_EQUAL_TO', 'VALUE_LESS_THAN', 'VALUE_LESS_THAN_EQUAL_TO', 'VALUE_IN']) {
+    for (const op of [
+      'ANY_OF_N_VALUES_IS_PRESENT',
+      'ALL_OF_THE_VALUES_ARE_PRESENT',
+      'VALUE_IN_RANGE',
+      'VALUE_GREATER_THAN',
+      'VALUE_GREATER_THAN_EQUAL_TO',
+      'VALUE_LESS_THAN',
+      'VALUE_LESS_THAN_EQUAL_TO',
+      'VALUE_IN',
+    ]) {
       expect(operators).toContain(op);
     }
     expect(allLeaves.some(({ leaf }) => (leaf.numberOfValues ?? 1) > 1)).toBe(true);

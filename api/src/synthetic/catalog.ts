@@ -51,9 +51,24 @@ export interface CatalogDocgroup {
 }
 export type CatalogRule = Pick<
   Rule,
-  | 'id' | 'org' | 'fk_procedure' | 'case_type' | 'procedureRule' | 'diagnosisRule' | 'documentRule' | 'clinicalTermsRule'
-  | 'fk_diagnosis' | 'fk_document' | 'fk_tissue' | 'fk_drug' | 'fk_evidence' | 'fk_clinical_attribute'
-  | 'fk_clinical_inc_document' | 'fk_clinical_exc_document' | 'fk_exc_document' | 'version'
+  | 'id'
+  | 'org'
+  | 'fk_procedure'
+  | 'case_type'
+  | 'procedureRule'
+  | 'diagnosisRule'
+  | 'documentRule'
+  | 'clinicalTermsRule'
+  | 'fk_diagnosis'
+  | 'fk_document'
+  | 'fk_tissue'
+  | 'fk_drug'
+  | 'fk_evidence'
+  | 'fk_clinical_attribute'
+  | 'fk_clinical_inc_document'
+  | 'fk_clinical_exc_document'
+  | 'fk_exc_document'
+  | 'version'
 > & { procedure_code: string };
 export type CatalogQuestion = Pick<ProcedureQuestion, 'id' | 'fk_procedure' | 'question' | 'questionType' | 'answer' | 'entityType'> & {
   org: string;
@@ -107,40 +122,102 @@ const groupId = (name: string): number => {
   return g.id;
 };
 
-const procedures: CatalogProcedure[] = withIds([
-  ['id001', '110473004', 'Cataract Surgery', 'Ophthalmology', ['Phacoemulsification with IOL', 'Phaco with PCIOL', 'Small incision cataract surgery', 'SICS with IOL']],
-  ['id002', '116140006', 'Total Abdominal Hysterectomy', 'Obstetrics and Gynaecology', ['TAH', 'TAH with BSO', 'Abdominal hysterectomy', 'Total laparoscopic hysterectomy', 'TLH']],
-  ['id003', '80146002', 'Appendectomy', 'General Surgery', ['Appendicectomy', 'Laparoscopic appendicectomy', 'Open appendectomy']],
-  ['id003a', '840534001', 'COVID-19 Treatment', 'Internal Medicine', ['COVID management', 'Treatment for SARS-CoV-2', 'Covid care']],
-  ['id004', '45595009', 'Laparoscopic Cholecystectomy', 'General Surgery', ['Lap cholecystectomy', 'Lap chole', 'Open cholecystectomy']],
-  ['id005', '232717009', 'Coronary Artery Bypass Grafting', 'Cardiothoracic Surgery', ['CABG', 'Coronary artery bypass graft', 'OPCAB', 'Off pump CABG']],
-  ['id006', '41339005', 'Coronary Angioplasty', 'Cardiology', ['PTCA', 'PTCA with stenting', 'Percutaneous coronary intervention', 'PCI with DES']],
-  ['id007', '609588000', 'Total Knee Replacement', 'Orthopaedics', ['TKR', 'Total knee arthroplasty', 'TKA', 'Unilateral TKR']],
-  ['id008', '11466000', 'Caesarean Section', 'Obstetrics and Gynaecology', ['LSCS', 'Lower segment caesarean section', 'Emergency LSCS', 'Elective LSCS', 'C-section']],
-  ['id009', '302497006', 'Haemodialysis', 'Nephrology', ['Hemodialysis', 'HD session', 'Maintenance haemodialysis', 'MHD']],
-  ['id010', '367336001', 'Chemotherapy', 'Oncology', ['Chemo cycle', 'Systemic chemotherapy', 'Palliative chemotherapy', 'Adjuvant chemotherapy']],
-  ['id011', '7558003', 'Myomectomy', 'Obstetrics and Gynaecology', ['Laparoscopic myomectomy', 'Abdominal myomectomy', 'Hysteroscopic myomectomy']],
-  ['id012', '90470006', 'Transurethral Resection of Prostate', 'Urology', ['TURP', 'Bipolar TURP', 'Trans urethral resection of prostate']],
-  ['id013', '44558001', 'Hernia Repair', 'General Surgery', ['Mesh hernioplasty', 'Lichtenstein repair', 'TEP repair', 'Herniorrhaphy']],
-  ['id014', '173422009', 'Tonsillectomy', 'ENT', ['Coblation tonsillectomy', 'Adenotonsillectomy']],
-  ['id015', '176827002', 'Dilatation and Curettage', 'Obstetrics and Gynaecology', ['D&C', 'D and C', 'Fractional curettage']],
-  ['id016', '53559001', 'Septoplasty', 'ENT', ['Submucous resection of septum', 'SMR', 'Endoscopic septoplasty']],
-  ['id017', '236044006', 'Ureteroscopic Lithotripsy', 'Urology', ['URSL', 'Ureteroscopy with laser lithotripsy', 'URS with DJ stenting']],
-  ['id018', '303881007', 'Percutaneous Nephrolithotomy', 'Urology', ['PCNL', 'Mini PCNL', 'Percutaneous nephrolithotripsy']],
-  ['id019', '82165000', 'Haemorrhoidectomy', 'General Surgery', ['Hemorrhoidectomy', 'Stapler haemorrhoidopexy', 'MIPH', 'Laser haemorrhoidoplasty']],
-  ['id020', '52734007', 'Total Hip Replacement', 'Orthopaedics', ['THR', 'Total hip arthroplasty', 'THA']],
-  ['id021', '225362009', 'Vector Borne Disease Management', 'Internal Medicine', ['VBD management', 'Conservative management of febrile illness']],
-  ['id022', '13619001', 'Thyroidectomy', 'General Surgery', ['Total thyroidectomy', 'Hemithyroidectomy', 'Near total thyroidectomy']],
-  ['id023', '22418005', 'Modified Radical Mastectomy', 'Oncology', ['MRM', 'Modified radical mastectomy', 'Left MRM', 'Right MRM']],
-  ['id024', '83152002', 'Laparoscopic Ovarian Cystectomy', 'Obstetrics and Gynaecology', ['Ovarian cystectomy', 'Lap cystectomy']],
-  ['id025', '129152004', 'Circumcision', 'Urology', ['Posthetomy', 'Stapler circumcision']],
-].map(([procedure_code, snomedct_code, name, group, alias]) => ({
-  procedure_code: procedure_code as string,
-  snomedct_code: snomedct_code as string,
-  name: name as string,
-  fk_procedure_group: groupId(group as string),
-  alias: alias as string[],
-})));
+const procedures: CatalogProcedure[] = withIds(
+  [
+    [
+      'id001',
+      '110473004',
+      'Cataract Surgery',
+      'Ophthalmology',
+      ['Phacoemulsification with IOL', 'Phaco with PCIOL', 'Small incision cataract surgery', 'SICS with IOL'],
+    ],
+    [
+      'id002',
+      '116140006',
+      'Total Abdominal Hysterectomy',
+      'Obstetrics and Gynaecology',
+      ['TAH', 'TAH with BSO', 'Abdominal hysterectomy', 'Total laparoscopic hysterectomy', 'TLH'],
+    ],
+    ['id003', '80146002', 'Appendectomy', 'General Surgery', ['Appendicectomy', 'Laparoscopic appendicectomy', 'Open appendectomy']],
+    ['id003a', '840534001', 'COVID-19 Treatment', 'Internal Medicine', ['COVID management', 'Treatment for SARS-CoV-2', 'Covid care']],
+    ['id004', '45595009', 'Laparoscopic Cholecystectomy', 'General Surgery', ['Lap cholecystectomy', 'Lap chole', 'Open cholecystectomy']],
+    [
+      'id005',
+      '232717009',
+      'Coronary Artery Bypass Grafting',
+      'Cardiothoracic Surgery',
+      ['CABG', 'Coronary artery bypass graft', 'OPCAB', 'Off pump CABG'],
+    ],
+    [
+      'id006',
+      '41339005',
+      'Coronary Angioplasty',
+      'Cardiology',
+      ['PTCA', 'PTCA with stenting', 'Percutaneous coronary intervention', 'PCI with DES'],
+    ],
+    ['id007', '609588000', 'Total Knee Replacement', 'Orthopaedics', ['TKR', 'Total knee arthroplasty', 'TKA', 'Unilateral TKR']],
+    [
+      'id008',
+      '11466000',
+      'Caesarean Section',
+      'Obstetrics and Gynaecology',
+      ['LSCS', 'Lower segment caesarean section', 'Emergency LSCS', 'Elective LSCS', 'C-section'],
+    ],
+    ['id009', '302497006', 'Haemodialysis', 'Nephrology', ['Hemodialysis', 'HD session', 'Maintenance haemodialysis', 'MHD']],
+    [
+      'id010',
+      '367336001',
+      'Chemotherapy',
+      'Oncology',
+      ['Chemo cycle', 'Systemic chemotherapy', 'Palliative chemotherapy', 'Adjuvant chemotherapy'],
+    ],
+    [
+      'id011',
+      '7558003',
+      'Myomectomy',
+      'Obstetrics and Gynaecology',
+      ['Laparoscopic myomectomy', 'Abdominal myomectomy', 'Hysteroscopic myomectomy'],
+    ],
+    [
+      'id012',
+      '90470006',
+      'Transurethral Resection of Prostate',
+      'Urology',
+      ['TURP', 'Bipolar TURP', 'Trans urethral resection of prostate'],
+    ],
+    ['id013', '44558001', 'Hernia Repair', 'General Surgery', ['Mesh hernioplasty', 'Lichtenstein repair', 'TEP repair', 'Herniorrhaphy']],
+    ['id014', '173422009', 'Tonsillectomy', 'ENT', ['Coblation tonsillectomy', 'Adenotonsillectomy']],
+    ['id015', '176827002', 'Dilatation and Curettage', 'Obstetrics and Gynaecology', ['D&C', 'D and C', 'Fractional curettage']],
+    ['id016', '53559001', 'Septoplasty', 'ENT', ['Submucous resection of septum', 'SMR', 'Endoscopic septoplasty']],
+    ['id017', '236044006', 'Ureteroscopic Lithotripsy', 'Urology', ['URSL', 'Ureteroscopy with laser lithotripsy', 'URS with DJ stenting']],
+    ['id018', '303881007', 'Percutaneous Nephrolithotomy', 'Urology', ['PCNL', 'Mini PCNL', 'Percutaneous nephrolithotripsy']],
+    [
+      'id019',
+      '82165000',
+      'Haemorrhoidectomy',
+      'General Surgery',
+      ['Hemorrhoidectomy', 'Stapler haemorrhoidopexy', 'MIPH', 'Laser haemorrhoidoplasty'],
+    ],
+    ['id020', '52734007', 'Total Hip Replacement', 'Orthopaedics', ['THR', 'Total hip arthroplasty', 'THA']],
+    [
+      'id021',
+      '225362009',
+      'Vector Borne Disease Management',
+      'Internal Medicine',
+      ['VBD management', 'Conservative management of febrile illness'],
+    ],
+    ['id022', '13619001', 'Thyroidectomy', 'General Surgery', ['Total thyroidectomy', 'Hemithyroidectomy', 'Near total thyroidectomy']],
+    ['id023', '22418005', 'Modified Radical Mastectomy', 'Oncology', ['MRM', 'Modified radical mastectomy', 'Left MRM', 'Right MRM']],
+    ['id024', '83152002', 'Laparoscopic Ovarian Cystectomy', 'Obstetrics and Gynaecology', ['Ovarian cystectomy', 'Lap cystectomy']],
+    ['id025', '129152004', 'Circumcision', 'Urology', ['Posthetomy', 'Stapler circumcision']],
+  ].map(([procedure_code, snomedct_code, name, group, alias]) => ({
+    procedure_code: procedure_code as string,
+    snomedct_code: snomedct_code as string,
+    name: name as string,
+    fk_procedure_group: groupId(group as string),
+    alias: alias as string[],
+  })),
+);
 
 const diagnoses = withIds([
   kw('Senile Cataract', ['Age related cataract', 'Immature senile cataract', 'Nuclear sclerosis cataract'], 'H25.9'),
@@ -157,7 +234,11 @@ const diagnoses = withIds([
   kw('COVID-19 Pneumonia', ['SARS-CoV-2 infection', 'COVID-19 positive', 'Covid pneumonia', 'COVID-19 viral pneumonia'], 'U07.1'),
   kw('Cholelithiasis', ['Gall stones', 'Gallstones', 'Cholelithiasis with chronic cholecystitis', 'Multiple gall stones'], 'K80.20'),
   kw('Acute Cholecystitis', ['Acute calculous cholecystitis', 'Acute gangrenous cholecystitis'], 'K81.0'),
-  kw('Coronary Artery Disease', ['CAD', 'Triple vessel disease', 'TVD', 'Double vessel disease', 'Ischaemic heart disease', 'IHD'], 'I25.10'),
+  kw(
+    'Coronary Artery Disease',
+    ['CAD', 'Triple vessel disease', 'TVD', 'Double vessel disease', 'Ischaemic heart disease', 'IHD'],
+    'I25.10',
+  ),
   kw('Acute Myocardial Infarction', ['AMI', 'STEMI', 'NSTEMI', 'Acute MI', 'Acute anterior wall MI'], 'I21.9'),
   kw('Unstable Angina', ['Crescendo angina', 'Acute coronary syndrome', 'ACS'], 'I20.0'),
   kw('Osteoarthritis of Knee', ['OA knee', 'Bilateral OA knees', 'Primary osteoarthritis knee', 'Degenerative arthritis knee'], 'M17.9'),
@@ -282,22 +363,131 @@ const documents = withIds([
 const clinicalUnits: CatalogClinicalUnit[] = withIds(
   (
     [
-      ['g/dL', [['g/dL', 1], ['gm/dl', 1], ['gm%', 1], ['g/L', 0.1]]],
-      ['%', [['%', 1], ['percent', 1]]],
-      ['mg/dL', [['mg/dL', 1], ['mg/dl', 1], ['mg%', 1]]],
-      ['lakhs/cumm', [['lakhs/cumm', 1], ['lakh/cumm', 1], ['cells/cumm', 0.00001], ['x10^3/uL', 0.01]]],
-      ['cells/cumm', [['cells/cumm', 1], ['/cumm', 1], ['x10^3/uL', 1000]]],
-      ['weeks', [['weeks', 1], ['wks', 1], ['wk', 1]]],
-      ['mm', [['mm', 1], ['cm', 10]]],
-      ['cc', [['cc', 1], ['mL', 1], ['ml', 1], ['cm3', 1]]],
-      ['mL/min/1.73m2', [['mL/min/1.73m2', 1], ['ml/min/1.73 m2', 1], ['ml/min', 1]]],
-      ['mmHg', [['mmHg', 1], ['mm Hg', 1]]],
-      ['ng/mL', [['ng/mL', 1], ['ng/ml', 1], ['ng/L', 0.001], ['pg/mL', 0.001]]],
-      ['mIU/L', [['mIU/L', 1], ['uIU/mL', 1], ['mIU/ml', 1]]],
-      ['days', [['days', 1], ['day', 1]]],
-      ['mg/dL (creatinine)', [['mg/dL', 1], ['umol/L', 0.0113]]],
-      ['mg/dL (glucose)', [['mg/dL', 1], ['mmol/L', 18]]],
-      ['mg/dL (urea)', [['mg/dL', 1], ['mmol/L', 6]]],
+      [
+        'g/dL',
+        [
+          ['g/dL', 1],
+          ['gm/dl', 1],
+          ['gm%', 1],
+          ['g/L', 0.1],
+        ],
+      ],
+      [
+        '%',
+        [
+          ['%', 1],
+          ['percent', 1],
+        ],
+      ],
+      [
+        'mg/dL',
+        [
+          ['mg/dL', 1],
+          ['mg/dl', 1],
+          ['mg%', 1],
+        ],
+      ],
+      [
+        'lakhs/cumm',
+        [
+          ['lakhs/cumm', 1],
+          ['lakh/cumm', 1],
+          ['cells/cumm', 0.00001],
+          ['x10^3/uL', 0.01],
+        ],
+      ],
+      [
+        'cells/cumm',
+        [
+          ['cells/cumm', 1],
+          ['/cumm', 1],
+          ['x10^3/uL', 1000],
+        ],
+      ],
+      [
+        'weeks',
+        [
+          ['weeks', 1],
+          ['wks', 1],
+          ['wk', 1],
+        ],
+      ],
+      [
+        'mm',
+        [
+          ['mm', 1],
+          ['cm', 10],
+        ],
+      ],
+      [
+        'cc',
+        [
+          ['cc', 1],
+          ['mL', 1],
+          ['ml', 1],
+          ['cm3', 1],
+        ],
+      ],
+      [
+        'mL/min/1.73m2',
+        [
+          ['mL/min/1.73m2', 1],
+          ['ml/min/1.73 m2', 1],
+          ['ml/min', 1],
+        ],
+      ],
+      [
+        'mmHg',
+        [
+          ['mmHg', 1],
+          ['mm Hg', 1],
+        ],
+      ],
+      [
+        'ng/mL',
+        [
+          ['ng/mL', 1],
+          ['ng/ml', 1],
+          ['ng/L', 0.001],
+          ['pg/mL', 0.001],
+        ],
+      ],
+      [
+        'mIU/L',
+        [
+          ['mIU/L', 1],
+          ['uIU/mL', 1],
+          ['mIU/ml', 1],
+        ],
+      ],
+      [
+        'days',
+        [
+          ['days', 1],
+          ['day', 1],
+        ],
+      ],
+      [
+        'mg/dL (creatinine)',
+        [
+          ['mg/dL', 1],
+          ['umol/L', 0.0113],
+        ],
+      ],
+      [
+        'mg/dL (glucose)',
+        [
+          ['mg/dL', 1],
+          ['mmol/L', 18],
+        ],
+      ],
+      [
+        'mg/dL (urea)',
+        [
+          ['mg/dL', 1],
+          ['mmol/L', 6],
+        ],
+      ],
     ] as [string, [string, number][]][]
   ).map(([name, alias]) => ({ name, alias: alias.map(([keyword, conversion_unit]) => ({ keyword, conversion_unit })) })),
 );
@@ -332,9 +522,21 @@ const attribute = (s: AttributeSpec): Omit<CatalogClinicalAttribute, 'id'> => ({
 const clinicalAttributes: CatalogClinicalAttribute[] = withIds([
   attribute({ name: 'Haemoglobin', alias: ['Hb', 'Hemoglobin', 'Hgb'], unit: 'g/dL', range: [2, 22], tabular: true }),
   attribute({ name: 'HbA1c', alias: ['A1C level', 'Glycosylated HbA1c'], unit: '%', range: [3, 20], tabular: true }),
-  attribute({ name: 'Serum Creatinine', alias: ['S. Creatinine', 'Sr. Creatinine', 'Creatinine'], unit: 'mg/dL (creatinine)', range: [0.2, 25], tabular: true }),
+  attribute({
+    name: 'Serum Creatinine',
+    alias: ['S. Creatinine', 'Sr. Creatinine', 'Creatinine'],
+    unit: 'mg/dL (creatinine)',
+    range: [0.2, 25],
+    tabular: true,
+  }),
   attribute({ name: 'Platelet Count', alias: ['Platelets', 'PLT'], unit: 'lakhs/cumm', range: [0.05, 10], tabular: true }),
-  attribute({ name: 'Total Leucocyte Count', alias: ['TLC', 'Total WBC count', 'WBC count'], unit: 'cells/cumm', range: [500, 60000], tabular: true }),
+  attribute({
+    name: 'Total Leucocyte Count',
+    alias: ['TLC', 'Total WBC count', 'WBC count'],
+    unit: 'cells/cumm',
+    range: [500, 60000],
+    tabular: true,
+  }),
   attribute({ name: 'Uterine Size', alias: ['Uterine size corresponding to', 'Size of uterine body'], unit: 'weeks', range: [4, 40] }),
   attribute({ name: 'Fibroid Size', alias: ['Size of fibroid', 'Myoma size', 'Largest fibroid measures'], unit: 'mm', range: [1, 300] }),
   attribute({ name: 'Ejection Fraction', alias: ['LVEF', 'EF'], unit: '%', range: [5, 85] }),
@@ -344,7 +546,13 @@ const clinicalAttributes: CatalogClinicalAttribute[] = withIds([
     alias: ['VA', 'BCVA', 'Best corrected visual acuity'],
     type: 'Text',
     values: [
-      ['6/6', []], ['6/9', []], ['6/12', []], ['6/18', []], ['6/24', []], ['6/36', []], ['6/60', []],
+      ['6/6', []],
+      ['6/9', []],
+      ['6/12', []],
+      ['6/18', []],
+      ['6/24', []],
+      ['6/36', []],
+      ['6/60', []],
       ['Counting Fingers', ['CF', 'FC', 'Finger counting']],
       ['Hand Movements', ['HM', 'HMCF']],
       ['Perception of Light', ['PL', 'PL+', 'Light perception']],
@@ -354,7 +562,13 @@ const clinicalAttributes: CatalogClinicalAttribute[] = withIds([
   attribute({ name: 'Post Void Residual Urine', alias: ['PVR', 'PVRU', 'Post void residue'], unit: 'cc', range: [0, 1500] }),
   attribute({ name: 'eGFR', alias: ['Estimated GFR', 'GFR'], unit: 'mL/min/1.73m2', range: [1, 150], tabular: true }),
   attribute({ name: 'Blood Urea', alias: ['Urea', 'S. Urea'], unit: 'mg/dL (urea)', range: [5, 400], tabular: true }),
-  attribute({ name: 'Fasting Blood Sugar', alias: ['FBS', 'Fasting blood glucose', 'FBG'], unit: 'mg/dL (glucose)', range: [30, 600], tabular: true }),
+  attribute({
+    name: 'Fasting Blood Sugar',
+    alias: ['FBS', 'Fasting blood glucose', 'FBG'],
+    unit: 'mg/dL (glucose)',
+    range: [30, 600],
+    tabular: true,
+  }),
   attribute({ name: 'SpO2', alias: ['Oxygen saturation', 'SPO2 on room air', 'Saturation'], unit: '%', range: [40, 100] }),
   attribute({ name: 'CT Severity Score', alias: ['CTSS', 'CT severity index'], range: [0, 25] }),
   attribute({ name: 'Troponin I', alias: ['Trop I', 'Troponin-I', 'hs Troponin I'], unit: 'ng/mL', range: [0, 100], tabular: true }),
@@ -371,11 +585,22 @@ const clinicalAttributes: CatalogClinicalAttribute[] = withIds([
     name: 'Haemorrhoid Grade',
     alias: ['Hemorrhoid grade', 'Grade of haemorrhoid'],
     type: 'Text',
-    values: [['Grade I', ['1st degree']], ['Grade II', ['2nd degree']], ['Grade III', ['3rd degree']], ['Grade IV', ['4th degree']]],
+    values: [
+      ['Grade I', ['1st degree']],
+      ['Grade II', ['2nd degree']],
+      ['Grade III', ['3rd degree']],
+      ['Grade IV', ['4th degree']],
+    ],
   }),
   attribute({ name: 'TSH', alias: ['Thyroid stimulating hormone', 'S. TSH'], unit: 'mIU/L', range: [0.01, 100], tabular: true }),
   attribute({ name: 'Cyst Size', alias: ['Size of cyst', 'Cyst measuring'], unit: 'mm', range: [5, 300] }),
-  attribute({ name: 'Menstrual Cycle Length', alias: ['Cycle length', 'Cycle duration'], unit: 'days', type: 'NumberRange', range: [10, 90] }),
+  attribute({
+    name: 'Menstrual Cycle Length',
+    alias: ['Cycle length', 'Cycle duration'],
+    unit: 'days',
+    type: 'NumberRange',
+    range: [10, 90],
+  }),
 ]);
 
 const attributeByName = (name: string): CatalogClinicalAttribute => {
@@ -389,36 +614,58 @@ attributeByName('Haemoglobin').overrides = [
   { hospitals: ['HOSP002'], procedures: [], override_value: ['Lab Report', 'Discharge Summary'], exclude_document_headers: [] },
 ];
 attributeByName('Ejection Fraction').overrides = [
-  { hospitals: [], procedures: ['id005', 'id006'], override_value: ['Investigation Report', 'Discharge Summary'], exclude_document_headers: ['Claim Form'] },
+  {
+    hospitals: [],
+    procedures: ['id005', 'id006'],
+    override_value: ['Investigation Report', 'Discharge Summary'],
+    exclude_document_headers: ['Claim Form'],
+  },
 ];
 attributeByName('Ejection Fraction').override_message = 'Echo report value takes precedence for cardiac procedures';
 const part = (type: PatternPart['type'], extra: Partial<PatternPart> = {}): PatternPart => ({ type, ...extra });
 attributeByName('Systolic Blood Pressure').patternOverridesForValues = [
   {
     hospitals: ['HOSP004'],
-    overrides: [[
-      part('attributeName'), part('whiteSpaces'), part('valueExpression', { pattern: ['NUMBER'] }),
-      part('string', { value: '/' }), part('valueExpression', { pattern: ['NUMBER'] }), part('whiteSpaces'), part('attributeUnit'),
-    ]],
+    overrides: [
+      [
+        part('attributeName'),
+        part('whiteSpaces'),
+        part('valueExpression', { pattern: ['NUMBER'] }),
+        part('string', { value: '/' }),
+        part('valueExpression', { pattern: ['NUMBER'] }),
+        part('whiteSpaces'),
+        part('attributeUnit'),
+      ],
+    ],
   },
 ];
 attributeByName('Haemoglobin').patternOverridesForValues = [
   {
     hospitals: ['HOSP006'],
-    overrides: [[part('attributeName'), part('newline'), part('valueExpression', { pattern: ['NUMBER'] }), part('whiteSpaces'), part('attributeUnit')]],
+    overrides: [
+      [
+        part('attributeName'),
+        part('newline'),
+        part('valueExpression', { pattern: ['NUMBER'] }),
+        part('whiteSpaces'),
+        part('attributeUnit'),
+      ],
+    ],
   },
 ];
 
-const hospitals: CatalogHospital[] = withIds([
-  ['HOSP001', 'Sunrise Multispeciality Hospital, Pune'],
-  ['HOSP002', 'Lotus Women and Child Hospital, Hyderabad'],
-  ['HOSP003', 'Ganga Netralaya Eye Centre, Varanasi'],
-  ['HOSP004', 'Shree Narayan Heart Institute, Ahmedabad'],
-  ['HOSP005', 'Kaveri Medical Centre, Bengaluru'],
-  ['HOSP006', 'Deccan Kidney and Stone Hospital, Hyderabad'],
-  ['HOSP007', 'Sahyadri Orthopaedic and Trauma Centre, Nashik'],
-  ['HOSP008', 'Arogya Cancer and General Hospital, Chennai'],
-].map(([hospital_code, name]) => ({ hospital_code, name })));
+const hospitals: CatalogHospital[] = withIds(
+  [
+    ['HOSP001', 'Sunrise Multispeciality Hospital, Pune'],
+    ['HOSP002', 'Lotus Women and Child Hospital, Hyderabad'],
+    ['HOSP003', 'Ganga Netralaya Eye Centre, Varanasi'],
+    ['HOSP004', 'Shree Narayan Heart Institute, Ahmedabad'],
+    ['HOSP005', 'Kaveri Medical Centre, Bengaluru'],
+    ['HOSP006', 'Deccan Kidney and Stone Hospital, Hyderabad'],
+    ['HOSP007', 'Sahyadri Orthopaedic and Trauma Centre, Nashik'],
+    ['HOSP008', 'Arogya Cancer and General Hospital, Chennai'],
+  ].map(([hospital_code, name]) => ({ hospital_code, name })),
+);
 
 /**
  * The closing line each document type ends with; docgroups use them as end aliases, and the generator
@@ -463,16 +710,29 @@ const docgroup = (id: number, hospitalCodes: string[], configs: Record<string, D
 });
 const docgroups: CatalogDocgroup[] = [
   docgroup(1, ['HOSP001', 'HOSP005'], {
-    'Discharge Summary': docgroupConfig(['DISCHARGE SUMMARY', 'SUMMARY OF DISCHARGE', 'DISCHARGE CARD'], 'Discharge Summary', { top_threshold: 0.25 }),
-    'Final Bill': docgroupConfig(['FINAL BILL', 'IP FINAL BILL', 'FINAL HOSPITAL BILL'], 'Final Bill', { total_flag: true, subtotal_flag: true }),
+    'Discharge Summary': docgroupConfig(['DISCHARGE SUMMARY', 'SUMMARY OF DISCHARGE', 'DISCHARGE CARD'], 'Discharge Summary', {
+      top_threshold: 0.25,
+    }),
+    'Final Bill': docgroupConfig(['FINAL BILL', 'IP FINAL BILL', 'FINAL HOSPITAL BILL'], 'Final Bill', {
+      total_flag: true,
+      subtotal_flag: true,
+    }),
   }),
   docgroup(2, ['HOSP003', 'HOSP008'], {
-    'Lab Report': docgroupConfig(['LAB REPORT', 'LABORATORY REPORT', 'HAEMATOLOGY REPORT', 'BIOCHEMISTRY REPORT'], 'Lab Report', { top_threshold: 0.3 }),
-    'Histopathology Report': docgroupConfig(['HISTOPATHOLOGY REPORT', 'SURGICAL PATHOLOGY REPORT', 'BIOPSY REPORT'], 'Histopathology Report'),
+    'Lab Report': docgroupConfig(['LAB REPORT', 'LABORATORY REPORT', 'HAEMATOLOGY REPORT', 'BIOCHEMISTRY REPORT'], 'Lab Report', {
+      top_threshold: 0.3,
+    }),
+    'Histopathology Report': docgroupConfig(
+      ['HISTOPATHOLOGY REPORT', 'SURGICAL PATHOLOGY REPORT', 'BIOPSY REPORT'],
+      'Histopathology Report',
+    ),
   }),
   docgroup(3, ['HOSP007'], {
     'Operation Notes': docgroupConfig(['OPERATION NOTES', 'OPERATIVE NOTES', 'OT NOTES'], 'Operation Notes'),
-    'Final Bill': docgroupConfig(['FINAL BILL', 'DETAILED FINAL BILL'], 'Final Bill', { total_flag: true, total_special_character_flag: true }),
+    'Final Bill': docgroupConfig(['FINAL BILL', 'DETAILED FINAL BILL'], 'Final Bill', {
+      total_flag: true,
+      total_special_character_flag: true,
+    }),
   }),
 ];
 
@@ -487,27 +747,51 @@ const where = (w: Where = {}): Partial<RuleStatement> => ({
   ...(w.notIn ? { documentExclusionList: w.notIn } : {}),
 });
 const anyOf = (entityName: EntityLeafName, values: string[], numberOfValues = 1, w?: Where): RuleStatement => ({
-  operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName, valuesToFind: values, numberOfValues, ...where(w),
+  operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+  entityName,
+  valuesToFind: values,
+  numberOfValues,
+  ...where(w),
 });
 const allOf = (entityName: EntityLeafName, values: string[], w?: Where): RuleStatement => ({
-  operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName, valuesToFind: values, ...where(w),
+  operator: 'ALL_OF_THE_VALUES_ARE_PRESENT',
+  entityName,
+  valuesToFind: values,
+  ...where(w),
 });
 const and = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'AND', statements });
 const or = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'OR', statements });
 const attrRef = (name: string) => ({ id: attributeByName(name).id, name });
-type Comparison = 'VALUE_GREATER_THAN' | 'VALUE_GREATER_THAN_EQUAL_TO' | 'VALUE_LESS_THAN' | 'VALUE_LESS_THAN_EQUAL_TO' | 'VALUE_EQUAL_TO' | 'VALUE_NOT_EQUAL_TO';
-const compare = (operator: Comparison) => (name: string, value: number): RuleStatement => ({
-  operator, entityName: 'clinicalattribute', valueToCompare: attrRef(name), value,
-});
+type Comparison =
+  | 'VALUE_GREATER_THAN'
+  | 'VALUE_GREATER_THAN_EQUAL_TO'
+  | 'VALUE_LESS_THAN'
+  | 'VALUE_LESS_THAN_EQUAL_TO'
+  | 'VALUE_EQUAL_TO'
+  | 'VALUE_NOT_EQUAL_TO';
+const compare =
+  (operator: Comparison) =>
+  (name: string, value: number): RuleStatement => ({
+    operator,
+    entityName: 'clinicalattribute',
+    valueToCompare: attrRef(name),
+    value,
+  });
 const gt = compare('VALUE_GREATER_THAN');
 const gte = compare('VALUE_GREATER_THAN_EQUAL_TO');
 const lt = compare('VALUE_LESS_THAN');
 const lte = compare('VALUE_LESS_THAN_EQUAL_TO');
 const inRange = (name: string, lower: number | null, upper: number | null): RuleStatement => ({
-  operator: 'VALUE_IN_RANGE', entityName: 'clinicalattribute', valueToCompare: attrRef(name), range: [lower, upper],
+  operator: 'VALUE_IN_RANGE',
+  entityName: 'clinicalattribute',
+  valueToCompare: attrRef(name),
+  range: [lower, upper],
 });
 const valueIn = (name: string, values: string[]): RuleStatement => ({
-  operator: 'VALUE_IN', entityName: 'clinicalattribute', valueToCompare: attrRef(name), value: values,
+  operator: 'VALUE_IN',
+  entityName: 'clinicalattribute',
+  valueToCompare: attrRef(name),
+  value: values,
 });
 const proc = (code: string): RuleStatement => anyOf('procedures', [procedureByCode(code).name]);
 const docs = (...names: string[]): RuleStatement => allOf('document', names);
@@ -546,18 +830,35 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
     {
       diagnosisRule: anyOf('diagnoses', ['Senile Cataract', 'Complicated Cataract']),
       documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Investigation Report', 'Consultation Notes')),
-      clinicalTermsRule: and(valueIn('Visual Acuity', ['6/18', '6/24', '6/36', '6/60', 'Counting Fingers', 'Hand Movements', 'Perception of Light']), inRange('Axial Length', 20, 26)),
+      clinicalTermsRule: and(
+        valueIn('Visual Acuity', ['6/18', '6/24', '6/36', '6/60', 'Counting Fingers', 'Hand Movements', 'Perception of Light']),
+        inRange('Axial Length', 20, 26),
+      ),
     },
     {
       diagnosisRule: anyOf('diagnoses', ['Senile Cataract', 'Complicated Cataract']),
       documentRule: docs('Pre-Authorization Form', 'Consultation Notes'),
-      clinicalTermsRule: valueIn('Visual Acuity', ['6/18', '6/24', '6/36', '6/60', 'Counting Fingers', 'Hand Movements', 'Perception of Light']),
+      clinicalTermsRule: valueIn('Visual Acuity', [
+        '6/18',
+        '6/24',
+        '6/36',
+        '6/60',
+        'Counting Fingers',
+        'Hand Movements',
+        'Perception of Light',
+      ]),
     },
   ],
   id002: [
     {
       diagnosisRule: or(
-        anyOf('diagnoses', ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Endometrial Hyperplasia', 'Uterine Prolapse']),
+        anyOf('diagnoses', [
+          'Leiomyoma of Uterus',
+          'Adenomyosis',
+          'Abnormal Uterine Bleeding',
+          'Endometrial Hyperplasia',
+          'Uterine Prolapse',
+        ]),
         and(anyOf('diagnoses', ['Carcinoma Endometrium', 'Carcinoma Cervix']), anyOf('evidence', ['Biopsy proven malignancy'])),
       ),
       documentRule: and(docs('Discharge Summary', 'Final Bill', 'Histopathology Report'), docsAny('Lab Report', 'Radiology Report')),
@@ -565,7 +866,13 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
     },
     {
       diagnosisRule: or(
-        anyOf('diagnoses', ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Endometrial Hyperplasia', 'Uterine Prolapse']),
+        anyOf('diagnoses', [
+          'Leiomyoma of Uterus',
+          'Adenomyosis',
+          'Abnormal Uterine Bleeding',
+          'Endometrial Hyperplasia',
+          'Uterine Prolapse',
+        ]),
         and(anyOf('diagnoses', ['Carcinoma Endometrium', 'Carcinoma Cervix']), anyOf('evidence', ['Biopsy proven malignancy'])),
       ),
       documentRule: docs('Pre-Authorization Form', 'Radiology Report'),
@@ -610,24 +917,36 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
   ],
   id005: [
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography'])),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+        anyOf('evidence', ['Coronary angiography']),
+      ),
       documentRule: docs('Discharge Summary', 'Final Bill', 'Angiography Report'),
       clinicalTermsRule: and(gte('Coronary Stenosis', 70), gte('Ejection Fraction', 25)),
     },
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography'])),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+        anyOf('evidence', ['Coronary angiography']),
+      ),
       documentRule: docs('Pre-Authorization Form', 'Angiography Report'),
       clinicalTermsRule: and(gte('Coronary Stenosis', 70), gte('Ejection Fraction', 25)),
     },
   ],
   id006: [
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography', 'ECG changes'])),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+        anyOf('evidence', ['Coronary angiography', 'ECG changes']),
+      ),
       documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Angiography Report', 'ECG Report')),
       clinicalTermsRule: or(gte('Coronary Stenosis', 70), gt('Troponin I', 0.04)),
     },
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography', 'ECG changes'])),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+        anyOf('evidence', ['Coronary angiography', 'ECG changes']),
+      ),
       documentRule: docs('Pre-Authorization Form', 'Angiography Report'),
       clinicalTermsRule: or(gte('Coronary Stenosis', 70), gt('Troponin I', 0.04)),
     },
@@ -646,12 +965,22 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
   ],
   id008: [
     {
-      diagnosisRule: anyOf('diagnoses', ['Previous Caesarean Delivery', 'Cephalopelvic Disproportion', 'Fetal Distress', 'Breech Presentation']),
+      diagnosisRule: anyOf('diagnoses', [
+        'Previous Caesarean Delivery',
+        'Cephalopelvic Disproportion',
+        'Fetal Distress',
+        'Breech Presentation',
+      ]),
       documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Operation Notes', 'Consultation Notes')),
       clinicalTermsRule: inRange('Gestational Age', 28, 42),
     },
     {
-      diagnosisRule: anyOf('diagnoses', ['Previous Caesarean Delivery', 'Cephalopelvic Disproportion', 'Fetal Distress', 'Breech Presentation']),
+      diagnosisRule: anyOf('diagnoses', [
+        'Previous Caesarean Delivery',
+        'Cephalopelvic Disproportion',
+        'Fetal Distress',
+        'Breech Presentation',
+      ]),
       documentRule: docs('Pre-Authorization Form', 'Radiology Report'),
       clinicalTermsRule: inRange('Gestational Age', 28, 42),
     },
@@ -678,7 +1007,10 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
   ],
   id011: [
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Leiomyoma of Uterus']), anyOf('tissues', ['Myoma tissue'], 1, { in: ['Histopathology Report'] })),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Leiomyoma of Uterus']),
+        anyOf('tissues', ['Myoma tissue'], 1, { in: ['Histopathology Report'] }),
+      ),
       documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
       clinicalTermsRule: gte('Fibroid Size', 30),
     },
@@ -798,7 +1130,10 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
   ],
   id021: [
     {
-      diagnosisRule: and(anyOf('diagnoses', ['Dengue Fever', 'Malaria']), anyOf('evidence', ['NS1 antigen positive', 'Malarial parasite seen'])),
+      diagnosisRule: and(
+        anyOf('diagnoses', ['Dengue Fever', 'Malaria']),
+        anyOf('evidence', ['NS1 antigen positive', 'Malarial parasite seen']),
+      ),
       documentRule: docs('Discharge Summary', 'Final Bill', 'Lab Report'),
       clinicalTermsRule: or(lt('Platelet Count', 1.5), lt('Total Leucocyte Count', 4000)),
     },
@@ -844,110 +1179,227 @@ const vitrayaProtocols: Record<string, [Partial<Trees> | null, Partial<Trees> | 
 /** Insurer overrides: the insurer's own trees for one procedure and case type (complete, not a diff). */
 const insurerOverrides: RuleSpec[] = [
   {
-    org: 'starhealth', code: 'id001', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: anyOf('diagnoses', ['Senile Cataract', 'Complicated Cataract']),
-      documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Investigation Report', 'Consultation Notes')),
-      clinicalTermsRule: and(
-        valueIn('Visual Acuity', ['6/24', '6/36', '6/60', 'Counting Fingers', 'Hand Movements', 'Perception of Light']),
-        inRange('Axial Length', 20, 26),
-        anyOf('evidence', ['A-scan biometry', 'Slit lamp examination']),
-      ),
-    }, 'id001'),
+    org: 'starhealth',
+    code: 'id001',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: anyOf('diagnoses', ['Senile Cataract', 'Complicated Cataract']),
+        documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Investigation Report', 'Consultation Notes')),
+        clinicalTermsRule: and(
+          valueIn('Visual Acuity', ['6/24', '6/36', '6/60', 'Counting Fingers', 'Hand Movements', 'Perception of Light']),
+          inRange('Axial Length', 20, 26),
+          anyOf('evidence', ['A-scan biometry', 'Slit lamp examination']),
+        ),
+      },
+      'id001',
+    ),
   },
   {
-    org: 'starhealth', code: 'id002', caseType: 'SETTLEMENT', ...S({
-      procedureRule: and(proc('id002'), anyOf('tissues', ['Uterus with cervix'], 1, { in: ['Histopathology Report'] })),
-      diagnosisRule: anyOf('diagnoses', ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Endometrial Hyperplasia', 'Uterine Prolapse', 'Carcinoma Endometrium', 'Carcinoma Cervix'], 1, { in: ['Histopathology Report', 'Discharge Summary'] }),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
-      clinicalTermsRule: or(gte('Uterine Size', 12), gte('Fibroid Size', 30), lt('Haemoglobin', 10)),
-    }, 'id002'),
+    org: 'starhealth',
+    code: 'id002',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        procedureRule: and(proc('id002'), anyOf('tissues', ['Uterus with cervix'], 1, { in: ['Histopathology Report'] })),
+        diagnosisRule: anyOf(
+          'diagnoses',
+          [
+            'Leiomyoma of Uterus',
+            'Adenomyosis',
+            'Abnormal Uterine Bleeding',
+            'Endometrial Hyperplasia',
+            'Uterine Prolapse',
+            'Carcinoma Endometrium',
+            'Carcinoma Cervix',
+          ],
+          1,
+          { in: ['Histopathology Report', 'Discharge Summary'] },
+        ),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
+        clinicalTermsRule: or(gte('Uterine Size', 12), gte('Fibroid Size', 30), lt('Haemoglobin', 10)),
+      },
+      'id002',
+    ),
   },
   {
-    org: 'starhealth', code: 'id006', caseType: 'SETTLEMENT', ...S({
-      procedureRule: and(proc('id006'), anyOf('drugs', ['Clopidogrel', 'Ticagrelor'])),
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography', 'ECG changes'])),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Angiography Report'),
-      clinicalTermsRule: or(gte('Coronary Stenosis', 70), gt('Troponin I', 0.04)),
-    }, 'id006'),
+    org: 'starhealth',
+    code: 'id006',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        procedureRule: and(proc('id006'), anyOf('drugs', ['Clopidogrel', 'Ticagrelor'])),
+        diagnosisRule: and(
+          anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+          anyOf('evidence', ['Coronary angiography', 'ECG changes']),
+        ),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Angiography Report'),
+        clinicalTermsRule: or(gte('Coronary Stenosis', 70), gt('Troponin I', 0.04)),
+      },
+      'id006',
+    ),
   },
   {
-    org: 'starhealth', code: 'id010', caseType: 'PRE_AUTH', ...S({
-      diagnosisRule: and(
-        anyOf('diagnoses', ['Carcinoma Breast', 'Carcinoma Cervix', 'Non-Hodgkin Lymphoma', 'Carcinoma Ovary']),
-        anyOf('evidence', ['Biopsy proven malignancy']),
-      ),
-      documentRule: docs('Pre-Authorization Form', 'Histopathology Report'),
-      clinicalTermsRule: and(lte('ECOG Performance Status', 2), gte('Haemoglobin', 8)),
-    }, 'id010'),
+    org: 'starhealth',
+    code: 'id010',
+    caseType: 'PRE_AUTH',
+    ...S(
+      {
+        diagnosisRule: and(
+          anyOf('diagnoses', ['Carcinoma Breast', 'Carcinoma Cervix', 'Non-Hodgkin Lymphoma', 'Carcinoma Ovary']),
+          anyOf('evidence', ['Biopsy proven malignancy']),
+        ),
+        documentRule: docs('Pre-Authorization Form', 'Histopathology Report'),
+        clinicalTermsRule: and(lte('ECOG Performance Status', 2), gte('Haemoglobin', 8)),
+      },
+      'id010',
+    ),
   },
   {
-    org: 'starhealth', code: 'id021', caseType: 'PRE_AUTH', ...S({
-      diagnosisRule: anyOf('diagnoses', ['Dengue Fever', 'Malaria']),
-      documentRule: docs('Pre-Authorization Form', 'Lab Report'),
-      clinicalTermsRule: or(lt('Platelet Count', 1), lt('Total Leucocyte Count', 4000)),
-    }, 'id021'),
+    org: 'starhealth',
+    code: 'id021',
+    caseType: 'PRE_AUTH',
+    ...S(
+      {
+        diagnosisRule: anyOf('diagnoses', ['Dengue Fever', 'Malaria']),
+        documentRule: docs('Pre-Authorization Form', 'Lab Report'),
+        clinicalTermsRule: or(lt('Platelet Count', 1), lt('Total Leucocyte Count', 4000)),
+      },
+      'id021',
+    ),
   },
   {
-    org: 'maxbupa', code: 'id002', caseType: 'PRE_AUTH', ...S({
-      diagnosisRule: anyOf('diagnoses', ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Endometrial Hyperplasia', 'Uterine Prolapse']),
-      documentRule: and(docs('Pre-Authorization Form', 'Radiology Report'), docsAny('Lab Report', 'Consultation Notes')),
-      clinicalTermsRule: and(gte('Haemoglobin', 8), or(gte('Uterine Size', 12), gte('Fibroid Size', 40))),
-    }, 'id002'),
+    org: 'maxbupa',
+    code: 'id002',
+    caseType: 'PRE_AUTH',
+    ...S(
+      {
+        diagnosisRule: anyOf('diagnoses', [
+          'Leiomyoma of Uterus',
+          'Adenomyosis',
+          'Abnormal Uterine Bleeding',
+          'Endometrial Hyperplasia',
+          'Uterine Prolapse',
+        ]),
+        documentRule: and(docs('Pre-Authorization Form', 'Radiology Report'), docsAny('Lab Report', 'Consultation Notes')),
+        clinicalTermsRule: and(gte('Haemoglobin', 8), or(gte('Uterine Size', 12), gte('Fibroid Size', 40))),
+      },
+      'id002',
+    ),
   },
   {
-    org: 'maxbupa', code: 'id005', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: and(anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']), anyOf('evidence', ['Coronary angiography'])),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Angiography Report', 'ECG Report'),
-      clinicalTermsRule: and(gte('Coronary Stenosis', 70), gte('Ejection Fraction', 30)),
-    }, 'id005'),
+    org: 'maxbupa',
+    code: 'id005',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: and(
+          anyOf('diagnoses', ['Coronary Artery Disease', 'Acute Myocardial Infarction', 'Unstable Angina']),
+          anyOf('evidence', ['Coronary angiography']),
+        ),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Angiography Report', 'ECG Report'),
+        clinicalTermsRule: and(gte('Coronary Stenosis', 70), gte('Ejection Fraction', 30)),
+      },
+      'id005',
+    ),
   },
   {
-    org: 'maxbupa', code: 'id023', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: and(anyOf('diagnoses', ['Carcinoma Breast']), anyOf('evidence', ['Biopsy proven malignancy'])),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
-      clinicalTermsRule: anyOf('tissues', ['Breast tissue'], 1, { in: ['Histopathology Report'] }),
-    }, 'id023'),
+    org: 'maxbupa',
+    code: 'id023',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: and(anyOf('diagnoses', ['Carcinoma Breast']), anyOf('evidence', ['Biopsy proven malignancy'])),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
+        clinicalTermsRule: anyOf('tissues', ['Breast tissue'], 1, { in: ['Histopathology Report'] }),
+      },
+      'id023',
+    ),
   },
   {
-    org: 'bajaj', code: 'id003a', caseType: 'SETTLEMENT', ...S({
-      procedureRule: and(proc('id003a'), anyOf('drugs', ['Remdesivir', 'Methylprednisolone', 'Enoxaparin'], 2)),
-      diagnosisRule: and(anyOf('diagnoses', ['COVID-19 Pneumonia']), anyOf('evidence', ['RT-PCR positive'])),
-      documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Lab Report', 'Investigation Report')),
-      clinicalTermsRule: or(lt('SpO2', 94), gte('CT Severity Score', 10)),
-    }, 'id003a'),
+    org: 'bajaj',
+    code: 'id003a',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        procedureRule: and(proc('id003a'), anyOf('drugs', ['Remdesivir', 'Methylprednisolone', 'Enoxaparin'], 2)),
+        diagnosisRule: and(anyOf('diagnoses', ['COVID-19 Pneumonia']), anyOf('evidence', ['RT-PCR positive'])),
+        documentRule: and(docs('Discharge Summary', 'Final Bill'), docsAny('Lab Report', 'Investigation Report')),
+        clinicalTermsRule: or(lt('SpO2', 94), gte('CT Severity Score', 10)),
+      },
+      'id003a',
+    ),
   },
   {
-    org: 'bajaj', code: 'id009', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: anyOf('diagnoses', ['Chronic Kidney Disease', 'Acute Kidney Injury']),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Dialysis Chart'),
-      clinicalTermsRule: and(or(gt('Serum Creatinine', 4), lt('eGFR', 15)), gt('Blood Urea', 60)),
-    }, 'id009'),
+    org: 'bajaj',
+    code: 'id009',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: anyOf('diagnoses', ['Chronic Kidney Disease', 'Acute Kidney Injury']),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Dialysis Chart'),
+        clinicalTermsRule: and(or(gt('Serum Creatinine', 4), lt('eGFR', 15)), gt('Blood Urea', 60)),
+      },
+      'id009',
+    ),
   },
   {
-    org: 'bajaj', code: 'id014', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: and(anyOf('diagnoses', ['Chronic Tonsillitis']), anyOf('tissues', ['Tonsils'], 1, { in: ['Histopathology Report'] })),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
-    }, 'id014'),
+    org: 'bajaj',
+    code: 'id014',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: and(
+          anyOf('diagnoses', ['Chronic Tonsillitis']),
+          anyOf('tissues', ['Tonsils'], 1, { in: ['Histopathology Report'] }),
+        ),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
+      },
+      'id014',
+    ),
   },
   {
-    org: 'ML', code: 'id003', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: and(anyOf('diagnoses', ['Acute Appendicitis', 'Appendicular Mass']), allOf('tissues', ['Appendix'], { in: ['Histopathology Report'] })),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
-      clinicalTermsRule: or(gt('Appendiceal Diameter', 6), gt('Total Leucocyte Count', 11000)),
-    }, 'id003'),
+    org: 'ML',
+    code: 'id003',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: and(
+          anyOf('diagnoses', ['Acute Appendicitis', 'Appendicular Mass']),
+          allOf('tissues', ['Appendix'], { in: ['Histopathology Report'] }),
+        ),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Histopathology Report'),
+        clinicalTermsRule: or(gt('Appendiceal Diameter', 6), gt('Total Leucocyte Count', 11000)),
+      },
+      'id003',
+    ),
   },
   {
-    org: 'ML', code: 'id007', caseType: 'PRE_AUTH', ...S({
-      diagnosisRule: and(anyOf('diagnoses', ['Osteoarthritis of Knee', 'Rheumatoid Arthritis']), anyOf('evidence', ['X-ray knee'])),
-      documentRule: docs('Pre-Authorization Form', 'Radiology Report'),
-      clinicalTermsRule: and(gte('KL Grade', 3), lt('HbA1c', 8)),
-    }, 'id007'),
+    org: 'ML',
+    code: 'id007',
+    caseType: 'PRE_AUTH',
+    ...S(
+      {
+        diagnosisRule: and(anyOf('diagnoses', ['Osteoarthritis of Knee', 'Rheumatoid Arthritis']), anyOf('evidence', ['X-ray knee'])),
+        documentRule: docs('Pre-Authorization Form', 'Radiology Report'),
+        clinicalTermsRule: and(gte('KL Grade', 3), lt('HbA1c', 8)),
+      },
+      'id007',
+    ),
   },
   {
-    org: 'ML', code: 'id013', caseType: 'SETTLEMENT', ...S({
-      diagnosisRule: anyOf('diagnoses', ['Inguinal Hernia', 'Umbilical Hernia', 'Incisional Hernia'], 1, { notIn: ['Consultation Notes'] }),
-      documentRule: docs('Discharge Summary', 'Final Bill', 'Operation Notes'),
-    }, 'id013'),
+    org: 'ML',
+    code: 'id013',
+    caseType: 'SETTLEMENT',
+    ...S(
+      {
+        diagnosisRule: anyOf('diagnoses', ['Inguinal Hernia', 'Umbilical Hernia', 'Incisional Hernia'], 1, {
+          notIn: ['Consultation Notes'],
+        }),
+        documentRule: docs('Discharge Summary', 'Final Bill', 'Operation Notes'),
+      },
+      'id013',
+    ),
   },
 ];
 
@@ -966,11 +1418,19 @@ export function ruleLeaves(tree: RuleStatement | null | undefined): RuleStatemen
   return [tree];
 }
 const ENTITY_TABLES: Record<EntityLeafName, CatalogKeyword[]> = {
-  procedures, diagnoses, evidence, drugs, tissues, document: documents,
+  procedures,
+  diagnoses,
+  evidence,
+  drugs,
+  tissues,
+  document: documents,
 };
 function idsOf(trees: Trees, entityName: EntityLeafName): number[] {
   const names = new Set(
-    Object.values(trees).flatMap((t) => ruleLeaves(t)).filter((l) => l.entityName === entityName).flatMap((l) => l.valuesToFind ?? []),
+    Object.values(trees)
+      .flatMap((t) => ruleLeaves(t))
+      .filter((l) => l.entityName === entityName)
+      .flatMap((l) => l.valuesToFind ?? []),
   );
   return [...names].map((n) => {
     const row = ENTITY_TABLES[entityName].find((e) => e.name === n);
@@ -986,7 +1446,9 @@ const rules: CatalogRule[] = ruleSpecs.map((spec, i) => {
     clinicalTermsRule: spec.clinicalTermsRule,
   };
   const attributeIds = new Set(
-    Object.values(trees).flatMap((t) => ruleLeaves(t)).flatMap((l) => (l.valueToCompare ? [Number(l.valueToCompare.id)] : [])),
+    Object.values(trees)
+      .flatMap((t) => ruleLeaves(t))
+      .flatMap((l) => (l.valueToCompare ? [Number(l.valueToCompare.id)] : [])),
   );
   return {
     id: i + 1,
@@ -1009,15 +1471,78 @@ const rules: CatalogRule[] = ruleSpecs.map((spec, i) => {
 });
 
 const procedureQuestions: CatalogQuestion[] = withIds([
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id002').id, question: 'Is the histopathology report attached?', questionType: 'radio' as const, answer: ['Yes', 'No'], entityType: 'document' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id002').id, question: 'Size of the largest fibroid in mm', questionType: 'numerics' as const, answer: [], entityType: 'Clinical Attribute' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id002').id, question: 'Indication for hysterectomy', questionType: 'multi' as const, answer: ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Uterine Prolapse'], entityType: 'diagnosis' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id001').id, question: 'Pre-operative best corrected visual acuity of the operated eye', questionType: 'single' as const, answer: ['6/18', '6/24', '6/36', '6/60', 'Counting Fingers'], entityType: 'Clinical Attribute' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id001').id, question: 'Technique used', questionType: 'single' as const, answer: ['Phacoemulsification with IOL', 'Small incision cataract surgery'], entityType: 'procedures' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id005').id, question: 'Angiography findings', questionType: 'multi' as const, answer: ['Triple vessel disease', 'Double vessel disease', 'Left main disease'], entityType: 'evidence' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id005').id, question: 'Number of grafts', questionType: 'numerics' as const, answer: [], entityType: 'other' as const },
-  { org: PROVIDER_ORG, fk_procedure: procedureByCode('id009').id, question: 'Number of dialysis sessions in this admission', questionType: 'numerics' as const, answer: [], entityType: 'other' as const },
-  { org: 'starhealth', fk_procedure: procedureByCode('id009').id, question: 'Is the patient on maintenance dialysis?', questionType: 'radio' as const, answer: ['Yes', 'No'], entityType: 'other' as const },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id002').id,
+    question: 'Is the histopathology report attached?',
+    questionType: 'radio' as const,
+    answer: ['Yes', 'No'],
+    entityType: 'document' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id002').id,
+    question: 'Size of the largest fibroid in mm',
+    questionType: 'numerics' as const,
+    answer: [],
+    entityType: 'Clinical Attribute' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id002').id,
+    question: 'Indication for hysterectomy',
+    questionType: 'multi' as const,
+    answer: ['Leiomyoma of Uterus', 'Adenomyosis', 'Abnormal Uterine Bleeding', 'Uterine Prolapse'],
+    entityType: 'diagnosis' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id001').id,
+    question: 'Pre-operative best corrected visual acuity of the operated eye',
+    questionType: 'single' as const,
+    answer: ['6/18', '6/24', '6/36', '6/60', 'Counting Fingers'],
+    entityType: 'Clinical Attribute' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id001').id,
+    question: 'Technique used',
+    questionType: 'single' as const,
+    answer: ['Phacoemulsification with IOL', 'Small incision cataract surgery'],
+    entityType: 'procedures' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id005').id,
+    question: 'Angiography findings',
+    questionType: 'multi' as const,
+    answer: ['Triple vessel disease', 'Double vessel disease', 'Left main disease'],
+    entityType: 'evidence' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id005').id,
+    question: 'Number of grafts',
+    questionType: 'numerics' as const,
+    answer: [],
+    entityType: 'other' as const,
+  },
+  {
+    org: PROVIDER_ORG,
+    fk_procedure: procedureByCode('id009').id,
+    question: 'Number of dialysis sessions in this admission',
+    questionType: 'numerics' as const,
+    answer: [],
+    entityType: 'other' as const,
+  },
+  {
+    org: 'starhealth',
+    fk_procedure: procedureByCode('id009').id,
+    question: 'Is the patient on maintenance dialysis?',
+    questionType: 'radio' as const,
+    answer: ['Yes', 'No'],
+    entityType: 'other' as const,
+  },
 ]);
 
 export const catalog: Catalog = {

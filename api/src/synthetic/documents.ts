@@ -128,7 +128,17 @@ const INSTRUCTIONS = [
 const dischargeSummary: Template = (c, s) => {
   const r = s.rng;
   const blocks: Block[] = [
-    { kind: 'fields', columns: 2, items: [...personFields(s), ['Date of Admission', s.admission], ['Date of Discharge', s.discharge], ['Consultant', s.doctor], ['Department', s.department]] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ...personFields(s),
+        ['Date of Admission', s.admission],
+        ['Date of Discharge', s.discharge],
+        ['Consultant', s.doctor],
+        ['Department', s.department],
+      ],
+    },
     { kind: 'heading', text: r.pick(['Final Diagnosis', 'Diagnosis', 'Diagnosis at Discharge']) },
     { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
     { kind: 'heading', text: s.medical ? 'Treatment Given' : r.pick(['Procedure Done', 'Surgery Performed', 'Operative Procedure']) },
@@ -138,7 +148,20 @@ const dischargeSummary: Template = (c, s) => {
     { kind: 'heading', text: 'Past History' },
     { kind: 'text', text: c.preExisting.length ? `Known case of ${join(c.preExisting)}.` : 'No significant past medical history.' },
     { kind: 'heading', text: 'Examination on Admission' },
-    { kind: 'fields', columns: 2, items: [['General condition', 'Fair, conscious, oriented'], ['Pulse', `${r.int(68, 110)}/min`], ['Temperature', `${r.pick(['98.4', '98.6', '99.2', '100.4'])} F`], ['Respiratory rate', `${r.int(14, 24)}/min`], ['Cardiovascular', 'S1 S2 heard, no murmur'], ['Respiratory', 'Bilateral air entry equal'], ['Abdomen', 'Soft'], ['Central nervous system', 'No focal deficit']] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ['General condition', 'Fair, conscious, oriented'],
+        ['Pulse', `${r.int(68, 110)}/min`],
+        ['Temperature', `${r.pick(['98.4', '98.6', '99.2', '100.4'])} F`],
+        ['Respiratory rate', `${r.int(14, 24)}/min`],
+        ['Cardiovascular', 'S1 S2 heard, no murmur'],
+        ['Respiratory', 'Bilateral air entry equal'],
+        ['Abdomen', 'Soft'],
+        ['Central nervous system', 'No focal deficit'],
+      ],
+    },
   ];
   const findings = [evidenceSentences(c.evidence, r), valueSentences(c.values, r)].filter(Boolean).join(' ');
   if (findings) blocks.push({ kind: 'heading', text: 'Investigations' }, { kind: 'text', text: findings });
@@ -156,16 +179,27 @@ const dischargeSummary: Template = (c, s) => {
     // Day-wise notes make many summaries run onto a second page, as real ones do.
     blocks.push({ kind: 'heading', text: 'Progress Notes' });
     for (let day = 1; day <= Math.max(4, Math.min(s.stay + 3, 10)); day++) {
-      blocks.push({ kind: 'text', text: `Day ${day}: ${r.sample(PROGRESS, 2).join(' ')} ${r.pick(PROGRESS_PLAN)} Pulse ${r.int(68, 104)}/min, temperature ${r.pick(['98.4', '98.6', '99.0', '98.8'])} F, respiratory rate ${r.int(14, 22)}/min.` });
+      blocks.push({
+        kind: 'text',
+        text: `Day ${day}: ${r.sample(PROGRESS, 2).join(' ')} ${r.pick(PROGRESS_PLAN)} Pulse ${r.int(68, 104)}/min, temperature ${r.pick(['98.4', '98.6', '99.0', '98.8'])} F, respiratory rate ${r.int(14, 22)}/min.`,
+      });
     }
   }
   if (c.drugs.length) {
     blocks.push({ kind: 'heading', text: 'Medications on Discharge' });
-    c.drugs.forEach((d, i) => blocks.push({ kind: 'text', text: `${i + 1}. ${d} ${r.pick(['once daily', 'twice daily', 'as directed', 'after food'])} for ${r.int(5, 30)} days` }));
+    c.drugs.forEach((d, i) =>
+      blocks.push({
+        kind: 'text',
+        text: `${i + 1}. ${d} ${r.pick(['once daily', 'twice daily', 'as directed', 'after food'])} for ${r.int(5, 30)} days`,
+      }),
+    );
   }
   blocks.push(
     { kind: 'heading', text: 'Advice' },
-    { kind: 'text', text: `Review in the outpatient department after ${r.int(5, 14)} days or earlier if fever, pain or bleeding. Diet as tolerated.` },
+    {
+      kind: 'text',
+      text: `Review in the outpatient department after ${r.int(5, 14)} days or earlier if fever, pain or bleeding. Diet as tolerated.`,
+    },
     ...r.sample(INSTRUCTIONS, r.int(2, INSTRUCTIONS.length)).map((t, i): Block => ({ kind: 'text', text: `${i + 1}. ${t}` })),
   );
   return [...blocks, ...remarks(c, ['procedures', 'diagnoses', 'evidence', 'drugs', 'preExisting', 'values'], s)];
@@ -174,19 +208,32 @@ const dischargeSummary: Template = (c, s) => {
 const labReport: Template = (c, s) => {
   const r = s.rng;
   const blocks: Block[] = [
-    { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['Lab No', `L${s.uhid.slice(-6)}`], ['Referred By', s.doctor], ['Sample Collected', s.admission], ['Reported On', s.admission]] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ['Patient Name', s.patient.name],
+        ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+        ['Lab No', `L${s.uhid.slice(-6)}`],
+        ['Referred By', s.doctor],
+        ['Sample Collected', s.admission],
+        ['Reported On', s.admission],
+      ],
+    },
   ];
-  const rows = r.shuffle([
-    ...c.values.map((v) => [glue(v.label), v.value, v.unit, v.reference]),
-    ...s.fillerLabRows,
-  ]);
+  const rows = r.shuffle([...c.values.map((v) => [glue(v.label), v.value, v.unit, v.reference]), ...s.fillerLabRows]);
   if (s.labStacked) {
     blocks.push({ kind: 'heading', text: 'Test Results' });
     for (const [test, result, unit, ref] of rows) {
       blocks.push({ kind: 'text', text: test }, { kind: 'text', text: `${result} ${unit}`.trim() + (ref ? `    (${ref})` : '') });
     }
   } else {
-    blocks.push({ kind: 'table', headers: ['Test', 'Result', 'Unit', 'Biological Reference Interval'], rows, widths: [3.2, 1.4, 1.5, 2.4] });
+    blocks.push({
+      kind: 'table',
+      headers: ['Test', 'Result', 'Unit', 'Biological Reference Interval'],
+      rows,
+      widths: [3.2, 1.4, 1.5, 2.4],
+    });
   }
   if (c.evidence.length) blocks.push({ kind: 'heading', text: 'Comments' }, { kind: 'text', text: `${join(c.evidence)}.` });
   blocks.push({ kind: 'text', text: 'Results relate only to the sample tested. Kindly correlate clinically.' });
@@ -194,16 +241,38 @@ const labReport: Template = (c, s) => {
 };
 
 const histopathology: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['HPE No', `H/${s.uhid.slice(-5)}/24`], ['Clinician', s.doctor], ['Received On', s.discharge]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+      ['HPE No', `H/${s.uhid.slice(-5)}/24`],
+      ['Clinician', s.doctor],
+      ['Received On', s.discharge],
+    ],
+  },
   { kind: 'heading', text: 'Specimen' },
-  { kind: 'text', text: c.tissues.length ? `${join(c.tissues)} received in formalin.` : 'Specimen received in formalin, labelled with patient details.' },
+  {
+    kind: 'text',
+    text: c.tissues.length ? `${join(c.tissues)} received in formalin.` : 'Specimen received in formalin, labelled with patient details.',
+  },
   { kind: 'heading', text: 'Gross Examination' },
-  { kind: 'text', text: `Received multiple grey white soft tissue pieces, together measuring ${s.rng.int(2, 9)} x ${s.rng.int(2, 6)} cm. Representative sections submitted.` },
+  {
+    kind: 'text',
+    text: `Received multiple grey white soft tissue pieces, together measuring ${s.rng.int(2, 9)} x ${s.rng.int(2, 6)} cm. Representative sections submitted.`,
+  },
   { kind: 'heading', text: 'Microscopic Examination' },
-  { kind: 'text', text: 'Sections studied show features as described below. Margins are free. No atypical mitoses seen in the sections examined.' },
+  {
+    kind: 'text',
+    text: 'Sections studied show features as described below. Margins are free. No atypical mitoses seen in the sections examined.',
+  },
   ...(c.values.length ? ([{ kind: 'text', text: valueSentences(c.values, s.rng) }] as Block[]) : []),
   { kind: 'heading', text: 'Impression' },
-  { kind: 'text', text: [join(c.diagnoses), join(c.evidence)].filter(Boolean).join('. ') || 'Features as described above. Clinical correlation advised.' },
+  {
+    kind: 'text',
+    text: [join(c.diagnoses), join(c.evidence)].filter(Boolean).join('. ') || 'Features as described above. Clinical correlation advised.',
+  },
   ...remarks(c, ['tissues', 'diagnoses', 'evidence', 'values'], s),
 ];
 
@@ -214,62 +283,161 @@ const finalBill: Template = (c, s) => {
     ['Nursing Charges', `${s.stay} days`, rupees(s.stay * 800)],
     ['Consultation Charges', `${r.int(2, 6)} visits`, rupees(r.int(2, 6) * 700)],
   ];
-  if (!s.medical) items.push(['Operation Theatre Charges', '1', rupees(r.int(15, 60) * 1000)], ['Anaesthesia Charges', '1', rupees(r.int(5, 20) * 1000)]);
-  for (const p of c.procedures) items.push([`${s.medical ? 'Treatment package' : 'Surgeon fee'} - ${p}`, '1', rupees(r.int(20, 150) * 1000)]);
+  if (!s.medical)
+    items.push(['Operation Theatre Charges', '1', rupees(r.int(15, 60) * 1000)], ['Anaesthesia Charges', '1', rupees(r.int(5, 20) * 1000)]);
+  for (const p of c.procedures)
+    items.push([`${s.medical ? 'Treatment package' : 'Surgeon fee'} - ${p}`, '1', rupees(r.int(20, 150) * 1000)]);
   for (const d of c.drugs) items.push([`Pharmacy - ${d}`, String(r.int(1, 10)), rupees(r.int(3, 90) * 100)]);
   items.push(['Laboratory and Imaging', '1', rupees(r.int(3, 25) * 1000)], ['Medical Consumables', '1', rupees(r.int(2, 30) * 1000)]);
   return [
-    { kind: 'fields', columns: 2, items: [['Bill No', `IPB/${s.ipNumber.slice(-5)}`], ['Bill Date', s.discharge], ...personFields(s).slice(0, 1), ['IP No', s.ipNumber], ['Date of Admission', s.admission], ['Date of Discharge', s.discharge], ['Payer', s.insurerLabel]] },
-    { kind: 'table', headers: ['S.No', 'Particulars', 'Qty', 'Amount'], rows: items.map((row, i) => [String(i + 1), ...row]), widths: [0.6, 4.6, 1.1, 1.6] },
-    { kind: 'fields', columns: 1, items: [['Gross Total', rupees(s.amounts.total)], ['Discount', rupees(0)], [s.endLine(c.type) ?? 'Net Amount', rupees(s.amounts.total)]] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ['Bill No', `IPB/${s.ipNumber.slice(-5)}`],
+        ['Bill Date', s.discharge],
+        ...personFields(s).slice(0, 1),
+        ['IP No', s.ipNumber],
+        ['Date of Admission', s.admission],
+        ['Date of Discharge', s.discharge],
+        ['Payer', s.insurerLabel],
+      ],
+    },
+    {
+      kind: 'table',
+      headers: ['S.No', 'Particulars', 'Qty', 'Amount'],
+      rows: items.map((row, i) => [String(i + 1), ...row]),
+      widths: [0.6, 4.6, 1.1, 1.6],
+    },
+    {
+      kind: 'fields',
+      columns: 1,
+      items: [
+        ['Gross Total', rupees(s.amounts.total)],
+        ['Discount', rupees(0)],
+        [s.endLine(c.type) ?? 'Net Amount', rupees(s.amounts.total)],
+      ],
+    },
     ...remarks(c, ['procedures', 'drugs'], s, true),
   ];
 };
 
 const operationNotes: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['IP No', s.ipNumber], ['Date of Surgery', s.admission], ['Surgeon', s.doctor], ['Anaesthesia', s.rng.pick(['General anaesthesia', 'Spinal anaesthesia', 'Regional block'])], ['Duration', `${s.rng.int(40, 180)} minutes`]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['IP No', s.ipNumber],
+      ['Date of Surgery', s.admission],
+      ['Surgeon', s.doctor],
+      ['Anaesthesia', s.rng.pick(['General anaesthesia', 'Spinal anaesthesia', 'Regional block'])],
+      ['Duration', `${s.rng.int(40, 180)} minutes`],
+    ],
+  },
   { kind: 'heading', text: 'Procedure' },
   { kind: 'text', text: c.procedures.length ? join(c.procedures) : s.unlistedTreatment },
   { kind: 'heading', text: 'Findings' },
-  { kind: 'text', text: [join(c.diagnoses), valueSentences(c.values, s.rng), join(c.evidence)].filter(Boolean).join('. ') || 'Findings as per pre-operative evaluation.' },
+  {
+    kind: 'text',
+    text:
+      [join(c.diagnoses), valueSentences(c.values, s.rng), join(c.evidence)].filter(Boolean).join('. ') ||
+      'Findings as per pre-operative evaluation.',
+  },
   { kind: 'heading', text: 'Steps' },
-  { kind: 'text', text: 'Patient in supine position, parts painted and draped. Procedure carried out as planned. Haemostasis secured. Closure done in layers. Sterile dressing applied.' },
+  {
+    kind: 'text',
+    text: 'Patient in supine position, parts painted and draped. Procedure carried out as planned. Haemostasis secured. Closure done in layers. Sterile dressing applied.',
+  },
   ...(c.tissues.length ? ([{ kind: 'text', text: `Specimen sent for histopathology: ${join(c.tissues)}.` }] as Block[]) : []),
   ...remarks(c, ['procedures', 'diagnoses', 'values', 'evidence', 'tissues'], s),
 ];
 
 const radiology: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['Referred By', s.doctor], ['Date', s.admission]] },
-  { kind: 'fields', columns: 1, items: [['Study', c.evidence.length ? join(c.evidence) : s.rng.pick(['Ultrasonography', 'Imaging study as requested', 'Sonographic examination'])]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+      ['Referred By', s.doctor],
+      ['Date', s.admission],
+    ],
+  },
+  {
+    kind: 'fields',
+    columns: 1,
+    items: [
+      [
+        'Study',
+        c.evidence.length ? join(c.evidence) : s.rng.pick(['Ultrasonography', 'Imaging study as requested', 'Sonographic examination']),
+      ],
+    ],
+  },
   { kind: 'heading', text: 'Findings' },
-  { kind: 'text', text: `Organs in the region of interest were evaluated. ${valueSentences(c.values, s.rng)} Rest of the study is unremarkable.` },
+  {
+    kind: 'text',
+    text: `Organs in the region of interest were evaluated. ${valueSentences(c.values, s.rng)} Rest of the study is unremarkable.`,
+  },
   { kind: 'heading', text: 'Impression' },
   { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : 'Findings as described above. Clinical correlation advised.' },
   ...remarks(c, ['evidence', 'values', 'diagnoses'], s),
 ];
 
 const investigation: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['Referred By', s.doctor], ['Date', s.admission]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+      ['Referred By', s.doctor],
+      ['Date', s.admission],
+    ],
+  },
   { kind: 'heading', text: 'Tests Performed' },
   { kind: 'text', text: c.evidence.length ? `${join(c.evidence)}.` : 'Tests as advised by the treating doctor.' },
   { kind: 'heading', text: 'Observations' },
-  ...(c.values.length ? c.values.map((v): Block => ({ kind: 'text', text: valueLine(v, ': ') })) : [{ kind: 'text', text: 'Within normal limits.' } as Block]),
+  ...(c.values.length
+    ? c.values.map((v): Block => ({ kind: 'text', text: valueLine(v, ': ') }))
+    : [{ kind: 'text', text: 'Within normal limits.' } as Block]),
   { kind: 'heading', text: 'Conclusion' },
   { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : 'Please correlate clinically.' },
   ...remarks(c, ['evidence', 'values', 'diagnoses'], s),
 ];
 
 const ecg: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Date', s.admission], ['Heart Rate', `${s.rng.int(58, 110)} per minute`], ['Rhythm', 'Sinus']] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Date', s.admission],
+      ['Heart Rate', `${s.rng.int(58, 110)} per minute`],
+      ['Rhythm', 'Sinus'],
+    ],
+  },
   { kind: 'heading', text: 'Interpretation' },
   { kind: 'text', text: c.evidence.length ? `${join(c.evidence)} noted.` : 'No acute changes noted.' },
   ...remarks(c, ['evidence'], s),
 ];
 
 const angiography: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['Date', s.admission], ['Access', s.rng.pick(['Right radial', 'Right femoral'])]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+      ['Date', s.admission],
+      ['Access', s.rng.pick(['Right radial', 'Right femoral'])],
+    ],
+  },
   { kind: 'heading', text: 'Findings' },
-  { kind: 'text', text: `Left main: normal. ${valueSentences(c.values, s.rng)} ${c.evidence.length ? `${join(c.evidence)} performed.` : ''}`.trim() },
+  {
+    kind: 'text',
+    text: `Left main: normal. ${valueSentences(c.values, s.rng)} ${c.evidence.length ? `${join(c.evidence)} performed.` : ''}`.trim(),
+  },
   { kind: 'heading', text: 'Impression' },
   { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : 'As described above.' },
   ...remarks(c, ['values', 'evidence', 'diagnoses'], s),
@@ -277,9 +445,24 @@ const angiography: Template = (c, s) => [
 
 const dialysisChart: Template = (c, s) => {
   const r = s.rng;
-  const rows = Array.from({ length: Math.max(2, Math.min(s.stay, 4)) }, (_, i) => [String(i + 1), `${r.int(55, 80)}.${r.int(0, 9)}`, `${r.int(52, 77)}.${r.int(0, 9)}`, `${r.int(1, 3)}.${r.int(0, 9)}`, '4']);
+  const rows = Array.from({ length: Math.max(2, Math.min(s.stay, 4)) }, (_, i) => [
+    String(i + 1),
+    `${r.int(55, 80)}.${r.int(0, 9)}`,
+    `${r.int(52, 77)}.${r.int(0, 9)}`,
+    `${r.int(1, 3)}.${r.int(0, 9)}`,
+    '4',
+  ]);
   return [
-    { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['IP No', s.ipNumber], ['Access', r.pick(['AV fistula', 'Jugular catheter'])], ['Procedure', c.procedures.length ? join(c.procedures) : 'Renal replacement session']] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ['Patient Name', s.patient.name],
+        ['IP No', s.ipNumber],
+        ['Access', r.pick(['AV fistula', 'Jugular catheter'])],
+        ['Procedure', c.procedures.length ? join(c.procedures) : 'Renal replacement session'],
+      ],
+    },
     { kind: 'table', headers: ['Session', 'Pre weight (kg)', 'Post weight (kg)', 'UF (L)', 'Hours'], rows, widths: [1, 1.6, 1.6, 1, 1] },
     ...(c.values.length ? ([{ kind: 'text', text: `Pre-session values: ${valueSentences(c.values, r)}` }] as Block[]) : []),
     ...remarks(c, ['procedures', 'values'], s),
@@ -287,7 +470,16 @@ const dialysisChart: Template = (c, s) => {
 };
 
 const consultation: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`], ['Date', s.admission], ['Doctor', s.doctor]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Age / Sex', `${s.patient.age} Y / ${s.patient.gender}`],
+      ['Date', s.admission],
+      ['Doctor', s.doctor],
+    ],
+  },
   { kind: 'heading', text: 'Complaints' },
   { kind: 'text', text: s.complaint },
   ...(c.preExisting.length ? ([{ kind: 'text', text: `Known case of ${join(c.preExisting)}.` }] as Block[]) : []),
@@ -296,48 +488,83 @@ const consultation: Template = (c, s) => [
   { kind: 'heading', text: 'Provisional Diagnosis' },
   { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
   { kind: 'heading', text: 'Plan' },
-  { kind: 'text', text: c.procedures.length ? `Advised ${join(c.procedures)}. Admission planned.` : 'Further evaluation and review with reports.' },
+  {
+    kind: 'text',
+    text: c.procedures.length ? `Advised ${join(c.procedures)}. Admission planned.` : 'Further evaluation and review with reports.',
+  },
   ...(c.drugs.length ? ([{ kind: 'text', text: `Medicines: ${join(c.drugs)}.` }] as Block[]) : []),
   ...remarks(c, ['values', 'evidence', 'diagnoses', 'procedures', 'drugs', 'preExisting'], s),
 ];
 
 const prescription: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Date', s.discharge], ['Doctor', s.doctor]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Date', s.discharge],
+      ['Doctor', s.doctor],
+    ],
+  },
   ...(c.diagnoses.length ? ([{ kind: 'text', text: `Diagnosis: ${join(c.diagnoses)}` }] as Block[]) : []),
   ...(c.drugs.length
-    ? c.drugs.map((d, i): Block => ({ kind: 'text', text: `${i + 1}. ${d} - ${s.rng.pick(['1-0-1', '1-0-0', '0-0-1', '1-1-1'])} x ${s.rng.int(3, 15)} days` }))
+    ? c.drugs.map(
+        (d, i): Block => ({
+          kind: 'text',
+          text: `${i + 1}. ${d} - ${s.rng.pick(['1-0-1', '1-0-0', '0-0-1', '1-1-1'])} x ${s.rng.int(3, 15)} days`,
+        }),
+      )
     : [{ kind: 'text', text: '1. Tab. Paracetamol 650 mg - 1-0-1 x 5 days' } as Block]),
   ...remarks(c, ['diagnoses', 'drugs'], s),
 ];
 
 const claimForm: Template = (c, s) => [
-  { kind: 'fields', columns: 1, items: [
-    ['Policy Number', s.policyNumber],
-    ['Name of the Insured Patient', s.patient.name],
-    ['Name of the Hospital', s.hospitalName],
-    ['Date of Admission', s.admission],
-    ['Date of Discharge', s.discharge],
-    ['Diagnosis', c.diagnoses.length ? join(c.diagnoses) : 'As per hospital records'],
-    ['Treatment', c.procedures.length ? join(c.procedures) : 'As per hospital records'],
-    ['Total Amount Claimed', rupees(s.amounts.total)],
-  ] },
+  {
+    kind: 'fields',
+    columns: 1,
+    items: [
+      ['Policy Number', s.policyNumber],
+      ['Name of the Insured Patient', s.patient.name],
+      ['Name of the Hospital', s.hospitalName],
+      ['Date of Admission', s.admission],
+      ['Date of Discharge', s.discharge],
+      ['Diagnosis', c.diagnoses.length ? join(c.diagnoses) : 'As per hospital records'],
+      ['Treatment', c.procedures.length ? join(c.procedures) : 'As per hospital records'],
+      ['Total Amount Claimed', rupees(s.amounts.total)],
+    ],
+  },
   { kind: 'text', text: 'I hereby declare that the information furnished in this form is true and correct to the best of my knowledge.' },
   { kind: 'sign', text: 'Signature of the Insured' },
   ...remarks(c, ['diagnoses', 'procedures'], s),
 ];
 
 const idProof: Template = (c, s) => [
-  { kind: 'fields', columns: 1, items: [
-    ['Name', s.patient.name],
-    ['Year of Birth', String(2024 - s.patient.age)],
-    ['Gender', s.patient.gender],
-    ['Number', `XXXX XXXX ${s.uhid.slice(-4)}`],
-  ] },
+  {
+    kind: 'fields',
+    columns: 1,
+    items: [
+      ['Name', s.patient.name],
+      ['Year of Birth', String(2024 - s.patient.age)],
+      ['Gender', s.patient.gender],
+      ['Number', `XXXX XXXX ${s.uhid.slice(-4)}`],
+    ],
+  },
   ...remarks(c, [], s),
 ];
 
 const preauth: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [...personFields(s).slice(0, 3), ['Policy Number', s.policyNumber], ['Insurer', s.insurerLabel], ['Treating Doctor', s.doctor], ['Proposed Date of Admission', s.admission], ['Expected Length of Stay', `${s.stay} days`]] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ...personFields(s).slice(0, 3),
+      ['Policy Number', s.policyNumber],
+      ['Insurer', s.insurerLabel],
+      ['Treating Doctor', s.doctor],
+      ['Proposed Date of Admission', s.admission],
+      ['Expected Length of Stay', `${s.stay} days`],
+    ],
+  },
   { kind: 'heading', text: 'Provisional Diagnosis' },
   { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
   { kind: 'heading', text: 'Proposed Line of Treatment' },
@@ -345,7 +572,11 @@ const preauth: Template = (c, s) => [
   { kind: 'heading', text: 'Presenting Complaints' },
   { kind: 'text', text: s.complaint },
   { kind: 'heading', text: 'Relevant Clinical Findings' },
-  { kind: 'text', text: [valueSentences(c.values, s.rng), evidenceSentences(c.evidence, s.rng)].filter(Boolean).join(' ') || 'As per the enclosed reports.' },
+  {
+    kind: 'text',
+    text:
+      [valueSentences(c.values, s.rng), evidenceSentences(c.evidence, s.rng)].filter(Boolean).join(' ') || 'As per the enclosed reports.',
+  },
   { kind: 'text', text: c.preExisting.length ? `Past history: ${join(c.preExisting)}.` : 'Past history: nil significant.' },
   ...(c.drugs.length ? ([{ kind: 'text', text: `Current medication: ${join(c.drugs)}.` }] as Block[]) : []),
   { kind: 'fields', columns: 1, items: [['Estimated Cost', rupees(s.amounts.total)]] },
@@ -353,29 +584,67 @@ const preauth: Template = (c, s) => [
 ];
 
 const costEstimate: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Date', s.admission]] },
-  { kind: 'table', headers: ['Head', 'Estimated Amount'], rows: [
-    ...(c.procedures.length ? [[`Package - ${join(c.procedures)}`, rupees(Math.round(s.amounts.total * 0.6))]] : [['Procedure charges', rupees(Math.round(s.amounts.total * 0.6))]]),
-    ['Room and nursing', rupees(Math.round(s.amounts.total * 0.2))],
-    ['Medicines and consumables', rupees(Math.round(s.amounts.total * 0.2))],
-  ], widths: [4, 2] },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Date', s.admission],
+    ],
+  },
+  {
+    kind: 'table',
+    headers: ['Head', 'Estimated Amount'],
+    rows: [
+      ...(c.procedures.length
+        ? [[`Package - ${join(c.procedures)}`, rupees(Math.round(s.amounts.total * 0.6))]]
+        : [['Procedure charges', rupees(Math.round(s.amounts.total * 0.6))]]),
+      ['Room and nursing', rupees(Math.round(s.amounts.total * 0.2))],
+      ['Medicines and consumables', rupees(Math.round(s.amounts.total * 0.2))],
+    ],
+    widths: [4, 2],
+  },
   ...remarks(c, ['procedures'], s),
 ];
 
 const pharmacyBill: Template = (c, s) => {
   const r = s.rng;
   const fillers = ['Inj. Pantoprazole 40 mg', 'Tab. Paracetamol 650 mg', 'IV Ringer Lactate 500 ml', 'Inj. Ondansetron 4 mg'];
-  const rows = [...c.drugs, ...r.sample(fillers, 2)].map((d, i) => [String(i + 1), d, `B${r.int(1000, 9999)}`, String(r.int(1, 10)), rupees(r.int(1, 60) * 50)]);
+  const rows = [...c.drugs, ...r.sample(fillers, 2)].map((d, i) => [
+    String(i + 1),
+    d,
+    `B${r.int(1000, 9999)}`,
+    String(r.int(1, 10)),
+    rupees(r.int(1, 60) * 50),
+  ]);
   return [
-    { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['IP No', s.ipNumber], ['Invoice Date', s.discharge]] },
+    {
+      kind: 'fields',
+      columns: 2,
+      items: [
+        ['Patient Name', s.patient.name],
+        ['IP No', s.ipNumber],
+        ['Invoice Date', s.discharge],
+      ],
+    },
     { kind: 'table', headers: ['S.No', 'Item', 'Batch', 'Qty', 'Amount'], rows, widths: [0.6, 4, 1.2, 0.8, 1.6] },
     ...remarks(c, ['drugs'], s),
   ];
 };
 
 const consentForm: Template = (c, s) => [
-  { kind: 'fields', columns: 2, items: [['Patient Name', s.patient.name], ['Date', s.admission]] },
-  { kind: 'text', text: `I, the undersigned, hereby give my consent to undergo ${c.procedures.length ? join(c.procedures) : 'the proposed treatment'} and the anaesthesia required for it. The nature of the treatment, its risks and alternatives have been explained to me in a language I understand.` },
+  {
+    kind: 'fields',
+    columns: 2,
+    items: [
+      ['Patient Name', s.patient.name],
+      ['Date', s.admission],
+    ],
+  },
+  {
+    kind: 'text',
+    text: `I, the undersigned, hereby give my consent to undergo ${c.procedures.length ? join(c.procedures) : 'the proposed treatment'} and the anaesthesia required for it. The nature of the treatment, its risks and alternatives have been explained to me in a language I understand.`,
+  },
   { kind: 'sign', text: 'Signature of Patient / Relative' },
   ...remarks(c, ['procedures'], s),
 ];

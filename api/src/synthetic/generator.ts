@@ -120,7 +120,8 @@ const procedureByCode = (code: string) => {
   return p;
 };
 const attributeByName = (name: string): CatalogClinicalAttribute => catalog.clinicalAttributes.find((a) => a.name === name)!;
-const unitAliases = (a: CatalogClinicalAttribute) => a.fk_clinical_unit.flatMap((id) => catalog.clinicalUnits.find((u) => u.id === id)!.alias);
+const unitAliases = (a: CatalogClinicalAttribute) =>
+  a.fk_clinical_unit.flatMap((id) => catalog.clinicalUnits.find((u) => u.id === id)!.alias);
 const docName = (id: number) => catalog.documents.find((d) => d.id === id)!.name;
 
 // ---------------------------------------------------------------- claim profiles
@@ -134,53 +135,178 @@ interface ProcedureProfile {
   medical?: boolean;
 }
 const PROFILES: Record<string, ProcedureProfile> = {
-  id001: { age: [52, 82], stay: [1, 2], complaint: 'Gradual painless blurring of sight in the right eye for 8 months, difficulty in reading.', hospitals: ['HOSP003'] },
-  id002: { gender: 'Female', age: [38, 60], stay: [3, 6], complaint: 'Heavy menstrual flow with clots and lower abdominal pain for one year.', hospitals: ['HOSP002', 'HOSP005'] },
-  id003: { age: [12, 55], stay: [2, 5], complaint: 'Pain in the right iliac fossa with fever and vomiting for two days.', hospitals: ['HOSP001', 'HOSP005'] },
-  id003a: { age: [25, 80], stay: [5, 12], complaint: 'Fever, dry cough and breathlessness for five days.', hospitals: ['HOSP001', 'HOSP005', 'HOSP008'], medical: true },
-  id004: { age: [28, 68], stay: [2, 4], complaint: 'Recurrent pain in the right upper abdomen after fatty meals with nausea.', hospitals: ['HOSP001', 'HOSP005'] },
+  id001: {
+    age: [52, 82],
+    stay: [1, 2],
+    complaint: 'Gradual painless blurring of sight in the right eye for 8 months, difficulty in reading.',
+    hospitals: ['HOSP003'],
+  },
+  id002: {
+    gender: 'Female',
+    age: [38, 60],
+    stay: [3, 6],
+    complaint: 'Heavy menstrual flow with clots and lower abdominal pain for one year.',
+    hospitals: ['HOSP002', 'HOSP005'],
+  },
+  id003: {
+    age: [12, 55],
+    stay: [2, 5],
+    complaint: 'Pain in the right iliac fossa with fever and vomiting for two days.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
+  id003a: {
+    age: [25, 80],
+    stay: [5, 12],
+    complaint: 'Fever, dry cough and breathlessness for five days.',
+    hospitals: ['HOSP001', 'HOSP005', 'HOSP008'],
+    medical: true,
+  },
+  id004: {
+    age: [28, 68],
+    stay: [2, 4],
+    complaint: 'Recurrent pain in the right upper abdomen after fatty meals with nausea.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
   id005: { age: [45, 76], stay: [7, 12], complaint: 'Exertional chest pain and breathlessness for three months.', hospitals: ['HOSP004'] },
-  id006: { age: [40, 78], stay: [2, 5], complaint: 'Sudden retrosternal chest pain radiating to the left arm with sweating.', hospitals: ['HOSP004', 'HOSP005'] },
-  id007: { age: [55, 80], stay: [4, 7], complaint: 'Pain in both knees for three years, worse on climbing stairs, restricted walking.', hospitals: ['HOSP007'] },
+  id006: {
+    age: [40, 78],
+    stay: [2, 5],
+    complaint: 'Sudden retrosternal chest pain radiating to the left arm with sweating.',
+    hospitals: ['HOSP004', 'HOSP005'],
+  },
+  id007: {
+    age: [55, 80],
+    stay: [4, 7],
+    complaint: 'Pain in both knees for three years, worse on climbing stairs, restricted walking.',
+    hospitals: ['HOSP007'],
+  },
   id008: { gender: 'Female', age: [22, 38], stay: [3, 5], complaint: 'Term pregnancy admitted with labour pains.', hospitals: ['HOSP002'] },
-  id009: { age: [35, 75], stay: [2, 6], complaint: 'Reduced urine output, swelling of feet and breathlessness for two weeks.', hospitals: ['HOSP006'], medical: true },
-  id010: { age: [30, 72], stay: [1, 3], complaint: 'Admitted for the next scheduled cycle of treatment.', hospitals: ['HOSP008'], medical: true },
-  id011: { gender: 'Female', age: [26, 45], stay: [2, 5], complaint: 'Heavy menstrual flow with a lump in the lower abdomen.', hospitals: ['HOSP002'] },
-  id012: { gender: 'Male', age: [55, 82], stay: [2, 4], complaint: 'Poor urinary stream, frequency and nocturia for one year.', hospitals: ['HOSP006'] },
-  id013: { age: [22, 70], stay: [1, 3], complaint: 'Swelling in the groin, increasing on coughing, for six months.', hospitals: ['HOSP001', 'HOSP005'] },
-  id014: { age: [8, 30], stay: [1, 2], complaint: 'Recurrent sore throat, six episodes in the last year.', hospitals: ['HOSP001', 'HOSP005'] },
-  id015: { gender: 'Female', age: [28, 55], stay: [1, 2], complaint: 'Irregular and prolonged bleeding per vaginum for three months.', hospitals: ['HOSP002'] },
-  id016: { age: [18, 50], stay: [1, 2], complaint: 'Nasal obstruction and recurrent headache for two years.', hospitals: ['HOSP001', 'HOSP005'] },
-  id017: { age: [22, 65], stay: [1, 3], complaint: 'Colicky left flank pain radiating to the groin with vomiting.', hospitals: ['HOSP006'] },
+  id009: {
+    age: [35, 75],
+    stay: [2, 6],
+    complaint: 'Reduced urine output, swelling of feet and breathlessness for two weeks.',
+    hospitals: ['HOSP006'],
+    medical: true,
+  },
+  id010: {
+    age: [30, 72],
+    stay: [1, 3],
+    complaint: 'Admitted for the next scheduled cycle of treatment.',
+    hospitals: ['HOSP008'],
+    medical: true,
+  },
+  id011: {
+    gender: 'Female',
+    age: [26, 45],
+    stay: [2, 5],
+    complaint: 'Heavy menstrual flow with a lump in the lower abdomen.',
+    hospitals: ['HOSP002'],
+  },
+  id012: {
+    gender: 'Male',
+    age: [55, 82],
+    stay: [2, 4],
+    complaint: 'Poor urinary stream, frequency and nocturia for one year.',
+    hospitals: ['HOSP006'],
+  },
+  id013: {
+    age: [22, 70],
+    stay: [1, 3],
+    complaint: 'Swelling in the groin, increasing on coughing, for six months.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
+  id014: {
+    age: [8, 30],
+    stay: [1, 2],
+    complaint: 'Recurrent sore throat, six episodes in the last year.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
+  id015: {
+    gender: 'Female',
+    age: [28, 55],
+    stay: [1, 2],
+    complaint: 'Irregular and prolonged bleeding per vaginum for three months.',
+    hospitals: ['HOSP002'],
+  },
+  id016: {
+    age: [18, 50],
+    stay: [1, 2],
+    complaint: 'Nasal obstruction and recurrent headache for two years.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
+  id017: {
+    age: [22, 65],
+    stay: [1, 3],
+    complaint: 'Colicky left flank pain radiating to the groin with vomiting.',
+    hospitals: ['HOSP006'],
+  },
   id018: { age: [25, 68], stay: [2, 4], complaint: 'Dull aching right loin pain for six months.', hospitals: ['HOSP006'] },
-  id019: { age: [25, 65], stay: [1, 3], complaint: 'Bleeding per rectum and a mass descending per anum on straining.', hospitals: ['HOSP001', 'HOSP005'] },
+  id019: {
+    age: [25, 65],
+    stay: [1, 3],
+    complaint: 'Bleeding per rectum and a mass descending per anum on straining.',
+    hospitals: ['HOSP001', 'HOSP005'],
+  },
   id020: { age: [45, 82], stay: [5, 8], complaint: 'Pain in the hip with inability to bear weight.', hospitals: ['HOSP007'] },
-  id021: { age: [12, 65], stay: [3, 6], complaint: 'High grade fever with chills, body ache and headache for four days.', hospitals: ['HOSP001', 'HOSP005', 'HOSP008'], medical: true },
+  id021: {
+    age: [12, 65],
+    stay: [3, 6],
+    complaint: 'High grade fever with chills, body ache and headache for four days.',
+    hospitals: ['HOSP001', 'HOSP005', 'HOSP008'],
+    medical: true,
+  },
   id022: { age: [25, 62], stay: [2, 4], complaint: 'Swelling in front of the neck for two years.', hospitals: ['HOSP001', 'HOSP008'] },
-  id023: { gender: 'Female', age: [35, 70], stay: [3, 5], complaint: 'Painless lump in the left breast for three months.', hospitals: ['HOSP008'] },
-  id024: { gender: 'Female', age: [20, 45], stay: [1, 3], complaint: 'Lower abdominal pain and heaviness for four months.', hospitals: ['HOSP002'] },
-  id025: { gender: 'Male', age: [6, 40], stay: [1, 1], complaint: 'Difficulty in retracting the foreskin with ballooning during micturition.', hospitals: ['HOSP001', 'HOSP006'] },
+  id023: {
+    gender: 'Female',
+    age: [35, 70],
+    stay: [3, 5],
+    complaint: 'Painless lump in the left breast for three months.',
+    hospitals: ['HOSP008'],
+  },
+  id024: {
+    gender: 'Female',
+    age: [20, 45],
+    stay: [1, 3],
+    complaint: 'Lower abdominal pain and heaviness for four months.',
+    hospitals: ['HOSP002'],
+  },
+  id025: {
+    gender: 'Male',
+    age: [6, 40],
+    stay: [1, 1],
+    complaint: 'Difficulty in retracting the foreskin with ballooning during micturition.',
+    hospitals: ['HOSP001', 'HOSP006'],
+  },
 };
 /** Procedures that plausibly go together on one claim. */
 const PAIRS: [string, string][] = [
-  ['id004', 'id013'], ['id002', 'id024'], ['id003', 'id013'], ['id017', 'id012'], ['id014', 'id016'],
-  ['id015', 'id024'], ['id019', 'id013'], ['id006', 'id003a'], ['id022', 'id023'],
+  ['id004', 'id013'],
+  ['id002', 'id024'],
+  ['id003', 'id013'],
+  ['id017', 'id012'],
+  ['id014', 'id016'],
+  ['id015', 'id024'],
+  ['id019', 'id013'],
+  ['id006', 'id003a'],
+  ['id022', 'id023'],
 ];
 const UNLISTED: Record<number, [string, string]> = {};
 for (const g of catalog.procedureGroups) {
-  UNLISTED[g.id] = ({
-    Ophthalmology: ['Refractive error under evaluation', 'Spectacle correction and review'],
-    'Obstetrics and Gynaecology': ['Chronic pelvic pain under evaluation', 'Examination under anaesthesia'],
-    'General Surgery': ['Acute abdomen, cause to be evaluated', 'Diagnostic laparoscopy'],
-    Cardiology: ['Atypical chest pain', 'Medical management and observation'],
-    'Cardiothoracic Surgery': ['Atypical chest pain', 'Medical management and observation'],
-    Orthopaedics: ['Joint pain under evaluation', 'Physiotherapy and analgesics'],
-    Nephrology: ['Deranged renal parameters under evaluation', 'Fluid management and observation'],
-    Oncology: ['Mass under evaluation', 'Supportive care'],
-    Urology: ['Lower urinary tract symptoms under evaluation', 'Cystoscopy'],
-    ENT: ['Upper airway symptoms under evaluation', 'Nasal irrigation and review'],
-    'Internal Medicine': ['Acute febrile illness, cause to be evaluated', 'Supportive care'],
-  } as Record<string, [string, string]>)[g.name];
+  UNLISTED[g.id] = (
+    {
+      Ophthalmology: ['Refractive error under evaluation', 'Spectacle correction and review'],
+      'Obstetrics and Gynaecology': ['Chronic pelvic pain under evaluation', 'Examination under anaesthesia'],
+      'General Surgery': ['Acute abdomen, cause to be evaluated', 'Diagnostic laparoscopy'],
+      Cardiology: ['Atypical chest pain', 'Medical management and observation'],
+      'Cardiothoracic Surgery': ['Atypical chest pain', 'Medical management and observation'],
+      Orthopaedics: ['Joint pain under evaluation', 'Physiotherapy and analgesics'],
+      Nephrology: ['Deranged renal parameters under evaluation', 'Fluid management and observation'],
+      Oncology: ['Mass under evaluation', 'Supportive care'],
+      Urology: ['Lower urinary tract symptoms under evaluation', 'Cystoscopy'],
+      ENT: ['Upper airway symptoms under evaluation', 'Nasal irrigation and review'],
+      'Internal Medicine': ['Acute febrile illness, cause to be evaluated', 'Supportive care'],
+    } as Record<string, [string, string]>
+  )[g.name];
 }
 const DEPARTMENT_DOCTORS: Record<string, string[]> = {
   Ophthalmology: ['Dr. Anil Deshpande, MS (Ophth)', 'Dr. Sunita Rao, DNB (Ophth)'],
@@ -196,13 +322,84 @@ const DEPARTMENT_DOCTORS: Record<string, string[]> = {
   'Internal Medicine': ['Dr. Suresh Babu, MD (Medicine)', 'Dr. Anjali Mishra, MD (Medicine)'],
 };
 const FIRST_NAMES = {
-  Male: ['Ramesh', 'Suresh', 'Amit', 'Rahul', 'Vijay', 'Sanjay', 'Arjun', 'Imran', 'Joseph', 'Gurpreet', 'Manoj', 'Prakash', 'Venkatesh', 'Abdul', 'Deepak'],
-  Female: ['Sunita', 'Priya', 'Anjali', 'Kavita', 'Lakshmi', 'Fatima', 'Meena', 'Rekha', 'Pooja', 'Sneha', 'Geeta', 'Mary', 'Harpreet', 'Divya', 'Shabana'],
+  Male: [
+    'Ramesh',
+    'Suresh',
+    'Amit',
+    'Rahul',
+    'Vijay',
+    'Sanjay',
+    'Arjun',
+    'Imran',
+    'Joseph',
+    'Gurpreet',
+    'Manoj',
+    'Prakash',
+    'Venkatesh',
+    'Abdul',
+    'Deepak',
+  ],
+  Female: [
+    'Sunita',
+    'Priya',
+    'Anjali',
+    'Kavita',
+    'Lakshmi',
+    'Fatima',
+    'Meena',
+    'Rekha',
+    'Pooja',
+    'Sneha',
+    'Geeta',
+    'Mary',
+    'Harpreet',
+    'Divya',
+    'Shabana',
+  ],
 };
-const SURNAMES = ['Sharma', 'Patel', 'Reddy', 'Iyer', 'Nair', 'Kulkarni', 'Singh', 'Khan', 'Das', 'Mehta', 'Joshi', 'Menon', 'Gupta', 'Pillai', 'Chatterjee', 'Yadav', 'Fernandes', 'Bhat'];
-const ORG_WEIGHTS: [string, number][] = [['vitraya', 0.3], ['starhealth', 0.16], ['maxbupa', 0.14], ['bajaj', 0.14], ['ML', 0.12], ['vitraya-demo', 0.14]];
-const SCENARIO_WEIGHTS: [Scenario, number][] = [['accept', 0.4], ['reject', 0.28], ['query-document', 0.16], ['no-protocol', 0.1], ['suspended', 0.06]];
-const REF_PREFIX: Record<string, string> = { vitraya: 'VT', starhealth: 'CLI/2024/', maxbupa: 'MB', bajaj: 'OC-24-', ML: 'ML', 'vitraya-demo': 'DEMO-' };
+const SURNAMES = [
+  'Sharma',
+  'Patel',
+  'Reddy',
+  'Iyer',
+  'Nair',
+  'Kulkarni',
+  'Singh',
+  'Khan',
+  'Das',
+  'Mehta',
+  'Joshi',
+  'Menon',
+  'Gupta',
+  'Pillai',
+  'Chatterjee',
+  'Yadav',
+  'Fernandes',
+  'Bhat',
+];
+const ORG_WEIGHTS: [string, number][] = [
+  ['vitraya', 0.3],
+  ['starhealth', 0.16],
+  ['maxbupa', 0.14],
+  ['bajaj', 0.14],
+  ['ML', 0.12],
+  ['vitraya-demo', 0.14],
+];
+const SCENARIO_WEIGHTS: [Scenario, number][] = [
+  ['accept', 0.4],
+  ['reject', 0.28],
+  ['query-document', 0.16],
+  ['no-protocol', 0.1],
+  ['suspended', 0.06],
+];
+const REF_PREFIX: Record<string, string> = {
+  vitraya: 'VT',
+  starhealth: 'CLI/2024/',
+  maxbupa: 'MB',
+  bajaj: 'OC-24-',
+  ML: 'ML',
+  'vitraya-demo': 'DEMO-',
+};
 
 /** Drugs any inpatient may get; written as filler when the claim's rules do not ask for them. */
 const COMMON_DRUGS = ['Ceftriaxone', 'Atorvastatin', 'Aspirin', 'Tranexamic Acid'];
@@ -354,25 +551,67 @@ const NATURAL_DOCS: Record<CaseType, Record<MentionGroup, string[]>> = {
   },
 };
 const EVIDENCE_DOCS: Record<string, string> = {
-  'USG abdomen': 'Radiology Report', 'USG pelvis': 'Radiology Report', 'HRCT chest': 'Radiology Report', 'X-ray knee': 'Radiology Report',
-  'X-ray hip': 'Radiology Report', 'CT KUB': 'Radiology Report', 'ECG changes': 'ECG Report', 'Coronary angiography': 'Angiography Report',
-  '2D Echo': 'Investigation Report', 'A-scan biometry': 'Investigation Report', 'Slit lamp examination': 'Investigation Report',
-  Uroflowmetry: 'Investigation Report', 'Non stress test': 'Investigation Report', 'Diagnostic nasal endoscopy': 'Investigation Report',
-  'RT-PCR positive': 'Lab Report', 'NS1 antigen positive': 'Lab Report', 'Malarial parasite seen': 'Lab Report',
-  'Biopsy proven malignancy': 'Histopathology Report', FNAC: 'Histopathology Report', 'HPE report': 'Discharge Summary',
+  'USG abdomen': 'Radiology Report',
+  'USG pelvis': 'Radiology Report',
+  'HRCT chest': 'Radiology Report',
+  'X-ray knee': 'Radiology Report',
+  'X-ray hip': 'Radiology Report',
+  'CT KUB': 'Radiology Report',
+  'ECG changes': 'ECG Report',
+  'Coronary angiography': 'Angiography Report',
+  '2D Echo': 'Investigation Report',
+  'A-scan biometry': 'Investigation Report',
+  'Slit lamp examination': 'Investigation Report',
+  Uroflowmetry: 'Investigation Report',
+  'Non stress test': 'Investigation Report',
+  'Diagnostic nasal endoscopy': 'Investigation Report',
+  'RT-PCR positive': 'Lab Report',
+  'NS1 antigen positive': 'Lab Report',
+  'Malarial parasite seen': 'Lab Report',
+  'Biopsy proven malignancy': 'Histopathology Report',
+  FNAC: 'Histopathology Report',
+  'HPE report': 'Discharge Summary',
 };
-const LAB = ['Haemoglobin', 'HbA1c', 'Serum Creatinine', 'Platelet Count', 'Total Leucocyte Count', 'eGFR', 'Blood Urea', 'Fasting Blood Sugar', 'Troponin I', 'TSH'];
-const IMAGING = ['Uterine Size', 'Fibroid Size', 'Endometrial Thickness', 'Appendiceal Diameter', 'GB Wall Thickness', 'Calculus Size', 'Cyst Size', 'Prostate Volume', 'Post Void Residual Urine', 'Gestational Age', 'CT Severity Score', 'KL Grade'];
+const LAB = [
+  'Haemoglobin',
+  'HbA1c',
+  'Serum Creatinine',
+  'Platelet Count',
+  'Total Leucocyte Count',
+  'eGFR',
+  'Blood Urea',
+  'Fasting Blood Sugar',
+  'Troponin I',
+  'TSH',
+];
+const IMAGING = [
+  'Uterine Size',
+  'Fibroid Size',
+  'Endometrial Thickness',
+  'Appendiceal Diameter',
+  'GB Wall Thickness',
+  'Calculus Size',
+  'Cyst Size',
+  'Prostate Volume',
+  'Post Void Residual Urine',
+  'Gestational Age',
+  'CT Severity Score',
+  'KL Grade',
+];
 function attributeDocs(name: string, caseType: CaseType): string[] {
   if (LAB.includes(name)) return ['Lab Report'];
   if (IMAGING.includes(name)) return ['Radiology Report'];
   const clinicalNote = caseType === 'SETTLEMENT' ? 'Discharge Summary' : 'Pre-Authorization Form';
-  return ({
-    'Ejection Fraction': ['Investigation Report'],
-    'Coronary Stenosis': ['Angiography Report'],
-    'Axial Length': ['Investigation Report'],
-    'Visual Acuity': ['Consultation Notes', 'Investigation Report'],
-  } as Record<string, string[]>)[name] ?? [clinicalNote, 'Consultation Notes'];
+  return (
+    (
+      {
+        'Ejection Fraction': ['Investigation Report'],
+        'Coronary Stenosis': ['Angiography Report'],
+        'Axial Length': ['Investigation Report'],
+        'Visual Acuity': ['Consultation Notes', 'Investigation Report'],
+      } as Record<string, string[]>
+    )[name] ?? [clinicalNote, 'Consultation Notes']
+  );
 }
 const GENERIC_DOCS: Record<CaseType, string[]> = {
   SETTLEMENT: ['Discharge Summary', 'Consultation Notes', 'Operation Notes'],
@@ -380,11 +619,36 @@ const GENERIC_DOCS: Record<CaseType, string[]> = {
 };
 const BASELINE_DOCS: Record<CaseType, string[]> = { SETTLEMENT: ['Discharge Summary', 'Final Bill'], PRE_AUTH: ['Pre-Authorization Form'] };
 const EXTRA_DOCS: Record<CaseType, [string, number][]> = {
-  SETTLEMENT: [['Claim Form', 0.6], ['ID Proof', 0.5], ['Lab Report', 0.35], ['Pharmacy Bill', 0.3], ['Consent Form', 0.2], ['Prescription', 0.15]],
-  PRE_AUTH: [['ID Proof', 0.55], ['Consultation Notes', 0.45], ['Cost Estimate', 0.45], ['Lab Report', 0.3], ['Consent Form', 0.1]],
+  SETTLEMENT: [
+    ['Claim Form', 0.6],
+    ['ID Proof', 0.5],
+    ['Lab Report', 0.35],
+    ['Pharmacy Bill', 0.3],
+    ['Consent Form', 0.2],
+    ['Prescription', 0.15],
+  ],
+  PRE_AUTH: [
+    ['ID Proof', 0.55],
+    ['Consultation Notes', 0.45],
+    ['Cost Estimate', 0.45],
+    ['Lab Report', 0.3],
+    ['Consent Form', 0.1],
+  ],
 };
 /** Document types short enough to be scanned onto one image page. */
-const SCANNABLE = ['Lab Report', 'ID Proof', 'Consultation Notes', 'Prescription', 'Radiology Report', 'ECG Report', 'Histopathology Report', 'Claim Form', 'Consent Form', 'Cost Estimate', 'Investigation Report'];
+const SCANNABLE = [
+  'Lab Report',
+  'ID Proof',
+  'Consultation Notes',
+  'Prescription',
+  'Radiology Report',
+  'ECG Report',
+  'Histopathology Report',
+  'Claim Form',
+  'Consent Form',
+  'Cost Estimate',
+  'Investigation Report',
+];
 
 interface PlanContext {
   state: PlanState;
@@ -444,7 +708,7 @@ function attributeFeasible(name: string, ctx: PlanContext): boolean {
 }
 
 function entityCount(leaf: RuleStatement): number {
-  return leaf.operator === 'ANY_OF_N_VALUES_IS_PRESENT' ? leaf.numberOfValues ?? 1 : (leaf.valuesToFind ?? []).length;
+  return leaf.operator === 'ANY_OF_N_VALUES_IS_PRESENT' ? (leaf.numberOfValues ?? 1) : (leaf.valuesToFind ?? []).length;
 }
 
 function satisfyLeaf(leaf: RuleStatement, ctx: PlanContext): boolean {
@@ -454,7 +718,10 @@ function satisfyLeaf(leaf: RuleStatement, ctx: PlanContext): boolean {
     const available = values.filter((v) => !s.forbiddenDocs.has(v));
     const n = entityCount(leaf);
     if (available.length < n) return false;
-    const chosen = [...available.filter((v) => s.requiredDocs.has(v)), ...ctx.rng.shuffle(available.filter((v) => !s.requiredDocs.has(v)))].slice(0, n);
+    const chosen = [
+      ...available.filter((v) => s.requiredDocs.has(v)),
+      ...ctx.rng.shuffle(available.filter((v) => !s.requiredDocs.has(v))),
+    ].slice(0, n);
     chosen.forEach((d) => s.requiredDocs.add(d));
     return true;
   }
@@ -550,7 +817,11 @@ const TREES: RuleTreeName[] = ['procedureRule', 'diagnosisRule', 'documentRule',
 function planProcedure(rule: CatalogRule, scenario: Scenario, ctx: PlanContext): void {
   let broken: RuleTreeName | null = null;
   if (scenario === 'reject') {
-    const weights: [RuleTreeName, number][] = [['procedureRule', 0.12], ['diagnosisRule', 0.45], ['clinicalTermsRule', 0.43]];
+    const weights: [RuleTreeName, number][] = [
+      ['procedureRule', 0.12],
+      ['diagnosisRule', 0.45],
+      ['clinicalTermsRule', 0.43],
+    ];
     let options = weights.filter(([t]) => rule[t] !== null);
     while (options.length && !broken) {
       const t = ctx.rng.weighted(options);
@@ -569,7 +840,11 @@ function planUnconfigured(code: string, ctx: Omit<PlanContext, 'rule'>): void {
   const key = mentionKey('procedures', p.name);
   if (!ctx.state.forbidden.has(key)) ctx.state.need(key, { notIn: [] });
   const anyRule = catalog.rules.find((r) => r.procedure_code === code && r.diagnosisRule);
-  const diagnoses = anyRule ? ruleLeaves(anyRule.diagnosisRule).filter((l) => l.entityName === 'diagnoses').flatMap((l) => l.valuesToFind ?? []) : ['Phimosis'];
+  const diagnoses = anyRule
+    ? ruleLeaves(anyRule.diagnosisRule)
+        .filter((l) => l.entityName === 'diagnoses')
+        .flatMap((l) => l.valuesToFind ?? [])
+    : ['Phimosis'];
   const d = mentionKey('diagnoses', ctx.rng.pick(diagnoses));
   if (!ctx.state.forbidden.has(d)) ctx.state.need(d, { notIn: [] });
 }
@@ -599,7 +874,14 @@ function formatNumber(v: number, dec: number, rng: Rng, plain: boolean): string 
 }
 
 /** Prints an attribute's base value in a chosen unit; the planted value is what the print converts back to. */
-function writeAttribute(name: string, base: number | string, doc: string, rng: Rng, plain: boolean, hospitalCode: string): WrittenAttribute {
+function writeAttribute(
+  name: string,
+  base: number | string,
+  doc: string,
+  rng: Rng,
+  plain: boolean,
+  hospitalCode: string,
+): WrittenAttribute {
   const attr = attributeByName(name);
   const label = surface(attr, rng);
   if (typeof base === 'string') {
@@ -618,7 +900,9 @@ function writeAttribute(name: string, base: number | string, doc: string, rng: R
   const writtenNumber = roundTo(base / c, dec);
   // Rounded to drop float noise (690 ng/L x 0.001 is 0.69, not 0.6900000000000001).
   const planted = roundTo(writtenNumber * c, 9);
-  const ref = spec.ref ? `${formatNumber(spec.ref[0] / c, Math.max(dec, 0), rng, true)} - ${formatNumber(spec.ref[1] / c, Math.max(dec, 0), rng, true)}` : '';
+  const ref = spec.ref
+    ? `${formatNumber(spec.ref[0] / c, Math.max(dec, 0), rng, true)} - ${formatNumber(spec.ref[1] / c, Math.max(dec, 0), rng, true)}`
+    : '';
   // A hospital with a pattern override prints the value its way, e.g. blood pressure as '130/84 mmHg'.
   const paired = attr.patternOverridesForValues.some((o) => o.hospitals.includes(hospitalCode)) && name === 'Systolic Blood Pressure';
   const printed = formatNumber(writtenNumber, dec, rng, plain) + (paired ? `/${rng.int(60, 95)}` : '');
@@ -646,15 +930,19 @@ function hospitalStyle(index: number): HospitalStyle {
       labelSeparator: [': ', ' : ', ' - ', ': '][v],
       bodySize: [10.5, 11, 10, 10][v],
     },
-    date: v % 2 === 0
-      ? (d) => `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`
-      : (d) => `${pad2(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`,
+    date:
+      v % 2 === 0
+        ? (d) => `${pad2(d.getUTCDate())}/${pad2(d.getUTCMonth() + 1)}/${d.getUTCFullYear()}`
+        : (d) => `${pad2(d.getUTCDate())}-${MONTHS[d.getUTCMonth()]}-${d.getUTCFullYear()}`,
     upperTitles: v !== 1,
   };
 }
 
 function slug(s: string): string {
-  return s.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 function corruptFile(rng: Rng, index: number): GeneratedDocument {
@@ -769,7 +1057,8 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     if (!list.some((x) => x.group === p.group && x.name === p.name)) list.push(p);
     placements.set(doc, list);
   };
-  const placedIn = (key: string) => [...placements].filter(([, ps]) => ps.some((p) => mentionKey(p.group as MentionGroup, p.name) === key)).map(([d]) => d);
+  const placedIn = (key: string) =>
+    [...placements].filter(([, ps]) => ps.some((p) => mentionKey(p.group as MentionGroup, p.name) === key)).map(([d]) => d);
   for (const [key, reqs] of state.needs) {
     const group = key.slice(0, key.indexOf(':')) as MentionGroup;
     const name = key.slice(key.indexOf(':') + 1);
@@ -785,7 +1074,12 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       const candidates = natural.filter((d) => meets(d, req) && !state.forbiddenDocs.has(d));
       if (!candidates.length) continue;
       const existing = candidates.filter((d) => docs.has(d));
-      const doc = preferred.length && candidates.includes(preferred[0]) ? preferred[0] : existing.length && rng.chance(0.7) ? existing[0] : candidates[0];
+      const doc =
+        preferred.length && candidates.includes(preferred[0])
+          ? preferred[0]
+          : existing.length && rng.chance(0.7)
+            ? existing[0]
+            : candidates[0];
       place(doc, { group, name });
     }
     // A second mention elsewhere, as real papers repeat the diagnosis and the procedure.
@@ -795,7 +1089,11 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     }
   }
 
-  const referenced = new Set(rules.flatMap((r) => (r ? TREES.flatMap((t) => ruleLeaves(r[t])) : [])).flatMap((l) => (l.valueToCompare ? [l.valueToCompare.name] : l.valuesToFind ?? [])));
+  const referenced = new Set(
+    rules
+      .flatMap((r) => (r ? TREES.flatMap((t) => ruleLeaves(r[t])) : []))
+      .flatMap((l) => (l.valueToCompare ? [l.valueToCompare.name] : (l.valuesToFind ?? []))),
+  );
   const clinicalExcluded = new Set(rules.flatMap((r) => (r ? r.fk_clinical_exc_document.map(docName) : [])));
   const attributeDoc = new Map<string, string>();
   const attributeHome = (name: string): string | null => {
@@ -819,7 +1117,12 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     const a = state.attributes.get(name);
     const attr = catalog.clinicalAttributes.find((x) => x.name === name);
     if (!attr || a || !rng.chance(0.35)) continue;
-    const value = attr.value_type === 'Text' ? rng.pick(attr.text_possible_values).text_value : VALUE_SPECS[name] ? sampleBase(VALUE_SPECS[name], rng) : undefined;
+    const value =
+      attr.value_type === 'Text'
+        ? rng.pick(attr.text_possible_values).text_value
+        : VALUE_SPECS[name]
+          ? sampleBase(VALUE_SPECS[name], rng)
+          : undefined;
     const home = value === undefined ? null : attributeHome(name);
     if (home && value !== undefined) {
       state.attribute(name).value = value;
@@ -849,12 +1152,25 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   }
   const drugDocs = NATURAL_DOCS[caseType].drug.filter((d) => docs.has(d));
   if (drugDocs.length && rng.chance(0.5)) {
-    const unused = catalog.drugs.filter((d) => COMMON_DRUGS.includes(d.name) && !referenced.has(d.name) && !state.forbidden.has(mentionKey('drug', d.name)));
+    const unused = catalog.drugs.filter(
+      (d) => COMMON_DRUGS.includes(d.name) && !referenced.has(d.name) && !state.forbidden.has(mentionKey('drug', d.name)),
+    );
     for (const d of rng.sample(unused, rng.int(1, 2))) place(rng.pick(drugDocs), { group: 'drug', name: d.name });
   }
 
   // Scanned pages: decided before values are printed, so scans carry plain base units.
-  const imageBudget = Math.max(0, Math.min(2, options.imagePages ?? rng.weighted([[0, 0.78], [1, 0.19], [2, 0.03]])));
+  const imageBudget = Math.max(
+    0,
+    Math.min(
+      2,
+      options.imagePages ??
+        rng.weighted([
+          [0, 0.78],
+          [1, 0.19],
+          [2, 0.03],
+        ]),
+    ),
+  );
   // Scans go mostly to papers that carry facts, so reading them matters.
   const scannable = [...docs].filter((d) => SCANNABLE.includes(d));
   const informative = scannable.filter((d) => placements.has(d) || [...attributeDoc.values()].includes(d));
@@ -899,7 +1215,9 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
 
   // The claim's setting and the documents' text.
   const group = catalog.procedureGroups.find((g) => g.id === procedureByCode(primary).fk_procedure_group)!;
-  const insurerLabel = organization.includes('demo') ? 'Vitraya Demo' : INSURERS.find((i) => i.code === organization)?.label ?? organization;
+  const insurerLabel = organization.includes('demo')
+    ? 'Vitraya Demo'
+    : (INSURERS.find((i) => i.code === organization)?.label ?? organization);
   const docgroup = catalog.docgroups.find((g) => g.hospital_id.includes(hospital.id));
   const setting: ClaimSetting = {
     rng,
@@ -924,11 +1242,18 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     endLine: (type) => DOCUMENT_END_LINES[type] ?? null,
     labStacked: hospitalCode === 'HOSP006',
   };
-  const header = [hospital.name.toUpperCase(), `${rng.int(1, 250)}, Main Road, ${hospital.name.split(', ')[1] ?? 'India'} | Phone: 0${rng.int(20, 99)}-${rng.int(2000, 9999)} ${rng.int(1000, 9999)} | NABH Accredited`];
+  const header = [
+    hospital.name.toUpperCase(),
+    `${rng.int(1, 250)}, Main Road, ${hospital.name.split(', ')[1] ?? 'India'} | Phone: 0${rng.int(20, 99)}-${rng.int(2000, 9999)} ${rng.int(1000, 9999)} | NABH Accredited`,
+  ];
   const titleFor = (type: string): string => {
     const configured = docgroup?.docgroupConfig_id[type]?.begin_alias.map((a) => a[0]);
     const row = catalog.documents.find((d) => d.name === type)!;
-    const title = configured?.length ? rng.pick(configured) : rng.chance(0.4) ? row.name : rng.pick(row.alias.length ? row.alias : [row.name]);
+    const title = configured?.length
+      ? rng.pick(configured)
+      : rng.chance(0.4)
+        ? row.name
+        : rng.pick(row.alias.length ? row.alias : [row.name]);
     return style.upperTitles ? title.toUpperCase() : title;
   };
   const ordered = [...docs].sort((a, b) => docOrder(a) - docOrder(b));
@@ -936,7 +1261,8 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const texts = new Map<string, string>();
   for (const type of ordered) {
     const ps = placements.get(type) ?? [];
-    const names = (g: Placement['group']) => ps.filter((p) => p.group === g).map((p) => surface(MATCH_GROUPS[g].find((e) => e.name === p.name)!, rng));
+    const names = (g: Placement['group']) =>
+      ps.filter((p) => p.group === g).map((p) => surface(MATCH_GROUPS[g].find((e) => e.name === p.name)!, rng));
     const content: DocumentContent = {
       type,
       procedures: names('procedures'),
@@ -950,11 +1276,16 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       stamp: fraudStamps.get(type) ?? null,
     };
     const title = titleFor(type);
-    const pages = layoutDocument(documentBlocks(content, setting), style.layout, {
-      header,
-      continuedTitle: `${title} (contd.)`,
-      footer: (page, total) => `Page ${page} of ${total}   |   ${patient.name}   |   ${setting.uhid}`,
-    }, title);
+    const pages = layoutDocument(
+      documentBlocks(content, setting),
+      style.layout,
+      {
+        header,
+        continuedTitle: `${title} (contd.)`,
+        footer: (page, total) => `Page ${page} of ${total}   |   ${patient.name}   |   ${setting.uhid}`,
+      },
+      title,
+    );
     laid.set(type, pages);
     texts.set(type, pages.map(pageText).join('\n'));
   }
@@ -975,25 +1306,51 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     }
   } else {
     const textDocs = ordered.filter((d) => !scanDocs.has(d));
-    const mode = rng.weighted([['separate', 0.5], ['merged', 0.3], ['grouped', 0.2]] as const);
+    const mode = rng.weighted([
+      ['separate', 0.5],
+      ['merged', 0.3],
+      ['grouped', 0.2],
+    ] as const);
     const groups: string[][] =
-      mode === 'merged' ? [textDocs]
-      : mode === 'separate' ? textDocs.map((d) => [d])
-      : splitInto(textDocs, Math.min(textDocs.length, rng.int(2, 3)));
+      mode === 'merged'
+        ? [textDocs]
+        : mode === 'separate'
+          ? textDocs.map((d) => [d])
+          : splitInto(textDocs, Math.min(textDocs.length, rng.int(2, 3)));
     for (const g of groups.filter((x) => x.length)) {
       const pages = g.flatMap((d) => laid.get(d)!);
-      const fileName = g.length === 1 ? `${slug(g[0])}_${rng.int(100, 999)}.pdf` : `${slug(referenceClaimId)}_documents_${files.length + 1}.pdf`;
+      const fileName =
+        g.length === 1 ? `${slug(g[0])}_${rng.int(100, 999)}.pdf` : `${slug(referenceClaimId)}_documents_${files.length + 1}.pdf`;
       files.push({ fileName, contentType: 'application/pdf', data: await renderTextPdf(pages, g.join(', ')) });
-      fileDocuments.set(fileName, g.map((type) => ({ type, pages: laid.get(type)!.length })));
+      fileDocuments.set(
+        fileName,
+        g.map((type) => ({ type, pages: laid.get(type)!.length })),
+      );
     }
     for (const d of ordered.filter((x) => scanDocs.has(x))) {
       const pages = laid.get(d)!;
-      const kind = rng.weighted([['png', 0.35], ['jpeg', 0.35], ['pdf', 0.3]] as const);
+      const kind = rng.weighted([
+        ['png', 0.35],
+        ['jpeg', 0.35],
+        ['pdf', 0.3],
+      ] as const);
       const format = kind === 'png' ? 'png' : 'jpeg';
-      const images = pages.map((p) => ({ ...renderScan(p, { scale: 1.9, format, tilt: rng.uniform(-0.9, 0.9), rng }), format } as const));
+      const images = pages.map((p) => ({ ...renderScan(p, { scale: 1.9, format, tilt: rng.uniform(-0.9, 0.9), rng }), format }) as const);
       imagePages += images.length;
-      if (kind === 'pdf') files.push({ fileName: `scan_${slug(d)}_${rng.int(100, 999)}.pdf`, contentType: 'application/pdf', data: await renderImagePdf(images) });
-      else images.forEach((img, i) => files.push({ fileName: `IMG_2024${rng.int(1000, 9999)}_${i + 1}.${kind === 'png' ? 'png' : 'jpg'}`, contentType: kind === 'png' ? 'image/png' : 'image/jpeg', data: img.data }));
+      if (kind === 'pdf')
+        files.push({
+          fileName: `scan_${slug(d)}_${rng.int(100, 999)}.pdf`,
+          contentType: 'application/pdf',
+          data: await renderImagePdf(images),
+        });
+      else
+        images.forEach((img, i) =>
+          files.push({
+            fileName: `IMG_2024${rng.int(1000, 9999)}_${i + 1}.${kind === 'png' ? 'png' : 'jpg'}`,
+            contentType: kind === 'png' ? 'image/png' : 'image/jpeg',
+            data: img.data,
+          }),
+        );
     }
     if (options.corruptExtra ?? rng.chance(0.07)) {
       const f = corruptFile(rng, files.length + 1);
@@ -1019,9 +1376,12 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
         found.set(key, new Set([...(found.get(key) ?? []), doc]));
       }
     }
-    const foreign = findMentions(words, catalog.documents).map((m) => m.entity).filter((n) => n !== doc);
+    const foreign = findMentions(words, catalog.documents)
+      .map((m) => m.entity)
+      .filter((n) => n !== doc);
     if (foreign.length) foreignDocumentNames.set(doc, [...new Set(foreign)]);
-    for (const m of findMentions(words, catalog.clinicalAttributes)) attributeMentions.set(m.entity, [...(attributeMentions.get(m.entity) ?? []), doc]);
+    for (const m of findMentions(words, catalog.clinicalAttributes))
+      attributeMentions.set(m.entity, [...(attributeMentions.get(m.entity) ?? []), doc]);
   }
   const facts: ClaimFacts = {
     readable,
@@ -1044,7 +1404,13 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     ruleIds[code] = rules[i]?.id ?? null;
   });
   const result = worstResult(Object.values(perProcedure));
-  const reasonIncludes = [...new Set(procedureCodes.filter((c) => perProcedure[c] === result).flatMap((c) => evaluateProcedure(rules[procedureCodes.indexOf(c)], procedureByCode(c).name, caseType, facts).reasonIncludes))];
+  const reasonIncludes = [
+    ...new Set(
+      procedureCodes
+        .filter((c) => perProcedure[c] === result)
+        .flatMap((c) => evaluateProcedure(rules[procedureCodes.indexOf(c)], procedureByCode(c).name, caseType, facts).reasonIncludes),
+    ),
+  ];
   // An entity is present when some leaf looking for it can see it (in a document that leaf may read).
   const presence = new Map<string, ExpectedEntity>();
   if (readable) {
@@ -1053,7 +1419,7 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       const scope = scopeFor(r, facts);
       for (const leaf of TREES.flatMap((t) => ruleLeaves(r[t]))) {
         const type = LEAF_GROUP[leaf.entityName ?? 'clinicalattribute'];
-        for (const name of leaf.valueToCompare ? [leaf.valueToCompare.name] : leaf.valuesToFind ?? []) {
+        for (const name of leaf.valueToCompare ? [leaf.valueToCompare.name] : (leaf.valuesToFind ?? [])) {
           const entry = presence.get(`${type}:${name}`) ?? { type, name, present: false };
           entry.present ||= leafSees(leaf, name, scope);
           presence.set(`${type}:${name}`, entry);
@@ -1064,7 +1430,8 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const entities = [...presence.values()];
 
   const planned = new Map<string, Set<string>>();
-  for (const [doc, ps] of placements) for (const p of ps) planned.set(`${p.group}:${p.name}`, new Set([...(planned.get(`${p.group}:${p.name}`) ?? []), doc]));
+  for (const [doc, ps] of placements)
+    for (const p of ps) planned.set(`${p.group}:${p.name}`, new Set([...(planned.get(`${p.group}:${p.name}`) ?? []), doc]));
 
   const claim: GeneratedClaim = {
     referenceClaimId,
@@ -1093,7 +1460,26 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   return { claim, audit: { planned, found, foreignDocumentNames, attributeMentions, facts, texts, fileDocuments, writtenValues } };
 }
 
-const DOC_ORDER = ['Claim Form', 'Pre-Authorization Form', 'ID Proof', 'Discharge Summary', 'Consultation Notes', 'Operation Notes', 'Lab Report', 'Radiology Report', 'Investigation Report', 'ECG Report', 'Angiography Report', 'Histopathology Report', 'Dialysis Chart', 'Consent Form', 'Prescription', 'Cost Estimate', 'Pharmacy Bill', 'Final Bill'];
+const DOC_ORDER = [
+  'Claim Form',
+  'Pre-Authorization Form',
+  'ID Proof',
+  'Discharge Summary',
+  'Consultation Notes',
+  'Operation Notes',
+  'Lab Report',
+  'Radiology Report',
+  'Investigation Report',
+  'ECG Report',
+  'Angiography Report',
+  'Histopathology Report',
+  'Dialysis Chart',
+  'Consent Form',
+  'Prescription',
+  'Cost Estimate',
+  'Pharmacy Bill',
+  'Final Bill',
+];
 const docOrder = (d: string) => DOC_ORDER.indexOf(d);
 
 function splitInto<T>(items: T[], parts: number): T[][] {
@@ -1114,7 +1500,11 @@ export async function generateSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEF
   let budget = Math.floor(count / 5);
   const claims: GeneratedClaim[] = [];
   for (let i = 0; i < count; i++) {
-    const wanted = rng.weighted([[0, 0.8], [1, 0.17], [2, 0.03]] as const);
+    const wanted = rng.weighted([
+      [0, 0.8],
+      [1, 0.17],
+      [2, 0.03],
+    ] as const);
     const imagePages = Math.min(wanted, budget);
     const claim = await generateClaim(seed * 100_003 + i, { imagePages });
     budget -= claim.expected.imagePages;

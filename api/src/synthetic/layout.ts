@@ -130,7 +130,11 @@ class PageWriter {
   private page!: LaidPage;
   private y = 0;
 
-  constructor(private readonly style: LayoutStyle, private readonly frame: PageFrame, private readonly title: string) {
+  constructor(
+    private readonly style: LayoutStyle,
+    private readonly frame: PageFrame,
+    private readonly title: string,
+  ) {
     this.newPage();
   }
 

@@ -4,14 +4,20 @@ import { evaluateProcedure, mentionKey, worstResult, type ClaimFacts, type Plant
 
 const rule = resolveRule(catalog.rules, 'vitraya', 'id002', 'SETTLEMENT')!;
 
-function facts(over: Partial<{ documents: string[]; mentions: [string, string[]][]; values: [string, PlantedValue][]; readable: boolean }> = {}): ClaimFacts {
+function facts(
+  over: Partial<{ documents: string[]; mentions: [string, string[]][]; values: [string, PlantedValue][]; readable: boolean }> = {},
+): ClaimFacts {
   return {
     readable: over.readable ?? true,
     documents: new Set(over.documents ?? ['Discharge Summary', 'Final Bill', 'Histopathology Report', 'Lab Report']),
-    mentions: new Map((over.mentions ?? [
-      [mentionKey('procedures', 'Total Abdominal Hysterectomy'), ['Discharge Summary']],
-      [mentionKey('diagnoses', 'Leiomyoma of Uterus'), ['Discharge Summary']],
-    ]).map(([k, d]) => [k, new Set(d)])),
+    mentions: new Map(
+      (
+        over.mentions ?? [
+          [mentionKey('procedures', 'Total Abdominal Hysterectomy'), ['Discharge Summary']],
+          [mentionKey('diagnoses', 'Leiomyoma of Uterus'), ['Discharge Summary']],
+        ]
+      ).map(([k, d]) => [k, new Set(d)]),
+    ),
     values: new Map(over.values ?? [['Fibroid Size', { value: 32, document: 'Radiology Report' }]]),
   };
 }
@@ -29,7 +35,9 @@ describe('expected verdicts', () => {
   });
 
   it('rejects a value outside the rule and a diagnosis found only where the rule may not look', () => {
-    expect(evaluate(facts({ values: [['Fibroid Size', { value: 25, document: 'Radiology Report' }]] })).failedTrees).toEqual(['clinicalTermsRule']);
+    expect(evaluate(facts({ values: [['Fibroid Size', { value: 25, document: 'Radiology Report' }]] })).failedTrees).toEqual([
+      'clinicalTermsRule',
+    ]);
     const onlyInClaimForm = facts({
       mentions: [
         [mentionKey('procedures', 'Total Abdominal Hysterectomy'), ['Discharge Summary']],

@@ -133,17 +133,24 @@ function leafResult(leaf: RuleStatement, scope: Scope): boolean {
 export function compareNumber(leaf: RuleStatement, v: number): boolean {
   const target = Number(leaf.value);
   switch (leaf.operator) {
-    case 'VALUE_GREATER_THAN': return v > target;
-    case 'VALUE_GREATER_THAN_EQUAL_TO': return v >= target;
-    case 'VALUE_LESS_THAN': return v < target;
-    case 'VALUE_LESS_THAN_EQUAL_TO': return v <= target;
-    case 'VALUE_EQUAL_TO': return v === target;
-    case 'VALUE_NOT_EQUAL_TO': return v !== target;
+    case 'VALUE_GREATER_THAN':
+      return v > target;
+    case 'VALUE_GREATER_THAN_EQUAL_TO':
+      return v >= target;
+    case 'VALUE_LESS_THAN':
+      return v < target;
+    case 'VALUE_LESS_THAN_EQUAL_TO':
+      return v <= target;
+    case 'VALUE_EQUAL_TO':
+      return v === target;
+    case 'VALUE_NOT_EQUAL_TO':
+      return v !== target;
     case 'VALUE_IN_RANGE': {
       const [lo, hi] = leaf.range ?? [null, null];
       return (lo === null || v >= lo) && (hi === null || v <= hi);
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 

@@ -46,7 +46,9 @@ export async function renderTextPdf(pages: LaidPage[], title: string): Promise<U
         fonts.set(name, entry);
       }
       page.node.setFontDictionary(PDFName.of(entry.key), entry.font.ref);
-      ops.push(`/${entry.key} ${n2(run.size)} Tf 1 0 0 1 ${n2(run.x)} ${n2(p.height - run.y - run.size * 0.8)} Tm ${pdfString(run.text)} Tj`);
+      ops.push(
+        `/${entry.key} ${n2(run.size)} Tf 1 0 0 1 ${n2(run.x)} ${n2(p.height - run.y - run.size * 0.8)} Tm ${pdfString(run.text)} Tj`,
+      );
     }
     ops.push('ET', 'Q');
     page.node.addContentStream(pdf.context.register(pdf.context.flateStream(ops.join('\n'))));
@@ -152,7 +154,9 @@ export function renderScan(page: LaidPage, opts: ScanOptions): { data: Uint8Arra
 }
 
 /** A PDF whose pages are only images (a scan without a text layer). */
-export async function renderImagePdf(images: { data: Uint8Array; width: number; height: number; format: 'png' | 'jpeg' }[]): Promise<Uint8Array> {
+export async function renderImagePdf(
+  images: { data: Uint8Array; width: number; height: number; format: 'png' | 'jpeg' }[],
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
   pdf.setProducer('claims-synthetic scanner');
   pdf.setCreationDate(FIXED_DATE);

@@ -5,7 +5,12 @@
 
 /** Lower-cased words of a text, punctuation dropped. */
 export function tokens(text: string): string[] {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean);
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
 }
 
 /** Start indexes where `phrase` occurs as whole words in `words`. */

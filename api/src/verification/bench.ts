@@ -13,11 +13,33 @@ import { createDocumentReader } from './read/reader';
 import type { MasterData, VerificationInput } from './types';
 import { verifyClaim } from './verify';
 
-const WORDS = ['patient', 'admitted', 'with', 'complaints', 'of', 'blurred', 'vision', 'right', 'eye', 'since', 'months', 'treated', 'advised', 'review', 'after', 'weeks', 'noted', 'normal', 'stable', 'discharged'];
+const WORDS = [
+  'patient',
+  'admitted',
+  'with',
+  'complaints',
+  'of',
+  'blurred',
+  'vision',
+  'right',
+  'eye',
+  'since',
+  'months',
+  'treated',
+  'advised',
+  'review',
+  'after',
+  'weeks',
+  'noted',
+  'normal',
+  'stable',
+  'discharged',
+];
 
 /** Master data of a realistic size: 300 entities with 2 aliases each, 40 clinical attributes. */
 function benchMasters(): MasterData {
-  const list = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => keyword(`${prefix} condition ${i}`, [`${prefix} alias ${i}`, `${prefix}${i} syndrome`]));
+  const list = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => keyword(`${prefix} condition ${i}`, [`${prefix} alias ${i}`, `${prefix}${i} syndrome`]));
   return emptyMasters({
     procedures: Array.from({ length: 50 }, (_, i) => ({ ...keyword(`Procedure ${i} surgery`), procedure_code: `P${i}` })),
     diagnoses: list('diagnosis', 100),
@@ -45,9 +67,17 @@ function benchRule(leaves: number): RuleStatement {
   const statements: RuleStatement[] = Array.from({ length: leaves }, (_, i) =>
     i % 3 === 2
       ? { operator: 'VALUE_LESS_THAN', valueToCompare: { id: 0, name: `Attribute ${i % 40}` }, value: 50 }
-      : { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: i % 3 ? 'evidence' : 'diagnoses', numberOfValues: 1, valuesToFind: [`diagnosis condition ${i}`, `evidence alias ${i}`] },
+      : {
+          operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+          entityName: i % 3 ? 'evidence' : 'diagnoses',
+          numberOfValues: 1,
+          valuesToFind: [`diagnosis condition ${i}`, `evidence alias ${i}`],
+        },
   );
-  return { booleanOperator: 'AND', statements: [{ booleanOperator: 'OR', statements: statements.slice(0, leaves / 2) }, ...statements.slice(leaves / 2)] };
+  return {
+    booleanOperator: 'AND',
+    statements: [{ booleanOperator: 'OR', statements: statements.slice(0, leaves / 2) }, ...statements.slice(leaves / 2)],
+  };
 }
 
 const seconds = (start: bigint) => Number(process.hrtime.bigint() - start) / 1e9;
@@ -84,7 +114,9 @@ export async function ocrSecondsPerPage(pages = 2): Promise<number> {
   const images = await Promise.all(
     Array.from({ length: pages + 1 }, (_, p) =>
       renderTextImage(
-        pageLines(p).slice(0, 20).map((text, i) => ({ text, x: 90, y: 90 + i * 50, size: 26 })),
+        pageLines(p)
+          .slice(0, 20)
+          .map((text, i) => ({ text, x: 90, y: 90 + i * 50, size: 26 })),
         1240,
         1754,
       ),
@@ -105,7 +137,12 @@ export async function ocrSecondsPerPage(pages = 2): Promise<number> {
 export function ruleEvaluationsPerSecond(leaves = 50, durationSeconds = 1): number {
   const input: VerificationInput = {
     claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: null, organization: 'vitraya' },
-    documents: [docFromText('claim.pdf', Array.from({ length: 10 }, (_, p) => pageLines(p).join('\n')))],
+    documents: [
+      docFromText(
+        'claim.pdf',
+        Array.from({ length: 10 }, (_, p) => pageLines(p).join('\n')),
+      ),
+    ],
     masters: benchMasters(),
     rules: {},
   };

@@ -82,7 +82,8 @@ export function prepareClaim(input: VerificationInput): ClaimContext {
   register('clinicalattribute', m.clinicalAttributes);
   const attributes = new Map<string, ClinicalAttributeMaster>();
   for (const attribute of m.clinicalAttributes ?? [])
-    for (const key of [attribute.name, ...(attribute.alias ?? [])]) if (foldOf(key) && !attributes.has(foldOf(key))) attributes.set(foldOf(key), attribute);
+    for (const key of [attribute.name, ...(attribute.alias ?? [])])
+      if (foldOf(key) && !attributes.has(foldOf(key))) attributes.set(foldOf(key), attribute);
 
   const facts = new Map<EntityKind | '*', Map<string, string>>();
   const addFact = (kind: EntityKind | '*', value: string, label: string) => {
@@ -123,5 +124,12 @@ function measurementFacts(input: VerificationInput, attribute: ClinicalAttribute
   const names = new Set([attribute.name, ...(attribute.alias ?? [])].map(foldOf));
   return Object.entries(input.facts?.measurements ?? {})
     .filter(([name, m]) => names.has(foldOf(name)) && Number.isFinite(m?.value))
-    .map(([, m]) => ({ value: { kind: 'number', value: m.value }, unit: m.unit ?? null, page: null, tokens: [], source: 'fact', order: -1 }));
+    .map(([, m]) => ({
+      value: { kind: 'number', value: m.value },
+      unit: m.unit ?? null,
+      page: null,
+      tokens: [],
+      source: 'fact',
+      order: -1,
+    }));
 }

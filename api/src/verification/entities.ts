@@ -63,13 +63,7 @@ function factFor(context: ClaimContext, kind: EntityKind, phrases: string[]): st
 }
 
 /** Finds one entity. Approximate matching is tried only when asked (rule leaves) and nothing exact was found. */
-export function findEntity(
-  context: ClaimContext,
-  kind: EntityKind,
-  name: string,
-  allowed: PageFilter,
-  approximate: boolean,
-): Presence {
+export function findEntity(context: ClaimContext, kind: EntityKind, name: string, allowed: PageFilter, approximate: boolean): Presence {
   const master = masterOf(context, kind, name);
   const phrases = [...new Set((master ? [master.name, ...(master.alias ?? [])] : [name]).filter((p) => p?.trim()))];
   const fact = factFor(context, kind, phrases);

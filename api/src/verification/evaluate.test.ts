@@ -6,7 +6,10 @@ import { attribute, docFromText, emptyMasters, keyword } from './fixtures';
 import type { ClinicalAttributeMaster, RuleDefinition, VerificationFacts } from './types';
 
 const hb = attribute('Hemoglobin', { alias: ['Hb'], units: [{ id: 1, name: 'g/dL', alias: [{ keyword: 'g/dl', conversion_unit: 1 }] }] });
-const size = attribute('Fibroid size', { value_type: 'NumberRange', units: [{ id: 2, name: 'cm', alias: [{ keyword: 'cm', conversion_unit: 1 }] }] });
+const size = attribute('Fibroid size', {
+  value_type: 'NumberRange',
+  units: [{ id: 2, name: 'cm', alias: [{ keyword: 'cm', conversion_unit: 1 }] }],
+});
 const laterality = attribute('Laterality', {
   value_type: 'Text',
   text_possible_values: [
@@ -26,13 +29,22 @@ const masters = emptyMasters({
 });
 
 const documents = [
-  docFromText('summary.pdf', ['DISCHARGE SUMMARY\nDiagnosis: Age related cataract, right eye\nLens opacity noted\nHb: 11.5 g/dL\nLaterality: Rt\nFibroid size 3-4 cm\nBlood sugar 150'], 1),
+  docFromText(
+    'summary.pdf',
+    [
+      'DISCHARGE SUMMARY\nDiagnosis: Age related cataract, right eye\nLens opacity noted\nHb: 11.5 g/dL\nLaterality: Rt\nFibroid size 3-4 cm\nBlood sugar 150',
+    ],
+    1,
+  ),
   docFromText('bill.pdf', ['BILL\nMoxifloxacin eye drops\nGlaucoma screening charges'], 2),
 ];
 
 const NO_LISTS = { documentExclusionList: [], clinicalInclusionDocuments: [], clinicalExclusionDocuments: [] };
 
-const evaluate = (node: RuleStatement, options: { facts?: VerificationFacts; rule?: Partial<RuleDefinition>; attributes?: ClinicalAttributeMaster[] } = {}) => {
+const evaluate = (
+  node: RuleStatement,
+  options: { facts?: VerificationFacts; rule?: Partial<RuleDefinition>; attributes?: ClinicalAttributeMaster[] } = {},
+) => {
   const context = prepareClaim({
     claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: 'H1', organization: 'vitraya' },
     documents,
@@ -44,7 +56,12 @@ const evaluate = (node: RuleStatement, options: { facts?: VerificationFacts; rul
   return evaluateNode(node, context, scope);
 };
 
-const any = (entityName: RuleStatement['entityName'], valuesToFind: string[], numberOfValues = 1, extra: Partial<RuleStatement> = {}): RuleStatement => ({
+const any = (
+  entityName: RuleStatement['entityName'],
+  valuesToFind: string[],
+  numberOfValues = 1,
+  extra: Partial<RuleStatement> = {},
+): RuleStatement => ({
   operator: 'ANY_OF_N_VALUES_IS_PRESENT',
   entityName,
   valuesToFind,
@@ -62,7 +79,11 @@ describe('presence operators', () => {
   it('ANY_OF_N_VALUES_IS_PRESENT needs numberOfValues of the values', () => {
     const one = evaluate(any('diagnoses', ['Senile cataract', 'Myopia']));
     expect(one.statement).toMatchObject({ conditionResult: true, conditionFound: true, valueFound: 'Senile cataract' });
-    expect(one.statement.evidence?.[0]).toMatchObject({ referenceToDocument: 'summary.pdf', pageNumber: 1, documentUrl: '/claims/1/documents/1' });
+    expect(one.statement.evidence?.[0]).toMatchObject({
+      referenceToDocument: 'summary.pdf',
+      pageNumber: 1,
+      documentUrl: '/claims/1/documents/1',
+    });
     const two = evaluate(any('diagnoses', ['Senile cataract', 'Myopia'], 2));
     expect(two.statement.conditionResult).toBe(false);
     expect(two.failure).toBe('Diagnosis not found: any 2 of Senile cataract, Myopia (found Senile cataract)');
@@ -71,7 +92,11 @@ describe('presence operators', () => {
 
   it('ALL_OF_THE_VALUES_ARE_PRESENT needs every value', () => {
     expect(result({ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'evidence', valuesToFind: ['Lens opacity'] })).toBe(true);
-    const missing = evaluate({ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'evidence', valuesToFind: ['Lens opacity', 'Visual acuity'] });
+    const missing = evaluate({
+      operator: 'ALL_OF_THE_VALUES_ARE_PRESENT',
+      entityName: 'evidence',
+      valuesToFind: ['Lens opacity', 'Visual acuity'],
+    });
     expect(missing.statement).toMatchObject({ conditionResult: false, conditionFound: true });
     expect(missing.failure).toBe('Evidence not found: all of Lens opacity, Visual acuity (missing Visual acuity)');
     expect(result({ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'evidence', valuesToFind: [] })).toBe(false);
@@ -82,7 +107,9 @@ describe('presence operators', () => {
     expect(result(any('diagnoses', ['Glaucoma'], 1, { documentExclusionList: ['Bill'] }))).toBe(false);
     expect(result(any('diagnoses', ['Glaucoma'], 1, { documentInclusionList: ['Discharge Summary'] }))).toBe(false);
     expect(result(any('diagnoses', ['Glaucoma']), { rule: { documentExclusionList: ['Bill'] } })).toBe(false);
-    expect(result(any('diagnoses', ['Glaucoma'], 1, { documentInclusionList: ['Bill'] }), { rule: { documentExclusionList: ['Bill'] } })).toBe(true);
+    expect(
+      result(any('diagnoses', ['Glaucoma'], 1, { documentInclusionList: ['Bill'] }), { rule: { documentExclusionList: ['Bill'] } }),
+    ).toBe(true);
   });
 
   it('finds documents by segregation', () => {
@@ -166,11 +193,15 @@ describe('comparison operators', () => {
       expect(node.statement).toMatchObject({ conditionResult: false, conditionFound: false, valueFound: null });
       expect(node.failure).toBe('Clinical attribute not found: Axial length');
     }
-    expect(evaluate(compare('VALUE_LESS_THAN', attribute('Unknown thing'), { value: 1 })).failure).toBe('Clinical attribute not configured: Unknown thing');
+    expect(evaluate(compare('VALUE_LESS_THAN', attribute('Unknown thing'), { value: 1 })).failure).toBe(
+      'Clinical attribute not configured: Unknown thing',
+    );
   });
 
   it('takes a confirmed measurement over the documents', () => {
-    const node = evaluate(compare('VALUE_GREATER_THAN', hb, { value: 12 }), { facts: { measurements: { Hb: { value: 13, unit: 'g/dL' } } } });
+    const node = evaluate(compare('VALUE_GREATER_THAN', hb, { value: 12 }), {
+      facts: { measurements: { Hb: { value: 13, unit: 'g/dL' } } },
+    });
     expect(node.statement).toMatchObject({ conditionResult: true, valueFound: 13, unitFound: 'g/dL', evidence: [] });
   });
 });
@@ -193,7 +224,11 @@ describe('compound statements', () => {
   });
 
   it('keeps the fields of the stored rule', () => {
-    const tree = evaluate({ booleanOperator: 'AND', description: 'cataract confirmed', statements: [{ ...yes, description: 'diagnosis' }] }).statement;
+    const tree = evaluate({
+      booleanOperator: 'AND',
+      description: 'cataract confirmed',
+      statements: [{ ...yes, description: 'diagnosis' }],
+    }).statement;
     expect(tree).toMatchObject({ booleanOperator: 'AND', description: 'cataract confirmed', conditionResult: true });
     expect(tree.statements?.[0]).toMatchObject({ description: 'diagnosis', valuesToFind: ['Senile cataract'], numberOfValues: 1 });
   });

@@ -77,14 +77,17 @@ export function leafScope(leaf: RuleStatement, scope: RuleScope, kind: EntityKin
   if (kind === 'document') return { inclusion, exclusion };
   if (kind === 'clinicalattribute')
     return {
-      inclusion: inclusion.length ? inclusion : scope.rule.clinicalInclusionDocuments ?? [],
+      inclusion: inclusion.length ? inclusion : (scope.rule.clinicalInclusionDocuments ?? []),
       exclusion: [...exclusion, ...(scope.rule.clinicalExclusionDocuments ?? []), ...(scope.rule.documentExclusionList ?? [])],
     };
   return { inclusion, exclusion: [...exclusion, ...(scope.rule.documentExclusionList ?? [])] };
 }
 
 const presence =
-  (required: (leaf: RuleStatement, total: number) => number, describe: (leaf: RuleStatement, missing: string[], found: string[]) => string): LeafEvaluator =>
+  (
+    required: (leaf: RuleStatement, total: number) => number,
+    describe: (leaf: RuleStatement, missing: string[], found: string[]) => string,
+  ): LeafEvaluator =>
   (leaf, context, scope) => {
     const kind = kindOf(context, leaf);
     const values = (leaf.valuesToFind ?? []).filter((v) => v?.trim());
@@ -100,7 +103,13 @@ const presence =
       conditionFound: found.length > 0,
       valueFound: found.length ? list(found.map((r) => r.name)) : null,
       evidence: found.map((r) => evidenceOf(context, r)).filter((e): e is EvidenceLocation => !!e),
-      failure: values.length ? `${label} not found: ${describe(leaf, missing, found.map((r) => r.name))}` : `${label} rule has no values to find`,
+      failure: values.length
+        ? `${label} not found: ${describe(
+            leaf,
+            missing,
+            found.map((r) => r.name),
+          )}`
+        : `${label} rule has no values to find`,
       missingDocuments: kind === 'document' && !ok && values.length ? missingDocumentsPhrase(leaf, values, missing, need) : null,
     };
   };
@@ -167,10 +176,24 @@ const comparison =
     const attribute = attributeOf(context, comparedAttribute(leaf));
     const name = comparedAttribute(leaf)?.name ?? 'unnamed';
     if (!attribute)
-      return { conditionResult: false, conditionFound: false, valueFound: null, unitFound: null, evidence: [], failure: `Clinical attribute not configured: ${name}` };
+      return {
+        conditionResult: false,
+        conditionFound: false,
+        valueFound: null,
+        unitFound: null,
+        evidence: [],
+        failure: `Clinical attribute not configured: ${name}`,
+      };
     const candidate = attributeValue(context, attribute, scope, leafScope(leaf, scope, 'clinicalattribute'));
     if (!candidate)
-      return { conditionResult: false, conditionFound: false, valueFound: null, unitFound: null, evidence: [], failure: `Clinical attribute not found: ${attribute.name}` };
+      return {
+        conditionResult: false,
+        conditionFound: false,
+        valueFound: null,
+        unitFound: null,
+        evidence: [],
+        failure: `Clinical attribute not found: ${attribute.name}`,
+      };
     const shown = displayValue(candidate.value);
     const evidence = valueEvidence(context, candidate);
     return {
@@ -215,7 +238,9 @@ const same = (a: number, b: number) => Math.abs(a - b) <= EPSILON * Math.max(1, 
 /** Text (or numbers written as text) equal, ignoring case and punctuation, aliases counting as the value. */
 function canonical(text: string, attribute: ClinicalAttributeMaster): string {
   const fold = foldOf(text);
-  const known = (attribute.text_possible_values ?? []).find((pv) => [pv.text_value, ...(pv.text_value_alias ?? [])].some((p) => foldOf(p) === fold));
+  const known = (attribute.text_possible_values ?? []).find((pv) =>
+    [pv.text_value, ...(pv.text_value_alias ?? [])].some((p) => foldOf(p) === fold),
+  );
   return known ? foldOf(known.text_value) : fold;
 }
 
@@ -228,7 +253,14 @@ function equals(found: AttributeValue, leaf: RuleStatement, attribute: ClinicalA
 }
 
 const listed = (leaf: RuleStatement): string[] =>
-  (Array.isArray(leaf.value) ? leaf.value : typeof leaf.value === 'string' ? leaf.value.split(',') : leaf.value != null ? [String(leaf.value)] : [])
+  (Array.isArray(leaf.value)
+    ? leaf.value
+    : typeof leaf.value === 'string'
+      ? leaf.value.split(',')
+      : leaf.value != null
+        ? [String(leaf.value)]
+        : []
+  )
     .map((v) => v.trim())
     .filter(Boolean);
 
@@ -252,7 +284,13 @@ function rangeOf(leaf: RuleStatement, attribute: ClinicalAttributeMaster): [numb
 }
 
 const describeRange = ([lower, upper]: [number | null, number | null]): string =>
-  lower !== null && upper !== null ? `between ${lower} and ${upper}` : lower !== null ? `at least ${lower}` : upper !== null ? `at most ${upper}` : 'any value';
+  lower !== null && upper !== null
+    ? `between ${lower} and ${upper}`
+    : lower !== null
+      ? `at least ${lower}`
+      : upper !== null
+        ? `at most ${upper}`
+        : 'any value';
 
 const OPERATORS: Record<LeafOperator, LeafEvaluator> = {
   ANY_OF_N_VALUES_IS_PRESENT: presence(
@@ -260,7 +298,9 @@ const OPERATORS: Record<LeafOperator, LeafEvaluator> = {
     (leaf, missing, found) => {
       const need = Math.max(1, leaf.numberOfValues ?? 1);
       const all = [...found, ...missing];
-      return need === 1 ? `any 1 of ${list(all)}` : `any ${need} of ${list(leaf.valuesToFind ?? all)}${found.length ? ` (found ${list(found)})` : ''}`;
+      return need === 1
+        ? `any 1 of ${list(all)}`
+        : `any ${need} of ${list(leaf.valuesToFind ?? all)}${found.length ? ` (found ${list(found)})` : ''}`;
     },
   ),
   ALL_OF_THE_VALUES_ARE_PRESENT: presence(
@@ -272,7 +312,10 @@ const OPERATORS: Record<LeafOperator, LeafEvaluator> = {
   VALUE_LESS_THAN: numeric((_, upper, x) => upper < x, 'less than'),
   VALUE_LESS_THAN_EQUAL_TO: numeric((_, upper, x) => upper <= x, 'at most'),
   VALUE_EQUAL_TO: comparison(equals, (leaf) => `equal to ${configured(leaf)}`),
-  VALUE_NOT_EQUAL_TO: comparison((f, l, a) => !equals(f, l, a), (leaf) => `not equal to ${configured(leaf)}`),
+  VALUE_NOT_EQUAL_TO: comparison(
+    (f, l, a) => !equals(f, l, a),
+    (leaf) => `not equal to ${configured(leaf)}`,
+  ),
   VALUE_IN_RANGE: comparison(
     (found, leaf, attribute) => {
       const b = bounds(found);
@@ -282,7 +325,10 @@ const OPERATORS: Record<LeafOperator, LeafEvaluator> = {
     (leaf, attribute) => describeRange(rangeOf(leaf, attribute)),
   ),
   VALUE_IN: comparison(isListed, (leaf) => `one of ${list(listed(leaf))}`),
-  VALUE_NOT_IN: comparison((f, l, a) => !isListed(f, l, a), (leaf) => `none of ${list(listed(leaf))}`),
+  VALUE_NOT_IN: comparison(
+    (f, l, a) => !isListed(f, l, a),
+    (leaf) => `none of ${list(listed(leaf))}`,
+  ),
 };
 
 export function evaluateNode(node: RuleStatement, context: ClaimContext, scope: RuleScope): Evaluated {
@@ -296,7 +342,7 @@ export function evaluateNode(node: RuleStatement, context: ClaimContext, scope: 
       statement: { ...node, ...results },
       children: [],
       failure: outcome.conditionResult ? null : failure,
-      missingDocuments: outcome.conditionResult ? null : missingDocuments ?? null,
+      missingDocuments: outcome.conditionResult ? null : (missingDocuments ?? null),
     };
   }
   const children = (node.statements ?? []).map((child) => evaluateNode(child, context, scope));

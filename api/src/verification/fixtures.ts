@@ -130,7 +130,12 @@ export async function renderTextImage(lines: ImageLine[], width = 1240, height =
   return canvas.encode('png');
 }
 
-export const file = (fileName: string, data: Uint8Array, contentType: DocumentFile['contentType'] = 'application/pdf', documentId = 1): DocumentFile => ({
+export const file = (
+  fileName: string,
+  data: Uint8Array,
+  contentType: DocumentFile['contentType'] = 'application/pdf',
+  documentId = 1,
+): DocumentFile => ({
   documentId,
   fileName,
   contentType,
@@ -139,7 +144,12 @@ export const file = (fileName: string, data: Uint8Array, contentType: DocumentFi
 });
 
 let nextId = 1000;
-export const keyword = (name: string, alias: string[] = [], extra: Partial<KeywordMaster> = {}): KeywordMaster => ({ id: nextId++, name, alias, ...extra });
+export const keyword = (name: string, alias: string[] = [], extra: Partial<KeywordMaster> = {}): KeywordMaster => ({
+  id: nextId++,
+  name,
+  alias,
+  ...extra,
+});
 
 export const attribute = (name: string, extra: Partial<ClinicalAttributeMaster> = {}): ClinicalAttributeMaster => ({
   id: nextId++,

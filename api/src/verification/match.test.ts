@@ -9,7 +9,11 @@ const indexWith = (source: 'text' | 'ocr', pages: string[]) => {
   const text = buildClaimText([docFromText('doc.pdf', pages, 1, source)]);
   return { text, index: new PhraseIndex(text) };
 };
-const wordsOf = (text: ClaimText, hit: Hit) => text.tokens.slice(hit.first, hit.last + 1).map((t) => t.word.text).join(' ');
+const wordsOf = (text: ClaimText, hit: Hit) =>
+  text.tokens
+    .slice(hit.first, hit.last + 1)
+    .map((t) => t.word.text)
+    .join(' ');
 
 describe('normalising', () => {
   it('keeps letters and digits, lower case, without accents', () => {

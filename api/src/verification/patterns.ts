@@ -36,7 +36,10 @@ const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{2,3})*,\d{3}|\d+)(?:\.\d+)?`;
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 const literal = (text: string): string => text.trim().split(/\s+/).map(escape).join(String.raw`\s+`);
 const alternation = (items: string[]): string =>
-  `(?:${[...new Set(items.filter((i) => i.trim()))].sort((a, b) => b.length - a.length).map(literal).join('|')})`;
+  `(?:${[...new Set(items.filter((i) => i.trim()))]
+    .sort((a, b) => b.length - a.length)
+    .map(literal)
+    .join('|')})`;
 
 export function compilePattern(parts: PatternPart[], attribute: ClinicalAttributeMaster): CompiledPattern | null {
   if (!parts.some((p) => p.type === 'valueExpression')) return null;

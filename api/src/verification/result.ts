@@ -64,5 +64,4 @@ export const joinReasons = (...parts: (string | null | undefined)[]): string | n
   return present.length ? present.join('; ') : null;
 };
 
-export const fraudReason = (markers: string[]): string | null =>
-  markers.length ? `Fraud markers found: ${markers.join(', ')}` : null;
+export const fraudReason = (markers: string[]): string | null => (markers.length ? `Fraud markers found: ${markers.join(', ')}` : null);

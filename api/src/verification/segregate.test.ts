@@ -54,7 +54,12 @@ describe('segregation by document names near the top of the page', () => {
   it('types a page by the title of an unconfigured document next to configured ones', () => {
     const lab = config({ begin_alias: [['Sample collected']] });
     const pages = [page('FINAL BILL'), page('Sample collected at 9:40'), page('Results continued'), page('DISCHARGE CARD')];
-    expect(typesOf([docFromText('a.pdf', pages)], { 'Lab Report': lab })).toEqual(['Bill', 'Lab Report', 'Lab Report', 'Discharge Summary']);
+    expect(typesOf([docFromText('a.pdf', pages)], { 'Lab Report': lab })).toEqual([
+      'Bill',
+      'Lab Report',
+      'Lab Report',
+      'Discharge Summary',
+    ]);
   });
 
   it('takes the topmost title when a header names two documents', () => {
@@ -67,7 +72,14 @@ describe('segregation by the hospital docgroups configuration', () => {
 
   it('begins on an alias group (inner AND, outer OR) and ends on the end alias', () => {
     const types = typesOf(
-      [docFromText('bill.pdf', [page('IP BILL   Bill No: 42'), page('Pharmacy items'), page('Room rent', 'Authorised Signatory'), page('Remarks')])],
+      [
+        docFromText('bill.pdf', [
+          page('IP BILL   Bill No: 42'),
+          page('Pharmacy items'),
+          page('Room rent', 'Authorised Signatory'),
+          page('Remarks'),
+        ]),
+      ],
       { Bill: bill },
     );
     expect(types).toEqual(['Bill', 'Bill', 'Bill', null]);

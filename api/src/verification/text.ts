@@ -92,7 +92,16 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
           if (col > 0) text += ' ';
           const plain = plainOf(word.text);
           lineTokens.push(tokens.length);
-          tokens.push({ page: index, word, line: lineIndex, col, plain, fold: foldPlain(plain), textStart: text.length, textEnd: text.length + word.text.length });
+          tokens.push({
+            page: index,
+            word,
+            line: lineIndex,
+            col,
+            plain,
+            fold: foldPlain(plain),
+            textStart: text.length,
+            textEnd: text.length + word.text.length,
+          });
           text += word.text;
         });
         const boxes = members.map((i) => page.words[i]);

@@ -17,7 +17,14 @@ const GDL: ClinicalUnitMaster = {
     { keyword: 'mg/dl', conversion_unit: 0.001 },
   ],
 };
-const CM: ClinicalUnitMaster = { id: 2, name: 'cm', alias: [{ keyword: 'cm', conversion_unit: 1 }, { keyword: 'mm', conversion_unit: 0.1 }] };
+const CM: ClinicalUnitMaster = {
+  id: 2,
+  name: 'cm',
+  alias: [
+    { keyword: 'cm', conversion_unit: 1 },
+    { keyword: 'mm', conversion_unit: 0.1 },
+  ],
+};
 
 const hb = attribute('Hemoglobin', { alias: ['Hb', 'Haemoglobin'], units: [GDL] });
 
@@ -124,7 +131,11 @@ describe('pattern overrides', () => {
   const name: PatternPart = { type: 'attributeName' };
   const number: PatternPart = { type: 'valueExpression', pattern: ['NUMBER'] };
   const axial = (overrides: PatternPart[][]) =>
-    attribute('Axial length', { alias: ['AL'], units: [{ id: 3, name: 'mm', alias: [{ keyword: 'mm', conversion_unit: 1 }] }], patternOverridesForValues: [{ hospitals: ['H1'], overrides }] });
+    attribute('Axial length', {
+      alias: ['AL'],
+      units: [{ id: 3, name: 'mm', alias: [{ keyword: 'mm', conversion_unit: 1 }] }],
+      patternOverridesForValues: [{ hospitals: ['H1'], overrides }],
+    });
 
   it('finds the value the hospital writes on the next line', () => {
     const attr = axial([[name, { type: 'newline' }, number, { type: 'attributeUnit' }]]);
@@ -141,7 +152,10 @@ describe('pattern overrides', () => {
     const notTarget = axial([[name, { type: 'string', value: 'target', shouldNotPresent: true }, number]]);
     const values = (pages: string[]) => {
       const text = buildClaimText([docFromText('doc.pdf', pages)]);
-      return new ValueReader(text, new PhraseIndex(text)).candidates(notTarget, 'H1').filter((c) => c.source === 'pattern').map((c) => displayValue(c.value));
+      return new ValueReader(text, new PhraseIndex(text))
+        .candidates(notTarget, 'H1')
+        .filter((c) => c.source === 'pattern')
+        .map((c) => displayValue(c.value));
     };
     expect(values(['AL target 24\nAL 23.2'])).toEqual([23.2]);
     const skipThree = axial([[name, { type: 'string', length: 3 }, { type: 'whiteSpaces' }, number]]);
@@ -152,7 +166,14 @@ describe('pattern overrides', () => {
     const size = attribute('Fibroid size', {
       value_type: 'NumberRange',
       units: [CM],
-      patternOverridesForValues: [{ hospitals: ['H1'], overrides: [[name, { type: 'string', value: '=' }, { type: 'valueExpression', pattern: ['NUMBERRANGE'] }, { type: 'attributeUnit' }]] }],
+      patternOverridesForValues: [
+        {
+          hospitals: ['H1'],
+          overrides: [
+            [name, { type: 'string', value: '=' }, { type: 'valueExpression', pattern: ['NUMBERRANGE'] }, { type: 'attributeUnit' }],
+          ],
+        },
+      ],
     });
     expect(read(size, ['Fibroid size = 20-30 mm'], 'H1')).toEqual({ value: '2-3', unit: 'cm', source: 'pattern' });
   });
@@ -171,11 +192,21 @@ describe('document precedence overrides', () => {
       masters: emptyMasters({ documents, clinicalAttributes: [attr] }),
       rules: {},
     });
-    const scope: RuleScope = { procedureCode, procedureName: null, rule: { documentExclusionList: [], clinicalInclusionDocuments: [], clinicalExclusionDocuments: [] } };
+    const scope: RuleScope = {
+      procedureCode,
+      procedureName: null,
+      rule: { documentExclusionList: [], clinicalInclusionDocuments: [], clinicalExclusionDocuments: [] },
+    };
     const found = attributeValue(context, attr, scope, { inclusion: [], exclusion });
     return found && displayValue(found.value);
   };
-  const override = (extra: object) => ({ hospitals: [], procedures: [], override_value: ['Lab Report', 'Discharge Summary'], exclude_document_headers: [], ...extra });
+  const override = (extra: object) => ({
+    hospitals: [],
+    procedures: [],
+    override_value: ['Lab Report', 'Discharge Summary'],
+    exclude_document_headers: [],
+    ...extra,
+  });
 
   it('takes the first value in reading order without an override', () => {
     expect(valueFor(hb)).toBe(11);
@@ -198,7 +229,10 @@ describe('document precedence overrides', () => {
   });
 
   it('prefers the most specific override', () => {
-    const attr = { ...hb, overrides: [override({ override_value: ['Discharge Summary'] }), override({ hospitals: ['H1'], procedures: ['P1'] })] };
+    const attr = {
+      ...hb,
+      overrides: [override({ override_value: ['Discharge Summary'] }), override({ hospitals: ['H1'], procedures: ['P1'] })],
+    };
     expect(valueFor(attr)).toBe(9.8);
   });
 });

@@ -151,15 +151,19 @@ export class ValueReader {
       const following = page.lines.slice(last.line + 1, last.line + 1 + DISTRIBUTED_LINES).flatMap((l) => l.tokens);
       return candidate(this.parse([...right, ...following], attribute, { collectAll: true, freeTextLimit: 40, labelEnded }), 'distributed');
     }
-    const sameLine = attribute.tabular ? this.cells(right)[0] ?? [] : right;
-    const onRight = this.parse(attribute.value_type === 'Text' ? sameLine : right, attribute, { collectAll: false, freeTextLimit: 8, labelEnded });
+    const sameLine = attribute.tabular ? (this.cells(right)[0] ?? []) : right;
+    const onRight = this.parse(attribute.value_type === 'Text' ? sameLine : right, attribute, {
+      collectAll: false,
+      freeTextLimit: 8,
+      labelEnded,
+    });
     if (onRight || !attribute.tabular) return candidate(onRight, 'right');
     return candidate(this.parse(this.cellBelow(hit), attribute, { collectAll: false, freeTextLimit: 8, labelEnded: true }), 'below');
   }
 
   private converted(parsed: Parsed, attribute: ClinicalAttributeMaster): { value: AttributeValue; unit: string | null } {
     const { value, unit } = parsed;
-    if (!unit || value.kind === 'text') return { value, unit: unit ? targetUnit(attribute) ?? unit.key : null };
+    if (!unit || value.kind === 'text') return { value, unit: unit ? (targetUnit(attribute) ?? unit.key) : null };
     const target = targetUnit(attribute) ?? unit.key;
     if (value.kind === 'number') return { value: { kind: 'number', value: convert(value.value, unit.factor) }, unit: target };
     return { value: { kind: 'range', lower: convert(value.lower, unit.factor), upper: convert(value.upper, unit.factor) }, unit: target };
@@ -306,9 +310,15 @@ export class ValueReader {
             if (token.textStart < match.end && token.textEnd > match.start) tokens.push(t);
           }
           if (!tokens.length) continue;
-          const unit = match.unitText ? unitAt([match.unitText], attribute)?.keyword ?? null : null;
+          const unit = match.unitText ? (unitAt([match.unitText], attribute)?.keyword ?? null) : null;
           const value = match.value.kind === 'text' ? this.canonicalText(match.value.value, attribute) : match.value;
-          result.push({ ...this.converted({ value, unit, used: [] }, attribute), page: page.index, tokens, source: 'pattern', order: tokens[0] });
+          result.push({
+            ...this.converted({ value, unit, used: [] }, attribute),
+            page: page.index,
+            tokens,
+            source: 'pattern',
+            order: tokens[0],
+          });
         }
     return result;
   }

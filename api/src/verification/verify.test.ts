@@ -44,7 +44,11 @@ const cataractRule = (extra: Partial<RuleDefinition> = {}) =>
     ...extra,
   });
 
-const claim = (rules: VerificationInput['rules'], documents: ReadDocument[] = [summary], extra: Partial<VerificationInput> = {}): VerificationInput => ({
+const claim = (
+  rules: VerificationInput['rules'],
+  documents: ReadDocument[] = [summary],
+  extra: Partial<VerificationInput> = {},
+): VerificationInput => ({
   claim: { id: 1, caseType: 'PRE_AUTH', procedureCodes: Object.keys(rules), hospitalCode: 'H1', organization: 'vitraya' },
   documents,
   masters,
@@ -58,7 +62,8 @@ describe('verdicts', () => {
     expect(result).toMatchObject({ adjudicationResult: 'ACCEPTED', adjudicationReason: null, rejectionReasons: [] });
     const detail = result.adjudicationDetails.OPH001;
     expect(detail).toMatchObject({ ruleId: 7, ruleVersion: 3, primary: true, adjudicationResult: 'ACCEPTED' });
-    for (const tree of ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule'] as const) expect(detail[tree]?.conditionResult).toBe(true);
+    for (const tree of ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule'] as const)
+      expect(detail[tree]?.conditionResult).toBe(true);
     expect(detail.clinicalTermsRule?.statements?.[0]).toMatchObject({ conditionResult: true, valueFound: 12.1 });
   });
 
@@ -89,11 +94,16 @@ describe('verdicts', () => {
     const result = verifyClaim(claim({ OPH001: rule }));
     expect(result.adjudicationResult).toBe('REJECTED');
     expect(result.adjudicationReason).toBe('Diagnosis not found: any 1 of Glaucoma, Myopia');
-    expect(result.rejectionReasons).toEqual(['Diagnosis not found: any 1 of Glaucoma, Myopia', 'Document not found: any 1 of Histopathology Report']);
+    expect(result.rejectionReasons).toEqual([
+      'Diagnosis not found: any 1 of Glaucoma, Myopia',
+      'Document not found: any 1 of Histopathology Report',
+    ]);
   });
 
   it('joins the alternatives of a failing OR', () => {
-    const rule = cataractRule({ clinicalTermsRule: { booleanOperator: 'OR', statements: [any('evidence', ['Vitreous haemorrhage']), any('drugs', ['Atropine'])] } });
+    const rule = cataractRule({
+      clinicalTermsRule: { booleanOperator: 'OR', statements: [any('evidence', ['Vitreous haemorrhage']), any('drugs', ['Atropine'])] },
+    });
     expect(verifyClaim(claim({ OPH001: rule })).adjudicationReason).toBe(
       'Evidence not found: any 1 of Vitreous haemorrhage OR Drug not found: any 1 of Atropine',
     );
@@ -101,7 +111,10 @@ describe('verdicts', () => {
 
   it("QUERY 'Protocol not configured' without a rule", () => {
     const result = verifyClaim(claim({ OPH001: null }));
-    expect(result).toMatchObject({ adjudicationResult: 'QUERY', adjudicationReason: 'Protocol not configured for Cataract Surgery (PRE_AUTH)' });
+    expect(result).toMatchObject({
+      adjudicationResult: 'QUERY',
+      adjudicationReason: 'Protocol not configured for Cataract Surgery (PRE_AUTH)',
+    });
     expect(result.adjudicationDetails.OPH001).toMatchObject({ ruleId: null, procedureRule: null, documentRule: null });
     const unknown = verifyClaim(claim({ XYZ9: null }));
     expect(unknown.adjudicationReason).toBe('Protocol not configured for XYZ9 (PRE_AUTH)');
@@ -110,11 +123,17 @@ describe('verdicts', () => {
   it('SUSPENDED when no document can be read', () => {
     const broken: ReadDocument = { documentId: 9, fileName: 'scan.pdf', url: '/x', pages: [], error: 'not a readable PDF' };
     const result = verifyClaim(claim({ OPH001: cataractRule() }, [broken]));
-    expect(result).toMatchObject({ adjudicationResult: 'SUSPENDED', adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)' });
+    expect(result).toMatchObject({
+      adjudicationResult: 'SUSPENDED',
+      adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)',
+    });
     expect(result.adjudicationDetails.OPH001.adjudicationResult).toBe('SUSPENDED');
     expect(verifyClaim(claim({ OPH001: cataractRule() }, [])).adjudicationResult).toBe('SUSPENDED');
     const two = verifyClaim(claim({ OPH001: cataractRule(), GEN002: null }, [broken]));
-    expect(two).toMatchObject({ adjudicationResult: 'SUSPENDED', adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)' });
+    expect(two).toMatchObject({
+      adjudicationResult: 'SUSPENDED',
+      adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)',
+    });
   });
 
   it('notes unreadable documents but judges on the readable ones', () => {

@@ -4,7 +4,14 @@
  * happened in readDocument.
  */
 import type { CaseType } from '@claims/shared-kernel/constants';
-import { RULE_TREES, type EntityGroup, type FoundItem, type ProcedureVerification, type RuleStatement, type RuleTreeName } from '@claims/shared-kernel/contract';
+import {
+  RULE_TREES,
+  type EntityGroup,
+  type FoundItem,
+  type ProcedureVerification,
+  type RuleStatement,
+  type RuleTreeName,
+} from '@claims/shared-kernel/contract';
 import { describeUnreadable, prepareClaim, type ClaimContext, type EntityKind } from './context';
 import { findEntity, foundItem, pageFilter, type DocumentScope } from './entities';
 import {
@@ -53,7 +60,12 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
   });
   const worst = worstOf([...verdicts.values()].map((v) => v.adjudicationResult));
   if (!worst)
-    return { adjudicationResult: 'QUERY', adjudicationReason: joinReasons('No procedure codes on the claim', ...notes), rejectionReasons: [], adjudicationDetails };
+    return {
+      adjudicationResult: 'QUERY',
+      adjudicationReason: joinReasons('No procedure codes on the claim', ...notes),
+      rejectionReasons: [],
+      adjudicationDetails,
+    };
   const several = codes.length > 1;
   const tag = (code: string, text: string) => (several ? `${code}: ${text}` : text);
   // The reasons of the procedures with the worst result; one the claim's procedures all share is said once.
@@ -63,7 +75,9 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
     const reason = verdicts.get(code)!.adjudicationReason;
     if (reason) byReason.set(reason, [...(byReason.get(reason) ?? []), code]);
   }
-  const worstReasons = [...byReason].map(([reason, sharing]) => (sharing.length === codes.length ? reason : tag(sharing.join(', '), reason)));
+  const worstReasons = [...byReason].map(([reason, sharing]) =>
+    sharing.length === codes.length ? reason : tag(sharing.join(', '), reason),
+  );
   return {
     adjudicationResult: worst,
     adjudicationReason: joinReasons(...worstReasons, ...notes),
@@ -96,8 +110,19 @@ function verifyProcedure(
   if (!rule) {
     const caseType: CaseType = context.input.claim.caseType;
     return {
-      detail: { ...base, procedureRule: null, diagnosisRule: null, documentRule: null, clinicalTermsRule: null, ...entityGroups(context, null, scope) },
-      verdict: { adjudicationResult: 'QUERY', adjudicationReason: protocolNotConfigured(procedureName ?? code, caseType), rejectionReasons: [] },
+      detail: {
+        ...base,
+        procedureRule: null,
+        diagnosisRule: null,
+        documentRule: null,
+        clinicalTermsRule: null,
+        ...entityGroups(context, null, scope),
+      },
+      verdict: {
+        adjudicationResult: 'QUERY',
+        adjudicationReason: protocolNotConfigured(procedureName ?? code, caseType),
+        rejectionReasons: [],
+      },
     };
   }
   const evaluated = Object.fromEntries(

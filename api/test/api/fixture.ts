@@ -58,12 +58,18 @@ export async function seedFixture(db: DbOrTx): Promise<void> {
     { hospitalCode: 'HOSP-A', name: 'Alpha Hospital', createdBy: 'fixture' },
     { hospitalCode: 'HOSP-B', name: 'Beta Hospital', createdBy: 'fixture' },
   ]);
-  const [group] = await db.insert(keywordMasters).values({ kind: 'procedureGroup', name: 'Ophthalmology', alias: ['Eye'] }).returning();
+  const [group] = await db
+    .insert(keywordMasters)
+    .values({ kind: 'procedureGroup', name: 'Ophthalmology', alias: ['Eye'] })
+    .returning();
   const [diagnosis] = await db
     .insert(keywordMasters)
     .values({ kind: 'diagnoses', name: 'Cataract', alias: ['senile cataract'], icdCode: 'H25' })
     .returning();
-  const [document] = await db.insert(keywordMasters).values({ kind: 'document', name: 'Discharge Summary', alias: ['DISCHARGE SUMMARY'] }).returning();
+  const [document] = await db
+    .insert(keywordMasters)
+    .values({ kind: 'document', name: 'Discharge Summary', alias: ['DISCHARGE SUMMARY'] })
+    .returning();
   const inserted = await db
     .insert(procedures)
     .values([
@@ -86,7 +92,14 @@ export async function seedFixture(db: DbOrTx): Promise<void> {
   };
   const procedureRule = {
     booleanOperator: 'AND' as const,
-    statements: [{ operator: 'ANY_OF_N_VALUES_IS_PRESENT' as const, entityName: 'procedures' as const, numberOfValues: 1, valuesToFind: ['Cataract Surgery'] }],
+    statements: [
+      {
+        operator: 'ANY_OF_N_VALUES_IS_PRESENT' as const,
+        entityName: 'procedures' as const,
+        numberOfValues: 1,
+        valuesToFind: ['Cataract Surgery'],
+      },
+    ],
   };
   await db.insert(rules).values([
     { org: 'vitraya', procedureId: p1.id, caseType: 'SETTLEMENT', procedureRule, selections },
@@ -134,7 +147,12 @@ export async function claimIds(db: DbOrTx): Promise<Record<string, number>> {
   const rows = await db
     .select({ id: claims.id, ref: claims.referenceClaimId })
     .from(claims)
-    .where(inArray(claims.referenceClaimId, FIXTURE_CLAIMS.map((c) => c.ref)));
+    .where(
+      inArray(
+        claims.referenceClaimId,
+        FIXTURE_CLAIMS.map((c) => c.ref),
+      ),
+    );
   return Object.fromEntries(rows.map((r) => [r.ref, r.id]));
 }
 

@@ -31,11 +31,18 @@ test('seeds once, with working demo logins', async () => {
 
 test('rules keep naming the catalog entries after the keyword ids are renumbered', async () => {
   const db = database.db;
-  const names = new Map((await db.select({ id: keywordMasters.id, name: keywordMasters.name }).from(keywordMasters)).map((k) => [k.id, k.name]));
-  const stored = await db.select({ rule: rules, code: procedures.procedureCode }).from(rules).innerJoin(procedures, eq(procedures.id, rules.procedureId));
+  const names = new Map(
+    (await db.select({ id: keywordMasters.id, name: keywordMasters.name }).from(keywordMasters)).map((k) => [k.id, k.name]),
+  );
+  const stored = await db
+    .select({ rule: rules, code: procedures.procedureCode })
+    .from(rules)
+    .innerJoin(procedures, eq(procedures.id, rules.procedureId));
   expect(stored).toHaveLength(catalog.rules.length);
   for (const expected of catalog.rules) {
-    const row = stored.find((r) => r.rule.org === expected.org && r.code === expected.procedure_code && r.rule.caseType === expected.case_type);
+    const row = stored.find(
+      (r) => r.rule.org === expected.org && r.code === expected.procedure_code && r.rule.caseType === expected.case_type,
+    );
     expect(row).toBeDefined();
     const diagnosisNames = expected.fk_diagnosis.map((id) => catalog.diagnoses.find((d) => d.id === id)!.name);
     expect(row!.rule.selections.fk_diagnosis.map((id) => names.get(id))).toEqual(diagnosisNames);
@@ -48,7 +55,11 @@ test('a generated claim is stored with its files and queued', async () => {
   const generated = await generateClaim(7, { organization: 'starhealth', imagePages: 0 });
   const id = await database.db.transaction((tx) => insertSeedClaim(tx, generated));
   const [claim] = await database.db.select().from(claims).where(eq(claims.id, id));
-  expect(claim).toMatchObject({ org: 'starhealth', referenceClaimId: generated.referenceClaimId, procedureCodes: generated.procedureCodes });
+  expect(claim).toMatchObject({
+    org: 'starhealth',
+    referenceClaimId: generated.referenceClaimId,
+    procedureCodes: generated.procedureCodes,
+  });
   const documents = await database.db.select().from(claimDocuments).where(eq(claimDocuments.claimId, id));
   expect(documents.map((d) => d.fileName)).toEqual(generated.documents.map((d) => d.fileName));
   expect(await database.db.select().from(jobs).where(eq(jobs.claimId, id))).toHaveLength(1);

@@ -6,7 +6,16 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import type { BatchRow, Claim, ClaimListRow, ConsoleClaimRow, Hospital, PagedResults, Rule, RuleListRow } from '@claims/shared-kernel/contract';
+import type {
+  BatchRow,
+  Claim,
+  ClaimListRow,
+  ConsoleClaimRow,
+  Hospital,
+  PagedResults,
+  Rule,
+  RuleListRow,
+} from '@claims/shared-kernel/contract';
 import { jobs } from '../../src/db/schema';
 import { claimIds, ruleId } from './fixture';
 import { bearer, login, testApp, type TestDatabase } from './support';
@@ -102,7 +111,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
 
     test('signup thanks a valid visitor and names the invalid field', async () => {
       const form = (body: string) =>
-        app.inject({ method: 'POST', url: `${BASE}/marketing/signup`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: body });
+        app.inject({
+          method: 'POST',
+          url: `${BASE}/marketing/signup`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: body,
+        });
       const ok = await form('name=Asha%20Rao&organization=Acme_Health&email=asha%40example.com');
       expect(ok.statusCode).toBe(200);
       expect(ok.json()).toEqual({ message: 'Thank you for signing up. Our team will reach out to you by e-mail.' });
@@ -153,7 +167,13 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       expect(refs(response.json())).toEqual(['SH-ADJ-1', 'SH-OPEN-1', 'SH-ADJ-2', 'SH-ADJ-3', 'SH-PEND-1', 'SH-ADJ-4']);
       const own = await app.inject({ method: 'GET', url: `${BASE}/claims?status=ADJUDICATED`, headers: as('vitraya.reviewer') });
       const [first] = own.json<ClaimListRow[]>();
-      expect(first).toMatchObject({ referenceClaimId: 'VT-ACC-1', proceduresFound: 1, diagnosisFound: 1, evidenceFound: 0, documentsFound: 2 });
+      expect(first).toMatchObject({
+        referenceClaimId: 'VT-ACC-1',
+        proceduresFound: 1,
+        diagnosisFound: 1,
+        evidenceFound: 0,
+        documentsFound: 2,
+      });
       const unknown = await app.inject({ method: 'GET', url: `${BASE}/claims?org=nowhere`, headers: as('vitraya.reviewer') });
       expect(unknown.statusCode).toBe(400);
       expect(unknown.json().detail).toMatch(/^org: /);
@@ -190,25 +210,41 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     });
 
     test('the dashboard counts claims by status for a super user', async () => {
-      const response = await app.inject({ method: 'POST', url: `${BASE}/claims/dashboard/count?status=getAll&org=starhealth`, headers: as('vitraya.admin') });
+      const response = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/dashboard/count?status=getAll&org=starhealth`,
+        headers: as('vitraya.admin'),
+      });
       expect(response.json()).toEqual([
         { status: 'ADJUDICATED', count: 4 },
         { status: 'OPEN', count: 1 },
         { status: 'PENDING', count: 1 },
       ]);
-      const accepted = await app.inject({ method: 'POST', url: `${BASE}/claims/dashboard/count?status=accepted&org=starhealth`, headers: as('vitraya.admin') });
+      const accepted = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/dashboard/count?status=accepted&org=starhealth`,
+        headers: as('vitraya.admin'),
+      });
       expect(accepted.json()).toEqual([{ procedureCode: 'P1', count: 2 }]);
     });
   });
 
   describe('paging', () => {
     test('the first row carries total_count and the 1-based page_number', async () => {
-      const response = await app.inject({ method: 'GET', url: `${BASE}/claims?org=starhealth&limit=2&page_number=2`, headers: as('vitraya.admin') });
+      const response = await app.inject({
+        method: 'GET',
+        url: `${BASE}/claims?org=starhealth&limit=2&page_number=2`,
+        headers: as('vitraya.admin'),
+      });
       const rows = response.json<ClaimListRow[]>();
       expect(rows.map((r) => r.referenceClaimId)).toEqual(['SH-ADJ-2', 'SH-ADJ-3']);
       expect(rows[0]).toMatchObject({ total_count: 6, page_number: 2 });
       expect(rows[1]).not.toHaveProperty('total_count');
-      const past = await app.inject({ method: 'GET', url: `${BASE}/claims?org=starhealth&limit=2&page_number=9`, headers: as('vitraya.admin') });
+      const past = await app.inject({
+        method: 'GET',
+        url: `${BASE}/claims?org=starhealth&limit=2&page_number=9`,
+        headers: as('vitraya.admin'),
+      });
       expect(past.json()).toEqual([]);
     });
   });
@@ -216,21 +252,51 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   describe('hospitals', () => {
     test('create, duplicate, read, edit one field, list and delete', async () => {
       const headers = as('vitraya.admin');
-      const created = await app.inject({ method: 'POST', url: `${BASE}/hospitals`, headers, payload: { hospital_code: 'HOSP-C', hospital_name: 'Gamma Hospital' } });
+      const created = await app.inject({
+        method: 'POST',
+        url: `${BASE}/hospitals`,
+        headers,
+        payload: { hospital_code: 'HOSP-C', hospital_name: 'Gamma Hospital' },
+      });
       expect(created.statusCode).toBe(201);
       expect(created.json().result).toMatchObject({ hospital_code: 'HOSP-C', name: 'Gamma Hospital', created_by: 'vitraya.admin' });
 
-      const duplicate = await app.inject({ method: 'POST', url: `${BASE}/hospitals`, headers, payload: { hospital_code: 'HOSP-C', hospital_name: 'Again' } });
+      const duplicate = await app.inject({
+        method: 'POST',
+        url: `${BASE}/hospitals`,
+        headers,
+        payload: { hospital_code: 'HOSP-C', hospital_name: 'Again' },
+      });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({ detail: 'Hospital code HOSP-C already exists' });
 
-      const renamed = await app.inject({ method: 'PUT', url: `${BASE}/hospitals/HOSP-C`, headers, payload: { field_name: 'hospital_name', value: 'Gamma Care' } });
+      const renamed = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/hospitals/HOSP-C`,
+        headers,
+        payload: { field_name: 'hospital_name', value: 'Gamma Care' },
+      });
       expect(renamed.json().result).toMatchObject({ hospital_code: 'HOSP-C', name: 'Gamma Care', last_modified_by: 'vitraya.admin' });
-      const recoded = await app.inject({ method: 'PUT', url: `${BASE}/hospitals/HOSP-C`, headers, payload: { field_name: 'hospital_code', value: 'HOSP-G' } });
+      const recoded = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/hospitals/HOSP-C`,
+        headers,
+        payload: { field_name: 'hospital_code', value: 'HOSP-G' },
+      });
       expect(recoded.json().result).toMatchObject({ hospital_code: 'HOSP-G', name: 'Gamma Care' });
-      const clash = await app.inject({ method: 'PUT', url: `${BASE}/hospitals/HOSP-G`, headers, payload: { field_name: 'hospital_code', value: 'HOSP-A' } });
+      const clash = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/hospitals/HOSP-G`,
+        headers,
+        payload: { field_name: 'hospital_code', value: 'HOSP-A' },
+      });
       expect(clash.statusCode).toBe(409);
-      const badField = await app.inject({ method: 'PUT', url: `${BASE}/hospitals/HOSP-G`, headers, payload: { field_name: 'colour', value: 'x' } });
+      const badField = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/hospitals/HOSP-G`,
+        headers,
+        payload: { field_name: 'colour', value: 'x' },
+      });
       expect(badField.statusCode).toBe(400);
       expect(badField.json().detail).toMatch(/^field_name: /);
 
@@ -249,7 +315,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     });
 
     test('missing fields answer 400 naming the field', async () => {
-      const response = await app.inject({ method: 'POST', url: `${BASE}/hospitals`, headers: as('vitraya.admin'), payload: { hospital_code: 'H9' } });
+      const response = await app.inject({
+        method: 'POST',
+        url: `${BASE}/hospitals`,
+        headers: as('vitraya.admin'),
+        payload: { hospital_code: 'H9' },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().detail).toMatch(/^hospital_name: /);
     });
@@ -259,7 +330,15 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     test('a PDF upload creates the claim, stores the file and queues verification', async () => {
       const pdf = await smallPdf('Discharge Summary: Cataract Surgery');
       const form = claimForm(
-        { patientName: 'Ravi Kumar', referenceClaimId: 'NEW-1', caseType: 'SETTLEMENT', procedureName: ['P1'], hospitalCode: 'HOSP-A', delete_after_adjudication: 'false', adjudicate: 'true' },
+        {
+          patientName: 'Ravi Kumar',
+          referenceClaimId: 'NEW-1',
+          caseType: 'SETTLEMENT',
+          procedureName: ['P1'],
+          hospitalCode: 'HOSP-A',
+          delete_after_adjudication: 'false',
+          adjudicate: 'true',
+        },
         [{ name: 'discharge.pdf', type: 'application/pdf', data: pdf }],
       );
       const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
@@ -268,13 +347,26 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       expect(requestAdditoinalInput).toBe(false);
 
       const claim = (await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('vitraya.admin') })).json<Claim>();
-      expect(claim).toMatchObject({ referenceClaimId: 'NEW-1', procedureCodes: ['P1'], procedureName: ['Cataract Surgery'], organization: 'vitraya', createdBy: 'vitraya.admin' });
+      expect(claim).toMatchObject({
+        referenceClaimId: 'NEW-1',
+        procedureCodes: ['P1'],
+        procedureName: ['Cataract Surgery'],
+        organization: 'vitraya',
+        createdBy: 'vitraya.admin',
+      });
       expect(claim.documents).toHaveLength(1);
-      const file = await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}`, headers: as('vitraya.admin') });
+      const file = await app.inject({
+        method: 'GET',
+        url: `${BASE}${claim.documents[0].original_document_url}`,
+        headers: as('vitraya.admin'),
+      });
       expect(file.headers['content-type']).toBe('application/pdf');
       expect(Buffer.compare(file.rawPayload, Buffer.from(pdf))).toBe(0);
       expect((await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}` })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}`, headers: as('starhealth.reviewer') })).statusCode).toBe(404);
+      expect(
+        (await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}`, headers: as('starhealth.reviewer') }))
+          .statusCode,
+      ).toBe(404);
 
       const queued = await testDb.database.db.select().from(jobs).where(eq(jobs.claimId, id));
       expect(queued).toHaveLength(1);
@@ -282,19 +374,17 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     });
 
     test('procedures with questions for the insurer ask for additional input', async () => {
-      const form = claimForm(
-        { patientName: 'Meena', referenceClaimId: 'NEW-2', caseType: 'SETTLEMENT', procedureName: 'P2' },
-        [{ name: 'scan.pdf', type: 'application/pdf', data: await smallPdf('Appendectomy') }],
-      );
+      const form = claimForm({ patientName: 'Meena', referenceClaimId: 'NEW-2', caseType: 'SETTLEMENT', procedureName: 'P2' }, [
+        { name: 'scan.pdf', type: 'application/pdf', data: await smallPdf('Appendectomy') },
+      ]);
       const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('starhealth.admin'), payload: form });
       expect(response.json()).toEqual({ id: expect.any(Number), requestAdditoinalInput: true });
     });
 
     test('a text file is refused by its content, whatever its declared type', async () => {
-      const form = claimForm(
-        { patientName: 'Ravi', referenceClaimId: 'NEW-3', caseType: 'SETTLEMENT', procedureName: 'P1' },
-        [{ name: 'notes.pdf', type: 'application/pdf', data: new TextEncoder().encode('just some text, not a PDF') }],
-      );
+      const form = claimForm({ patientName: 'Ravi', referenceClaimId: 'NEW-3', caseType: 'SETTLEMENT', procedureName: 'P1' }, [
+        { name: 'notes.pdf', type: 'application/pdf', data: new TextEncoder().encode('just some text, not a PDF') },
+      ]);
       const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toEqual({ detail: "documents: 'notes.pdf' is not a PNG, JPEG or PDF file" });
@@ -305,7 +395,10 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       const cases: [Record<string, string>, RegExp][] = [
         [{ patientName: 'A', caseType: 'SETTLEMENT', procedureName: 'P1' }, /^referenceClaimId: /],
         [{ patientName: 'A', referenceClaimId: 'R', caseType: 'OTHER', procedureName: 'P1' }, /^caseType: /],
-        [{ patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'NOPE' }, /^procedureName: unknown procedure code 'NOPE'/],
+        [
+          { patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'NOPE' },
+          /^procedureName: unknown procedure code 'NOPE'/,
+        ],
         [{ referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, /^patientName: /],
       ];
       for (const [fields, detail] of cases) {
@@ -327,7 +420,9 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         method: 'POST',
         url: `${BASE}/claims`,
         headers: as('vitraya.admin'),
-        payload: claimForm({ patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, [{ name: 'big.pdf', type: 'application/pdf', data: big }]),
+        payload: claimForm({ patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, [
+          { name: 'big.pdf', type: 'application/pdf', data: big },
+        ]),
       });
       expect(tooLarge.statusCode).toBe(413);
       expect(tooLarge.json().detail).toMatch(/^documents: /);
@@ -347,15 +442,30 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     test('marks the claim in progress once and queues it', async () => {
       const url = `${BASE}/claims/${ids['VT-REJ-1']}?org=vitraya`;
       const form = { 'content-type': 'application/x-www-form-urlencoded' };
-      const first = await app.inject({ method: 'PUT', url, headers: { ...as('vitraya.reviewer'), ...form }, payload: 'status=OCRED&rerunFlag=true&adjudicate=true' });
+      const first = await app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...as('vitraya.reviewer'), ...form },
+        payload: 'status=OCRED&rerunFlag=true&adjudicate=true',
+      });
       expect(first.statusCode).toBe(200);
       expect(first.json<Claim>()).toMatchObject({ id: ids['VT-REJ-1'], rerunStatus: 'INPROGRESS' });
-      const again = await app.inject({ method: 'PUT', url, headers: { ...as('vitraya.reviewer'), ...form }, payload: 'status=OCRED&rerunFlag=true&adjudicate=true' });
+      const again = await app.inject({
+        method: 'PUT',
+        url,
+        headers: { ...as('vitraya.reviewer'), ...form },
+        payload: 'status=OCRED&rerunFlag=true&adjudicate=true',
+      });
       expect(again.statusCode).toBe(409);
       const wrongStatus = await app.inject({ method: 'PUT', url, headers: { ...as('vitraya.reviewer'), ...form }, payload: 'status=OPEN' });
       expect(wrongStatus.statusCode).toBe(400);
       expect(wrongStatus.json().detail).toMatch(/^status: /);
-      const insurer = await app.inject({ method: 'PUT', url: `${BASE}/claims/${ids['SH-ADJ-1']}`, headers: { ...as('starhealth.reviewer'), ...form }, payload: 'status=OCRED' });
+      const insurer = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/claims/${ids['SH-ADJ-1']}`,
+        headers: { ...as('starhealth.reviewer'), ...form },
+        payload: 'status=OCRED',
+      });
       expect(insurer.statusCode).toBe(403);
     });
   });
@@ -372,7 +482,11 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         [{ method: 'POST', url: `${BASE}/claims/search`, payload: { startDate: '10-03-2025' } }, 400, /^startDate: /],
         [{ method: 'POST', url: `${BASE}/claims/search`, payload: { startDate: '2025-01-01', endDate: '2025-06-01' } }, 400, /90 days/],
         [{ method: 'POST', url: `${BASE}/claims/search`, payload: { status: 'ADJUDICATED' } }, 400, /^status: /],
-        [{ method: 'POST', url: `${BASE}/hospitals`, payload: '{"hospital_code": ', headers: { 'content-type': 'application/json' } }, 400, /Malformed JSON/],
+        [
+          { method: 'POST', url: `${BASE}/hospitals`, payload: '{"hospital_code": ', headers: { 'content-type': 'application/json' } },
+          400,
+          /Malformed JSON/,
+        ],
         [{ method: 'POST', url: `${BASE}/hospitals`, payload: 'hello', headers: { 'content-type': 'text/plain' } }, 415, /content type/i],
         [{ method: 'GET', url: `${BASE}/rules/424242` }, 404, /Rule 424242 not found/],
         [{ method: 'GET', url: `${BASE}/nothing/here` }, 404, /Not found/],
@@ -395,24 +509,43 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         payload: { status: ['ADJUDICATED'], adjudicationResult: ['ACCEPTED'], startDate: '2025-03-01', endDate: '2025-03-31' },
       });
       expect(search.json<ClaimListRow[]>().map((r) => r.referenceClaimId)).toEqual(['SH-ADJ-1', 'SH-ADJ-4']);
-      const csv = await app.inject({ method: 'POST', url: `${BASE}/claims/search?org=starhealth&download=True`, headers, payload: { status: ['ADJUDICATED'] } });
+      const csv = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/search?org=starhealth&download=True`,
+        headers,
+        payload: { status: ['ADJUDICATED'] },
+      });
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
       expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="claims_data_\d{2}-\d{2}-\d{4}\.csv"$/);
-      const lines = csv.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toMatch(/^Case No\.,Case Type,Patient Name,Procedure Code,Hospital Code,Annotation/);
       expect(lines).toHaveLength(5);
     });
   });
 
   describe('console and batches', () => {
-    test('lists downloaded claims, failures, batches with counts, and today\'s figures', async () => {
+    test("lists downloaded claims, failures, batches with counts, and today's figures", async () => {
       const headers = as('vitraya.admin');
-      const all = (await app.inject({ method: 'GET', url: `${BASE}/claims?downloaded=true&limit=25&page_number=1`, headers })).json<ConsoleClaimRow[]>();
+      const all = (await app.inject({ method: 'GET', url: `${BASE}/claims?downloaded=true&limit=25&page_number=1`, headers })).json<
+        ConsoleClaimRow[]
+      >();
       expect(all.map((r) => r.intimation_number)).toEqual(['INT-DL-1', 'INT-DL-2', 'INT-DL-3']);
       expect(all[0]).toMatchObject({ vitraya_claim_status: 'DOWNLOADED', total_count: 3, page_number: 1 });
-      const failed = (await app.inject({ method: 'GET', url: `${BASE}/claims?downloaded=true&status=DOWNLOAD_FAILED`, headers })).json<ConsoleClaimRow[]>();
-      expect(failed).toEqual([expect.objectContaining({ intimation_number: 'INT-DL-2', error_code: '404', error_message: 'Documents not received' })]);
-      const searched = await app.inject({ method: 'POST', url: `${BASE}/claim/batch/downloadFailed/search?limit=25&page_number=1`, headers, payload: { error: ['404'] } });
+      const failed = (await app.inject({ method: 'GET', url: `${BASE}/claims?downloaded=true&status=DOWNLOAD_FAILED`, headers })).json<
+        ConsoleClaimRow[]
+      >();
+      expect(failed).toEqual([
+        expect.objectContaining({ intimation_number: 'INT-DL-2', error_code: '404', error_message: 'Documents not received' }),
+      ]);
+      const searched = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claim/batch/downloadFailed/search?limit=25&page_number=1`,
+        headers,
+        payload: { error: ['404'] },
+      });
       expect(searched.json<ConsoleClaimRow[]>()).toHaveLength(1);
 
       const noProcedure = await app.inject({
@@ -430,7 +563,11 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         headers,
         payload: { claims: [ids['DL-3']], batchName: 'Morning batch', downloadedClaimFlag: 'true', organization: 'vitraya' },
       });
-      expect(created.json()).toEqual({ id: expect.any(Number), batchName: 'Morning batch', Message: 'Batch created and verification process initiated successfully' });
+      expect(created.json()).toEqual({
+        id: expect.any(Number),
+        batchName: 'Morning batch',
+        Message: 'Batch created and verification process initiated successfully',
+      });
       const again = await app.inject({
         method: 'POST',
         url: `${BASE}/claim/batch/create`,
@@ -439,7 +576,9 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       });
       expect(again.statusCode).toBe(409);
 
-      const batches = (await app.inject({ method: 'GET', url: `${BASE}/claim/batch?downloaded=true&limit=25&page_number=1`, headers })).json<BatchRow[]>();
+      const batches = (
+        await app.inject({ method: 'GET', url: `${BASE}/claim/batch?downloaded=true&limit=25&page_number=1`, headers })
+      ).json<BatchRow[]>();
       expect(batches).toEqual([
         expect.objectContaining({
           batchName: 'Morning batch',
@@ -450,7 +589,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
           total_count: 1,
         }),
       ]);
-      const filtered = await app.inject({ method: 'POST', url: `${BASE}/claim/batch/search?limit=25&page_number=1&downloaded=true`, headers, payload: { batchName: ['Other'] } });
+      const filtered = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claim/batch/search?limit=25&page_number=1&downloaded=true`,
+        headers,
+        payload: { batchName: ['Other'] },
+      });
       expect(filtered.json()).toEqual([]);
 
       const counts = (await app.inject({ method: 'GET', url: `${BASE}/downloadedCount`, headers })).json();
@@ -485,7 +629,9 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       expect(annotation).toMatchObject({ ...body, username: 'vitraya.reviewer', verification_result: 'ACCEPTED' });
       const claim = (await app.inject({ method: 'GET', url: `${BASE}/claims/${claimId}`, headers: as('vitraya.reviewer') })).json<Claim>();
       expect(claim).toMatchObject({ annotated: true, annotation_id: annotation.id });
-      const list = (await app.inject({ method: 'GET', url: `${BASE}/annotation?limit=10&page_number=1`, headers: as('vitraya.admin') })).json();
+      const list = (
+        await app.inject({ method: 'GET', url: `${BASE}/annotation?limit=10&page_number=1`, headers: as('vitraya.admin') })
+      ).json();
       expect(list[0]).toMatchObject({ id: annotation.id, total_count: 1 });
 
       const edited = await app.inject({
@@ -497,7 +643,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       expect(edited.json()).toMatchObject({ expected_result: 'docQuery' });
       expect(edited.json()).not.toHaveProperty('diagnosis_name_1');
 
-      const badSlot = await app.inject({ method: 'POST', url: `${BASE}/annotation`, headers: as('vitraya.reviewer'), payload: { ...body, colour_1: 'x' } });
+      const badSlot = await app.inject({
+        method: 'POST',
+        url: `${BASE}/annotation`,
+        headers: as('vitraya.reviewer'),
+        payload: { ...body, colour_1: 'x' },
+      });
       expect(badSlot.statusCode).toBe(400);
       expect(badSlot.json()).toEqual({ detail: 'colour_1: not an annotation field' });
       const insurer = await app.inject({ method: 'POST', url: `${BASE}/annotation`, headers: as('starhealth.admin'), payload: body });
@@ -506,12 +657,26 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
 
     test('error flags are kept per procedure and entity with a known category', async () => {
       const claimId = ids['VT-ACC-1'];
-      const categories = (await app.inject({ method: 'GET', url: `${BASE}/annotationErrorCategory`, headers: as('vitraya.reviewer') })).json();
-      expect(categories[0]).toEqual({ id: expect.any(Number), category: expect.any(String), colour: expect.any(String), iconText: expect.any(String) });
+      const categories = (
+        await app.inject({ method: 'GET', url: `${BASE}/annotationErrorCategory`, headers: as('vitraya.reviewer') })
+      ).json();
+      expect(categories[0]).toEqual({
+        id: expect.any(Number),
+        category: expect.any(String),
+        colour: expect.any(String),
+        iconText: expect.any(String),
+      });
       const errors = { P1: { diagnoses: [{ keyword: 1, category: categories[0].id, comment: 'Glaucoma is on page 3' }] } };
-      const saved = await app.inject({ method: 'POST', url: `${BASE}/claims/${claimId}/annotation`, headers: as('vitraya.reviewer'), payload: { errors } });
+      const saved = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/${claimId}/annotation`,
+        headers: as('vitraya.reviewer'),
+        payload: { errors },
+      });
       expect(saved.json()).toEqual({ claim_id: claimId, errors });
-      expect((await app.inject({ method: 'GET', url: `${BASE}/claims/${claimId}/annotation`, headers: as('vitraya.reviewer') })).json().errors).toEqual(errors);
+      expect(
+        (await app.inject({ method: 'GET', url: `${BASE}/claims/${claimId}/annotation`, headers: as('vitraya.reviewer') })).json().errors,
+      ).toEqual(errors);
       const unknown = await app.inject({
         method: 'PUT',
         url: `${BASE}/claims/${claimId}/annotation`,
@@ -536,7 +701,14 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
           id: 'n1',
           level: 0,
           statements: [
-            { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Appendectomy'], id: 'n2', parentId: 'n1' },
+            {
+              operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+              entityName: 'procedures',
+              numberOfValues: 1,
+              valuesToFind: ['Appendectomy'],
+              id: 'n2',
+              parentId: 'n1',
+            },
             { id: 'n3', parentId: 'n1' },
           ],
         },
@@ -548,21 +720,37 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       // Editor-only fields and empty leaves are not saved.
       expect(rule.procedureRule).toEqual({
         booleanOperator: 'AND',
-        statements: [{ operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Appendectomy'] }],
+        statements: [
+          { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Appendectomy'] },
+        ],
       });
       const duplicate = await app.inject({ method: 'POST', url: `${BASE}/rules?org=maxbupa`, headers, payload: body });
       expect(duplicate.statusCode).toBe(409);
       expect(duplicate.json()).toEqual({ detail: 'For Appendectomy PREAUTH caseType is present already' });
-      const badSelection = await app.inject({ method: 'POST', url: `${BASE}/rules?org=maxbupa`, headers, payload: { ...body, case_type: 'SETTLEMENT', fk_diagnosis: [999999] } });
+      const badSelection = await app.inject({
+        method: 'POST',
+        url: `${BASE}/rules?org=maxbupa`,
+        headers,
+        payload: { ...body, case_type: 'SETTLEMENT', fk_diagnosis: [999999] },
+      });
       expect(badSelection.statusCode).toBe(400);
       expect(badSelection.json().detail).toMatch(/^fk_diagnosis: unknown id 999999/);
 
-      const updated = await app.inject({ method: 'PUT', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers, payload: { ...body, rule_template: 'appendix' } });
+      const updated = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/rules/${rule.id}?org=maxbupa`,
+        headers,
+        payload: { ...body, rule_template: 'appendix' },
+      });
       expect(updated.json<Rule>()).toMatchObject({ version: 2, rule_template: 'appendix' });
       expect(updated.json<Rule>().modification_history).toHaveLength(2);
       const otherOrg = await app.inject({ method: 'PUT', url: `${BASE}/rules/${rule.id}?org=starhealth`, headers, payload: body });
       expect(otherOrg.statusCode).toBe(404);
-      const insurerAdmin = await app.inject({ method: 'DELETE', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers: as('starhealth.admin') });
+      const insurerAdmin = await app.inject({
+        method: 'DELETE',
+        url: `${BASE}/rules/${rule.id}?org=maxbupa`,
+        headers: as('starhealth.admin'),
+      });
       expect(insurerAdmin.statusCode).toBe(404);
       expect((await app.inject({ method: 'DELETE', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers })).statusCode).toBe(404);
@@ -571,16 +759,30 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
 
   describe('rules and masters', () => {
     test('rule lists and one rule, scoped by organisation', async () => {
-      const list = (await app.inject({ method: 'GET', url: `${BASE}/rules?org=vitraya&limit=10&page_number=1`, headers: as('vitraya.admin') })).json<RuleListRow[]>();
+      const list = (
+        await app.inject({ method: 'GET', url: `${BASE}/rules?org=vitraya&limit=10&page_number=1`, headers: as('vitraya.admin') })
+      ).json<RuleListRow[]>();
       expect(list.map((r) => [r.procedures.procedure_code, r.case_type])).toEqual([
         ['P1', 'PRE_AUTH'],
         ['P1', 'SETTLEMENT'],
       ]);
       expect(list[0]).toMatchObject({ diagnosisList: ['Cataract'], document: ['Discharge Summary'], total_count: 2 });
       const id = await ruleId(testDb.database.db, 'starhealth');
-      const rule = (await app.inject({ method: 'GET', url: `${BASE}/rules/${id}?org=starhealth`, headers: as('starhealth.reviewer') })).json<Rule>();
-      expect(rule).toMatchObject({ org: 'starhealth', case_type: 'SETTLEMENT', procedures: { procedure_code: 'P1' }, diagnosis: [{ name: 'Cataract' }] });
-      const search = await app.inject({ method: 'POST', url: `${BASE}/rules/search?org=vitraya&limit=10&page_number=1`, headers: as('vitraya.admin'), payload: { diagnosis: ['Cataract'] } });
+      const rule = (
+        await app.inject({ method: 'GET', url: `${BASE}/rules/${id}?org=starhealth`, headers: as('starhealth.reviewer') })
+      ).json<Rule>();
+      expect(rule).toMatchObject({
+        org: 'starhealth',
+        case_type: 'SETTLEMENT',
+        procedures: { procedure_code: 'P1' },
+        diagnosis: [{ name: 'Cataract' }],
+      });
+      const search = await app.inject({
+        method: 'POST',
+        url: `${BASE}/rules/search?org=vitraya&limit=10&page_number=1`,
+        headers: as('vitraya.admin'),
+        payload: { diagnosis: ['Cataract'] },
+      });
       expect(search.json()).toHaveLength(2);
       const vitrayaRule = await ruleId(testDb.database.db, 'vitraya');
       const foreign = await app.inject({ method: 'GET', url: `${BASE}/rules/${vitrayaRule}`, headers: as('starhealth.reviewer') });
@@ -590,15 +792,36 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
     test('pickers, counts and procedure lookups', async () => {
       const headers = as('vitraya.reviewer');
       expect((await app.inject({ method: 'GET', url: `${BASE}/procedures/count`, headers })).json()).toBe(2);
-      const lookup = await app.inject({ method: 'POST', url: `${BASE}/procedures/search`, headers, payload: { procedureCodes: ['P2', 'NOPE'] } });
+      const lookup = await app.inject({
+        method: 'POST',
+        url: `${BASE}/procedures/search`,
+        headers,
+        payload: { procedureCodes: ['P2', 'NOPE'] },
+      });
       expect(lookup.json()).toEqual([{ procedure_code: 'P2', name: 'Appendectomy' }]);
       const procedures = (await app.inject({ method: 'GET', url: `${BASE}/procedures?getall`, headers })).json();
       expect(procedures[0]).toMatchObject({ procedure_code: 'P1', procedure_group: { name: 'Ophthalmology' } });
-      for (const module of ['procedureGroup', 'diagnoses', 'document', 'evidence', 'drugs', 'tissues', 'clinicalAttribute', 'clinicalUnit']) {
+      for (const module of [
+        'procedureGroup',
+        'diagnoses',
+        'document',
+        'evidence',
+        'drugs',
+        'tissues',
+        'clinicalAttribute',
+        'clinicalUnit',
+      ]) {
         const response = await app.inject({ method: 'GET', url: `${BASE}/${module}?getall`, headers });
-        expect({ module, status: response.statusCode, array: Array.isArray(response.json()) }).toEqual({ module, status: 200, array: true });
+        expect({ module, status: response.statusCode, array: Array.isArray(response.json()) }).toEqual({
+          module,
+          status: 200,
+          array: true,
+        });
       }
-      expect((await app.inject({ method: 'GET', url: `${BASE}/annotation/getUsers`, headers })).json()).toEqual(['vitraya.reviewer', 'vitraya.admin']);
+      expect((await app.inject({ method: 'GET', url: `${BASE}/annotation/getUsers`, headers })).json()).toEqual([
+        'vitraya.reviewer',
+        'vitraya.admin',
+      ]);
     });
   });
 }

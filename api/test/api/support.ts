@@ -7,7 +7,6 @@ import { throwawayDatabase } from '../postgres';
 import { PASSWORD, seedFixture } from './fixture';
 import { loadTemplate } from './template';
 
-
 export interface TestDatabase {
   database: OpenDatabase;
   drop(): Promise<void>;

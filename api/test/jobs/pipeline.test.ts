@@ -45,7 +45,9 @@ async function seedRules(database: TestDatabase, procedureId: number, ruleId: nu
   ]);
   const documentRule: RuleStatement = {
     booleanOperator: 'AND',
-    statements: [{ operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'document', numberOfValues: 1, valuesToFind: ['Discharge Summary'] }],
+    statements: [
+      { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'document', numberOfValues: 1, valuesToFind: ['Discharge Summary'] },
+    ],
   };
   await db.update(rules).set({ documentRule }).where(eq(rules.id, ruleId));
   const [override] = await db
@@ -157,7 +159,9 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
     const { db } = database;
     const rejected = await insertClaim(db, { documents: [{ data: await pdfOf(NO_DIAGNOSIS) }] });
     const insurer = await insertClaim(db, { org: 'starhealth', documents: [{ data: await pdfOf(DISCHARGE) }] });
-    const unreadable = await insertClaim(db, { documents: [{ fileName: 'broken.pdf', data: new TextEncoder().encode('not a pdf at all') }] });
+    const unreadable = await insertClaim(db, {
+      documents: [{ fileName: 'broken.pdf', data: new TextEncoder().encode('not a pdf at all') }],
+    });
     const deleted = await insertClaim(db, { deleteAfterAdjudication: true, documents: [{ data: await pdfOf(DISCHARGE) }] });
     for (const id of [rejected, insurer, unreadable, deleted]) await enqueueVerification(db, id);
 

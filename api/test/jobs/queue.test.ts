@@ -141,10 +141,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
       documents: [{ data: new Uint8Array([1]) }, { data: new Uint8Array([2]) }],
     });
     const [readBefore] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId)).orderBy(claimDocuments.id);
-    await db
-      .update(claimDocuments)
-      .set({ readPages: [], pages: 0, readAt: new Date() })
-      .where(eq(claimDocuments.id, readBefore.id));
+    await db.update(claimDocuments).set({ readPages: [], pages: 0, readAt: new Date() }).where(eq(claimDocuments.id, readBefore.id));
     const [dead] = await db
       .insert(jobs)
       .values({
@@ -175,9 +172,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
     expect(job.lockedBy).not.toBe('dead-worker:1');
 
     // The dead worker coming back cannot finish the job a second time.
-    await expect(
-      db.transaction((tx) => completeJob(tx, { ...dead, lockedBy: 'dead-worker:1' })),
-    ).rejects.toBeInstanceOf(LeaseLostError);
+    await expect(db.transaction((tx) => completeJob(tx, { ...dead, lockedBy: 'dead-worker:1' }))).rejects.toBeInstanceOf(LeaseLostError);
   });
 
   it('never hands out a job whose lease is still running', async () => {

@@ -11,7 +11,6 @@ import type { RuleSelections } from '@claims/shared-kernel/contract';
 import { postgresUnavailable, throwawayDatabase } from '../postgres';
 import type { ClaimVerification, DocumentFile, ReadDocument, VerificationInput } from '../../src/verification/types';
 
-
 export interface TestDatabase extends OpenDatabase {
   drop(): Promise<void>;
 }
@@ -91,7 +90,9 @@ export async function seedBasics(db: Db): Promise<{ procedureId: number; ruleId:
       version: 2,
       procedureRule: {
         booleanOperator: 'AND',
-        statements: [{ operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Cataract surgery'] }],
+        statements: [
+          { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Cataract surgery'] },
+        ],
       },
       diagnosisRule: {
         booleanOperator: 'AND',
@@ -155,7 +156,9 @@ export async function claimRow(db: Db, id: number) {
 }
 
 /** A reader double: every call is recorded; `fail` decides per call whether it throws. */
-export function fakeReader(options: { fail?: (call: number, file: DocumentFile) => boolean; onRead?: (file: DocumentFile) => Promise<void> | void } = {}) {
+export function fakeReader(
+  options: { fail?: (call: number, file: DocumentFile) => boolean; onRead?: (file: DocumentFile) => Promise<void> | void } = {},
+) {
   const calls: { documentId: number; at: number }[] = [];
   let closed = 0;
   return {
@@ -171,7 +174,9 @@ export function fakeReader(options: { fail?: (call: number, file: DocumentFile) 
         documentId: file.documentId,
         fileName: file.fileName,
         url: file.url,
-        pages: [{ pageNumber: 1, width: 600, height: 800, source: 'text', words: [{ text: 'Cataract', x: 10, y: 10, width: 50, height: 12 }] }],
+        pages: [
+          { pageNumber: 1, width: 600, height: 800, source: 'text', words: [{ text: 'Cataract', x: 10, y: 10, width: 50, height: 12 }] },
+        ],
       };
     },
     async close() {

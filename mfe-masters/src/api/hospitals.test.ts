@@ -14,7 +14,12 @@ beforeEach(() => {
 });
 const sent = () => {
   const [request] = requests;
-  return { method: request.method, url: request.url, params: request.params as unknown, body: request.data ? (JSON.parse(request.data as string) as unknown) : undefined };
+  return {
+    method: request.method,
+    url: request.url,
+    params: request.params as unknown,
+    body: request.data ? (JSON.parse(request.data as string) as unknown) : undefined,
+  };
 };
 
 it('pages with limit and page_number and reads the object answer', async () => {
@@ -26,7 +31,12 @@ it('pages with limit and page_number and reads the object answer', async () => {
 it('searches with the column filters and the paging in the query', async () => {
   answer = { results: [], total_count: 0, page_number: 1 };
   await expect(searchHospitals({ name: 'apollo' }, 1, 50)).resolves.toEqual({ rows: [], total: 0 });
-  expect(sent()).toMatchObject({ method: 'post', url: '/hospitals/search', params: { limit: 50, page_number: 1 }, body: { filters: { name: 'apollo' } } });
+  expect(sent()).toMatchObject({
+    method: 'post',
+    url: '/hospitals/search',
+    params: { limit: 50, page_number: 1 },
+    body: { filters: { name: 'apollo' } },
+  });
 });
 
 it('unwraps result when loading one hospital and escapes the code', async () => {

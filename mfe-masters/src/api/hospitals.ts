@@ -1,5 +1,12 @@
 import { apiClient } from '@claims/shared-kernel';
-import type { Hospital, HospitalCreateBody, HospitalResult, HospitalUpdateBody, MasterSearchBody, PagedResults } from '@claims/shared-kernel';
+import type {
+  Hospital,
+  HospitalCreateBody,
+  HospitalResult,
+  HospitalUpdateBody,
+  MasterSearchBody,
+  PagedResults,
+} from '@claims/shared-kernel';
 import type { Page } from './types';
 
 const path = (code: string) => `/hospitals/${encodeURIComponent(code)}`;

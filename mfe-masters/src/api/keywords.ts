@@ -12,7 +12,12 @@ export async function fetchKeywordPage(module: KeywordModule, page: number, limi
 }
 
 /** POST /{module}/search?limit&page_number: per-column filters (name, alias, ICD_code). */
-export async function searchKeywords(module: KeywordModule, filters: Record<string, string>, page: number, limit: number): Promise<Page<KeywordEntity>> {
+export async function searchKeywords(
+  module: KeywordModule,
+  filters: Record<string, string>,
+  page: number,
+  limit: number,
+): Promise<Page<KeywordEntity>> {
   const body: MasterSearchBody = { filters };
   const { data } = await apiClient.post<Paged<KeywordEntity>[]>(`/${module}/search`, body, { params: { limit, page_number: page } });
   return toPage(data);

@@ -1,4 +1,11 @@
-import { DeleteOutlined, PlusOutlined, RedoOutlined, UndoOutlined, VerticalAlignBottomOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  PlusOutlined,
+  RedoOutlined,
+  UndoOutlined,
+  VerticalAlignBottomOutlined,
+  VerticalAlignTopOutlined,
+} from '@ant-design/icons';
 import { Button, Flex, Input, Tooltip, type InputRef } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 
@@ -138,13 +145,28 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
             }}
           />
           <Tooltip title="Move to first">
-            <Button aria-label={`Move alias ${index + 1} to first`} icon={<VerticalAlignTopOutlined />} disabled={index === 0} onClick={() => structural(move(rows, index, 0))} />
+            <Button
+              aria-label={`Move alias ${index + 1} to first`}
+              icon={<VerticalAlignTopOutlined />}
+              disabled={index === 0}
+              onClick={() => structural(move(rows, index, 0))}
+            />
           </Tooltip>
           <Tooltip title="Move to last">
-            <Button aria-label={`Move alias ${index + 1} to last`} icon={<VerticalAlignBottomOutlined />} disabled={index === last} onClick={() => structural(move(rows, index, last))} />
+            <Button
+              aria-label={`Move alias ${index + 1} to last`}
+              icon={<VerticalAlignBottomOutlined />}
+              disabled={index === last}
+              onClick={() => structural(move(rows, index, last))}
+            />
           </Tooltip>
           <Tooltip title="Add an alias after this one">
-            <Button aria-label={`Add alias after ${index + 1}`} icon={<PlusOutlined />} disabled={anyEmpty} onClick={() => addAfter(index)} />
+            <Button
+              aria-label={`Add alias after ${index + 1}`}
+              icon={<PlusOutlined />}
+              disabled={anyEmpty}
+              onClick={() => addAfter(index)}
+            />
           </Tooltip>
           <Tooltip title="Delete">
             <Button aria-label={`Delete alias ${index + 1}`} danger icon={<DeleteOutlined />} onClick={() => remove(index)} />

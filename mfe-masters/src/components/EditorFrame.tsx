@@ -7,7 +7,17 @@ export const DELETE_QUESTION = 'Are you sure you want to delete?';
 export const DELETED = 'Deleted Successfully';
 
 /** The Delete Confirmation dialog of spec 2 §2.12: Cancel and Delete. */
-export function DeleteConfirm({ open, busy, onCancel, onConfirm }: { open: boolean; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteConfirm({
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal
       open={open}
@@ -80,7 +90,9 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
     >
       {error && <Alert type="error" showIcon closable={{ onClose: onDismissError }} title={error} style={{ marginBottom: 16 }} />}
       {children}
-      {onDelete && <DeleteConfirm open={confirming} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />}
+      {onDelete && (
+        <DeleteConfirm open={confirming} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
+      )}
     </Card>
   );
 }

@@ -52,7 +52,14 @@ export function EntityLoader<T>({ code, load, noun, listPath, children }: Entity
         </Flex>
       );
     case 'missing':
-      return <Result status="404" title={`${noun} not found`} subTitle={`There is no ${noun.toLowerCase()} with the code ${code}.`} extra={back} />;
+      return (
+        <Result
+          status="404"
+          title={`${noun} not found`}
+          subTitle={`There is no ${noun.toLowerCase()} with the code ${code}.`}
+          extra={back}
+        />
+      );
     case 'failed':
       return (
         <Result

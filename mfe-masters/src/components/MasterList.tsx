@@ -33,7 +33,17 @@ export interface MasterListConfig<T extends object> {
 
 type Filters = Record<string, string>;
 
-function ColumnFilter({ title, value, onApply, close }: { title: string; value: string; onApply: (text: string) => void; close: () => void }) {
+function ColumnFilter({
+  title,
+  value,
+  onApply,
+  close,
+}: {
+  title: string;
+  value: string;
+  onApply: (text: string) => void;
+  close: () => void;
+}) {
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const apply = (next: string) => {
@@ -42,7 +52,14 @@ function ColumnFilter({ title, value, onApply, close }: { title: string; value: 
   };
   return (
     <Flex vertical gap={8} style={{ padding: 8, width: 220 }} onKeyDown={(event) => event.stopPropagation()}>
-      <Input autoFocus aria-label={`Filter ${title}`} placeholder={`Search ${title}`} value={text} onChange={(event) => setText(event.target.value)} onPressEnter={() => apply(text)} />
+      <Input
+        autoFocus
+        aria-label={`Filter ${title}`}
+        placeholder={`Search ${title}`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onPressEnter={() => apply(text)}
+      />
       <Flex gap={8}>
         <Button type="primary" size="small" icon={<SearchOutlined />} onClick={() => apply(text)}>
           Search
@@ -67,7 +84,12 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
   const [filters, setFilters] = useState<Filters>({});
 
   const active = useMemo(
-    () => Object.fromEntries(Object.entries(filters).map(([key, text]) => [key, text.trim()]).filter(([, text]) => text)),
+    () =>
+      Object.fromEntries(
+        Object.entries(filters)
+          .map(([key, text]) => [key, text.trim()])
+          .filter(([, text]) => text),
+      ),
     [filters],
   );
   const filtering = Object.keys(active).length > 0;
@@ -90,9 +112,16 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
       ...(filtersEnabled && column.filterable
         ? {
             filteredValue: query ? [query] : null,
-            filterIcon: (filtered: boolean) => <SearchOutlined aria-label={`Filter ${column.title} column`} style={{ color: filtered ? '#1677ff' : undefined }} />,
+            filterIcon: (filtered: boolean) => (
+              <SearchOutlined aria-label={`Filter ${column.title} column`} style={{ color: filtered ? '#1677ff' : undefined }} />
+            ),
             filterDropdown: ({ close }: { close: () => void }) => (
-              <ColumnFilter title={column.title} value={query} close={close} onApply={(text) => setFilters((f) => ({ ...f, [column.key]: text }))} />
+              <ColumnFilter
+                title={column.title}
+                value={query}
+                close={close}
+                onApply={(text) => setFilters((f) => ({ ...f, [column.key]: text }))}
+              />
             ),
           }
         : {}),

@@ -35,7 +35,12 @@ function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewCon
     <Card
       title={
         <Flex align="center" gap={8}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={`Back to ${config.listTitle}`} onClick={() => navigate(`/${config.path}`)} />
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label={`Back to ${config.listTitle}`}
+            onClick={() => navigate(`/${config.path}`)}
+          />
           <span>{config.heading(entity)}</span>
         </Flex>
       }
@@ -45,7 +50,11 @@ function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewCon
             History
           </Button>
           {superUser && (
-            <Button type="primary" icon={<EditOutlined />} onClick={() => navigate(`/${config.path}/edit/${encodeURIComponent(config.editCode(entity))}`)}>
+            <Button
+              type="primary"
+              icon={<EditOutlined />}
+              onClick={() => navigate(`/${config.path}/edit/${encodeURIComponent(config.editCode(entity))}`)}
+            >
               Edit
             </Button>
           )}

@@ -22,6 +22,10 @@ export async function dropBatches(nameList: string[], org: string): Promise<void
 
 /** Generate Report: POST /claim/batch/batchReport?downloaded=true {nameList}, answered with a spreadsheet. */
 export async function batchReport(nameList: string[], org: string): Promise<Blob> {
-  const { data } = await apiClient.post<Blob>('/claim/batch/batchReport', { nameList }, { params: { downloaded: true, org }, responseType: 'blob' });
+  const { data } = await apiClient.post<Blob>(
+    '/claim/batch/batchReport',
+    { nameList },
+    { params: { downloaded: true, org }, responseType: 'blob' },
+  );
   return data;
 }

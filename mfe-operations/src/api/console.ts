@@ -43,7 +43,13 @@ export async function listConsoleClaims(tab: ClaimsTab, org: string, limit: numb
  * POST /claim/batch/{uploads,downloadFailed,uploadFailed}/search?limit&page_number with the filter.
  * org follows so a filter searches the chosen insurer's claims, as the list does (the api scopes by it).
  */
-export async function searchConsoleClaims(tab: ClaimsTab, org: string, filter: ConsoleFilterBody, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
+export async function searchConsoleClaims(
+  tab: ClaimsTab,
+  org: string,
+  filter: ConsoleFilterBody,
+  limit: number,
+  pageNumber: number,
+): Promise<Page<ConsoleClaimRow>> {
   const { data } = await apiClient.post<ConsoleClaimRow[]>(`/claim/batch/${tab}/search`, filter, {
     params: { limit, page_number: pageNumber, org },
   });
@@ -67,10 +73,20 @@ export async function searchBatches(org: string, filter: ConsoleFilterBody, limi
 }
 
 /** POST /redirectOther {batchId, adjType}: the claims of one batch with one outcome, a page at a time. */
-export async function claimsByOutcome(batchId: number, adjType: BatchOutcome, org: string, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
-  const { data } = await apiClient.post<ConsoleClaimRow[]>('/redirectOther', { batchId, adjType }, {
-    params: { org, limit, page_number: pageNumber },
-  });
+export async function claimsByOutcome(
+  batchId: number,
+  adjType: BatchOutcome,
+  org: string,
+  limit: number,
+  pageNumber: number,
+): Promise<Page<ConsoleClaimRow>> {
+  const { data } = await apiClient.post<ConsoleClaimRow[]>(
+    '/redirectOther',
+    { batchId, adjType },
+    {
+      params: { org, limit, page_number: pageNumber },
+    },
+  );
   return toPage(data);
 }
 

@@ -20,7 +20,12 @@ interface ActionInfo {
 }
 
 const ACTIONS: Record<Action, ActionInfo> = {
-  pause: { label: 'Pause', run: (n, o) => setBatchStatus(n, 'PAUSED', o), success: 'Successfully Done', allowed: (s) => s === 'IN_PROCESSING' || s === 'CREATED' },
+  pause: {
+    label: 'Pause',
+    run: (n, o) => setBatchStatus(n, 'PAUSED', o),
+    success: 'Successfully Done',
+    allowed: (s) => s === 'IN_PROCESSING' || s === 'CREATED',
+  },
   resume: { label: 'Resume', run: (n, o) => setBatchStatus(n, 'RESUMED', o), success: 'Successfully Done', allowed: (s) => s === 'PAUSED' },
   suspend: { label: 'Suspend', run: suspendBatches, success: 'Batch suspended successfully' },
   drop: { label: 'Drop', run: dropBatches, success: 'Batch dropped successfully' },

@@ -24,7 +24,12 @@ export function BatchOutcomeCounts({ batch, onOpen }: { batch: BatchRow; onOpen:
       {BATCH_OUTCOME_INFO.map((outcome) => (
         <Flex key={outcome.key} vertical align="center">
           <Typography.Text type="secondary">{outcome.label}</Typography.Text>
-          <Button type="link" aria-label={`${outcome.label} claims of ${batch.batchName}`} onClick={() => onOpen(outcome)} style={{ fontSize: 18, fontWeight: 600 }}>
+          <Button
+            type="link"
+            aria-label={`${outcome.label} claims of ${batch.batchName}`}
+            onClick={() => onOpen(outcome)}
+            style={{ fontSize: 18, fontWeight: 600 }}
+          >
             {outcome.count(processing)}
           </Button>
         </Flex>

@@ -35,7 +35,15 @@ export function filterBody(dates: DateRange, values: Values): ConsoleFilterBody 
 }
 
 /** A tab's collapsible Filter panel: a date range (90-day rule) and one multi-select per filter field. */
-export function ConsoleFilter({ fields, onFilter, onReset }: { fields: readonly FilterField[]; onFilter: (body: ConsoleFilterBody) => void; onReset: () => void }) {
+export function ConsoleFilter({
+  fields,
+  onFilter,
+  onReset,
+}: {
+  fields: readonly FilterField[];
+  onFilter: (body: ConsoleFilterBody) => void;
+  onReset: () => void;
+}) {
   const [dates, setDates] = useState<DateRange>(NO_DATES);
   const [values, setValues] = useState<Values>({});
   return (

@@ -5,10 +5,7 @@ import { fetchDocument } from '../api/console';
 
 type DocumentKind = 'image' | 'pdf' | 'other';
 
-type Loaded =
-  | { status: 'loading' }
-  | { status: 'ready'; url: string; kind: DocumentKind }
-  | { status: 'error'; message: string };
+type Loaded = { status: 'loading' } | { status: 'ready'; url: string; kind: DocumentKind } | { status: 'error'; message: string };
 
 const ZOOM_STEP = 0.25;
 const ZOOM_MIN = 0.25;
@@ -88,16 +85,31 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
             </Tooltip>
             <Typography.Text data-testid="viewer-position">{`${index + 1} / ${documents.length}`}</Typography.Text>
             <Tooltip title="Next page">
-              <Button icon={<RightOutlined />} aria-label="Next page" disabled={index >= documents.length - 1} onClick={() => show(index + 1)} />
+              <Button
+                icon={<RightOutlined />}
+                aria-label="Next page"
+                disabled={index >= documents.length - 1}
+                onClick={() => show(index + 1)}
+              />
             </Tooltip>
             {isImage && (
               <>
                 <Tooltip title="Zoom out">
-                  <Button icon={<ZoomOutOutlined />} aria-label="Zoom out" disabled={zoom <= ZOOM_MIN} onClick={() => setZoom((z) => Math.max(ZOOM_MIN, z - ZOOM_STEP))} />
+                  <Button
+                    icon={<ZoomOutOutlined />}
+                    aria-label="Zoom out"
+                    disabled={zoom <= ZOOM_MIN}
+                    onClick={() => setZoom((z) => Math.max(ZOOM_MIN, z - ZOOM_STEP))}
+                  />
                 </Tooltip>
                 <Typography.Text>{`${Math.round(zoom * 100)}%`}</Typography.Text>
                 <Tooltip title="Zoom in">
-                  <Button icon={<ZoomInOutlined />} aria-label="Zoom in" disabled={zoom >= ZOOM_MAX} onClick={() => setZoom((z) => Math.min(ZOOM_MAX, z + ZOOM_STEP))} />
+                  <Button
+                    icon={<ZoomInOutlined />}
+                    aria-label="Zoom in"
+                    disabled={zoom >= ZOOM_MAX}
+                    onClick={() => setZoom((z) => Math.min(ZOOM_MAX, z + ZOOM_STEP))}
+                  />
                 </Tooltip>
                 <Tooltip title="Rotate left">
                   <Button icon={<RotateLeftOutlined />} aria-label="Rotate left" onClick={() => setRotation((r) => (r + 270) % 360)} />
@@ -108,7 +120,12 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
               </>
             )}
             {loaded.status === 'ready' && (
-              <Typography.Link href={loaded.url} target="_blank" rel="noopener noreferrer" download={loaded.kind === 'other' ? `document-${index + 1}` : undefined}>
+              <Typography.Link
+                href={loaded.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                download={loaded.kind === 'other' ? `document-${index + 1}` : undefined}
+              >
                 {loaded.kind === 'other' ? 'Download document' : 'Open in a new tab'}
               </Typography.Link>
             )}
@@ -119,7 +136,15 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
                 <Spin />
               </Flex>
             )}
-            {loaded.status === 'error' && <Alert type="error" showIcon title={`Document - ${index + 1} could not be loaded`} description={loaded.message} style={{ margin: 12 }} />}
+            {loaded.status === 'error' && (
+              <Alert
+                type="error"
+                showIcon
+                title={`Document - ${index + 1} could not be loaded`}
+                description={loaded.message}
+                style={{ margin: 12 }}
+              />
+            )}
             {loaded.status === 'ready' && loaded.kind === 'image' && (
               <Flex justify="center" style={{ padding: 12 }}>
                 <img
@@ -130,14 +155,25 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
               </Flex>
             )}
             {loaded.status === 'ready' && loaded.kind === 'pdf' && (
-              <object data={loaded.url} type="application/pdf" aria-label={`Document - ${index + 1}`} style={{ width: '100%', height: '100%' }}>
+              <object
+                data={loaded.url}
+                type="application/pdf"
+                aria-label={`Document - ${index + 1}`}
+                style={{ width: '100%', height: '100%' }}
+              >
                 <Typography.Paragraph style={{ padding: 12 }}>
-                  This browser cannot show the PDF here: <Typography.Link href={loaded.url} target="_blank" rel="noopener noreferrer">open it in a new tab</Typography.Link>.
+                  This browser cannot show the PDF here:{' '}
+                  <Typography.Link href={loaded.url} target="_blank" rel="noopener noreferrer">
+                    open it in a new tab
+                  </Typography.Link>
+                  .
                 </Typography.Paragraph>
               </object>
             )}
             {loaded.status === 'ready' && loaded.kind === 'other' && (
-              <Typography.Paragraph style={{ padding: 12 }}>This document type cannot be previewed; download it to open it.</Typography.Paragraph>
+              <Typography.Paragraph style={{ padding: 12 }}>
+                This document type cannot be previewed; download it to open it.
+              </Typography.Paragraph>
             )}
           </div>
         </Flex>

@@ -46,7 +46,11 @@ export function consoleClaimColumns({ onPreview, onShowError }: ClaimColumnActio
     { title: 'Insurer Claim Status', dataIndex: 'insurer_claim_status', key: 'insurer_claim_status' },
     { title: 'Vitraya Claim Status', dataIndex: 'vitraya_claim_status', key: 'vitraya_claim_status' },
     { title: 'Created On', key: 'createdOn', render: (_: unknown, row) => formatInZone(row.createdOn, DISPLAY_DATE) },
-    { title: 'Arrival Date', key: 'vitraya_arrival_date', render: (_: unknown, row) => formatInZone(row.vitraya_arrival_date, DISPLAY_DATE) },
+    {
+      title: 'Arrival Date',
+      key: 'vitraya_arrival_date',
+      render: (_: unknown, row) => formatInZone(row.vitraya_arrival_date, DISPLAY_DATE),
+    },
     { title: 'Snomed Codes', key: 'vitraya_snomed_code', render: (_: unknown, row) => joined(row.vitraya_snomed_code) },
     { title: 'Batch', key: 'fk_batch_id', render: (_: unknown, row) => row.fk_batch_id ?? '' },
     {

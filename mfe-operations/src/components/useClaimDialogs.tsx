@@ -31,7 +31,11 @@ export function useClaimDialogs(): { columns: ReturnType<typeof consoleClaimColu
         open={preview.open}
         onClose={() => setPreview((s) => ({ ...s, open: false }))}
       />
-      <ErrorResponseDialog message={failure.row?.error_message} open={failure.open} onClose={() => setFailure((s) => ({ ...s, open: false }))} />
+      <ErrorResponseDialog
+        message={failure.row?.error_message}
+        open={failure.open}
+        onClose={() => setFailure((s) => ({ ...s, open: false }))}
+      />
     </>
   );
   return { columns, dialogs };

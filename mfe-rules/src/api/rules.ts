@@ -23,7 +23,9 @@ export async function searchRules(org: string, body: RuleSearchBody, page: numbe
 /** GET /clinicalAttribute?getall; like the kernel's lookups a failure leaves the picker empty. */
 async function lookupClinicalAttributes(): Promise<ClinicalAttribute[]> {
   try {
-    const { data } = await apiClient.get<ClinicalAttribute[] | { results: ClinicalAttribute[] }>('/clinicalAttribute', { params: { getall: '' } });
+    const { data } = await apiClient.get<ClinicalAttribute[] | { results: ClinicalAttribute[] }>('/clinicalAttribute', {
+      params: { getall: '' },
+    });
     return Array.isArray(data) ? data : data.results;
   } catch (error) {
     console.error('Lookup of clinicalAttribute failed', error);
@@ -60,6 +62,8 @@ export async function loadRuleFilterOptions(): Promise<RuleFilterOptions> {
 
 /** GET /rules/{id}?org[&case_type]: the rule, or the same procedure's rule for that insurer and case type. */
 export async function fetchRule(id: string, org: string, caseType?: CaseType): Promise<Rule> {
-  const { data } = await apiClient.get<Rule>(`/rules/${encodeURIComponent(id)}`, { params: { org, ...(caseType ? { case_type: caseType } : {}) } });
+  const { data } = await apiClient.get<Rule>(`/rules/${encodeURIComponent(id)}`, {
+    params: { org, ...(caseType ? { case_type: caseType } : {}) },
+  });
   return data;
 }

@@ -6,7 +6,13 @@ export function InsurerSelect({ value, onChange }: { value: string; onChange: (c
   return (
     <Flex align="center" gap={8}>
       <Typography.Text>Insurer</Typography.Text>
-      <Select aria-label="Insurer" value={value} style={{ width: 160 }} options={INSURERS.map((i) => ({ value: i.code, label: i.label }))} onChange={onChange} />
+      <Select
+        aria-label="Insurer"
+        value={value}
+        style={{ width: 160 }}
+        options={INSURERS.map((i) => ({ value: i.code, label: i.label }))}
+        onChange={onChange}
+      />
     </Flex>
   );
 }

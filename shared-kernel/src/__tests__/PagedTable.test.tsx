@@ -8,7 +8,17 @@ interface Row {
   name: string;
 }
 
-function Harness({ rows, total, loading = false, onPage }: { rows: Row[]; total: number; loading?: boolean; onPage?: (page: number, size?: number) => void }) {
+function Harness({
+  rows,
+  total,
+  loading = false,
+  onPage,
+}: {
+  rows: Row[];
+  total: number;
+  loading?: boolean;
+  onPage?: (page: number, size?: number) => void;
+}) {
   const [selected, setSelected] = useState<Key[]>([]);
   return (
     <PagedTable<Row>
@@ -42,7 +52,15 @@ test('while the first page loads the title has no total yet, rather than a false
 });
 
 test('selecting rows shows how many are selected', async () => {
-  renderScreen(<Harness rows={[{ id: 1, name: 'A' }, { id: 2, name: 'B' }]} total={2} />);
+  renderScreen(
+    <Harness
+      rows={[
+        { id: 1, name: 'A' },
+        { id: 2, name: 'B' },
+      ]}
+      total={2}
+    />,
+  );
   const boxes = await screen.findAllByRole('checkbox');
   fireEvent.click(boxes[1]);
   fireEvent.click(boxes[2]);

@@ -8,7 +8,11 @@ import { Highlight } from '../ui/highlight';
 test.each([
   ['ACCEPTED', null, 'Clinical Verification Pass'],
   ['REJECTED', 'Diagnosis not found', 'Clinical Verification Fail'],
-  ['QUERY', 'Protocol not configured for Cataract (SETTLEMENT)', 'Clinical Verification Fail- Protocol not configured for Cataract (SETTLEMENT)'],
+  [
+    'QUERY',
+    'Protocol not configured for Cataract (SETTLEMENT)',
+    'Clinical Verification Fail- Protocol not configured for Cataract (SETTLEMENT)',
+  ],
   ['QUERY', null, 'Required Document not found'],
   ['SUSPENDED', null, 'Clinical Verification Fail- Case record not found'],
 ] as const)('verification result %s with reason %s reads "%s"', (result, reason, text) => {
@@ -29,11 +33,22 @@ test('procedure names shorten to 15 characters once longer than 17', () => {
 });
 
 test('claims may be created by the provider, three insurers and the demo organisation', () => {
-  expect(['vitraya', 'starhealth', 'maxbupa', 'bajaj', 'vitraya-demo', 'ML'].map(canCreateClaims)).toEqual([true, true, true, true, true, false]);
+  expect(['vitraya', 'starhealth', 'maxbupa', 'bajaj', 'vitraya-demo', 'ML'].map(canCreateClaims)).toEqual([
+    true,
+    true,
+    true,
+    true,
+    true,
+    false,
+  ]);
 });
 
 test('search text is marked wherever it occurs, whatever its case', () => {
-  render(<p data-testid="cell"><Highlight text="Cataract, senile cataract" query="CATARACT" /></p>);
+  render(
+    <p data-testid="cell">
+      <Highlight text="Cataract, senile cataract" query="CATARACT" />
+    </p>,
+  );
   const marks = screen.getByTestId('cell').querySelectorAll('mark');
   expect([...marks].map((m) => m.textContent)).toEqual(['Cataract', 'cataract']);
 });

@@ -1,4 +1,4 @@
-import axios, { AxiosError, type AxiosInstance } from 'axios';
+import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { clearSession, sessionStore } from '../session/session-store';
 

@@ -17,4 +17,5 @@ async function getAll<T>(module: string, org?: string): Promise<T[]> {
 
 export const lookupProcedures = (org?: string) => getAll<Procedure>('procedures', org);
 export const lookupHospitals = () => getAll<Hospital>('hospitals');
-export const lookupKeywords = (module: 'diagnoses' | 'document' | 'evidence' | 'drugs' | 'tissues' | 'procedureGroup') => getAll<KeywordEntity>(module);
+export const lookupKeywords = (module: 'diagnoses' | 'document' | 'evidence' | 'drugs' | 'tissues' | 'procedureGroup') =>
+  getAll<KeywordEntity>(module);

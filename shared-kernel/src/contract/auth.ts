@@ -19,8 +19,18 @@ export type LoginResponse = z.infer<typeof LoginResponse>;
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]*$/;
 export const SIGNUP_MAX = 100;
 export const SignupForm = z.object({
-  name: z.string().trim().min(1).max(SIGNUP_MAX).regex(NAME_PATTERN, 'Name starts with alphabets and can contain only alphabets,numbers and underscore'),
-  organization: z.string().trim().min(1).max(SIGNUP_MAX).regex(NAME_PATTERN, 'Organization starts with alphabets and can contain only alphabets,numbers and underscore'),
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SIGNUP_MAX)
+    .regex(NAME_PATTERN, 'Name starts with alphabets and can contain only alphabets,numbers and underscore'),
+  organization: z
+    .string()
+    .trim()
+    .min(1)
+    .max(SIGNUP_MAX)
+    .regex(NAME_PATTERN, 'Organization starts with alphabets and can contain only alphabets,numbers and underscore'),
   email: z.email('Enter valid email'),
 });
 export type SignupForm = z.infer<typeof SignupForm>;

@@ -28,7 +28,14 @@ export interface FoundItem {
 }
 
 export const ENTITY_GROUPS = [
-  'procedures', 'diagnoses', 'evidence', 'clinicalAttribute', 'document', 'tissue', 'drug', 'pre_existing_diseases',
+  'procedures',
+  'diagnoses',
+  'evidence',
+  'clinicalAttribute',
+  'document',
+  'tissue',
+  'drug',
+  'pre_existing_diseases',
 ] as const;
 export type EntityGroup = (typeof ENTITY_GROUPS)[number];
 

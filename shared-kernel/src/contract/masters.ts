@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VALUE_TYPES } from '../constants';
-import { AuditEntry } from './common';
+import type { AuditEntry } from './common';
 
 /** Every master row carries who changed it last (generic view screen, spec 2 §2.9). */
 export interface Audited {
@@ -60,7 +60,10 @@ export const ProcedureSaveBody = z.object({
   procedure_code: z.string().trim().min(1).max(50),
   snomedct_code: z.string().trim().min(1).max(50),
   fk_procedure_group: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
-  alias: z.array(z.string().trim()).optional().transform((a) => (a ?? []).filter(Boolean)),
+  alias: z
+    .array(z.string().trim())
+    .optional()
+    .transform((a) => (a ?? []).filter(Boolean)),
 });
 
 export const TextPossibleValue = z.object({
@@ -70,7 +73,7 @@ export const TextPossibleValue = z.object({
 export const DocumentOverride = z.object({
   hospitals: z.array(z.string()).default([]),
   procedures: z.array(z.string()).default([]),
-  override_value: z.array(z.string()).min(1, '*Override Value can\'t be empty.'),
+  override_value: z.array(z.string()).min(1, "*Override Value can't be empty."),
   exclude_document_headers: z.array(z.string()).default([]),
 });
 export type DocumentOverride = z.infer<typeof DocumentOverride>;
@@ -92,7 +95,10 @@ export type PatternOverride = z.infer<typeof PatternOverride>;
 
 export const ClinicalAttributeSaveBody = z.object({
   name: z.string().trim().min(1).max(200),
-  alias: z.array(z.string().trim()).default([]).transform((a) => a.filter(Boolean)),
+  alias: z
+    .array(z.string().trim())
+    .default([])
+    .transform((a) => a.filter(Boolean)),
   value_type: z.enum(VALUE_TYPES),
   tabular: z.boolean().default(false),
   distributed_attribute_value: z.boolean().default(false),
@@ -170,7 +176,16 @@ export const QUESTION_TYPES = [
   { code: 'radio', label: 'Boolean' },
   { code: 'numerics', label: 'Numerical Value' },
 ] as const;
-export const QUESTION_ENTITY_TYPES = ['procedures', 'diagnosis', 'document', 'evidence', 'Clinical Attribute', 'drug', 'tissue', 'other'] as const;
+export const QUESTION_ENTITY_TYPES = [
+  'procedures',
+  'diagnosis',
+  'document',
+  'evidence',
+  'Clinical Attribute',
+  'drug',
+  'tissue',
+  'other',
+] as const;
 export const QuestionSaveBody = z.object({
   fk_procedure: z.array(z.number().int()).min(1, 'Choose at least one procedure').max(10),
   question: z.string().trim().min(1),

@@ -110,8 +110,15 @@ export type RuleSaveBody = z.input<typeof RuleSaveBody>;
 
 /** The id lists a rule selects (spec 2 §3); the api keeps them together as one object. */
 export const RULE_SELECTION_FIELDS = [
-  'fk_diagnosis', 'fk_document', 'fk_tissue', 'fk_drug', 'fk_evidence', 'fk_clinical_attribute',
-  'fk_clinical_inc_document', 'fk_clinical_exc_document', 'fk_exc_document',
+  'fk_diagnosis',
+  'fk_document',
+  'fk_tissue',
+  'fk_drug',
+  'fk_evidence',
+  'fk_clinical_attribute',
+  'fk_clinical_inc_document',
+  'fk_clinical_exc_document',
+  'fk_exc_document',
 ] as const;
 export type RuleSelections = Record<(typeof RULE_SELECTION_FIELDS)[number], number[]>;
 

@@ -21,22 +21,46 @@ export interface DateRange {
   to: Dayjs | null;
 }
 
-export function DateRangeFields({ value, onChange, displayFormat = 'DD-MM-YYYY' }: { value: DateRange; onChange: (range: DateRange) => void; displayFormat?: string }) {
+export function DateRangeFields({
+  value,
+  onChange,
+  displayFormat = 'DD-MM-YYYY',
+}: {
+  value: DateRange;
+  onChange: (range: DateRange) => void;
+  displayFormat?: string;
+}) {
   const error = dateRangeError(value.from, value.to);
   return (
     <Flex vertical gap={4}>
       <Flex gap={8} wrap>
         <Form.Item label="From" style={{ marginBottom: 0 }}>
-          <DatePicker aria-label="From" value={value.from} format={displayFormat} disabledDate={disableFuture} onChange={(from) => onChange({ ...value, from })} />
+          <DatePicker
+            aria-label="From"
+            value={value.from}
+            format={displayFormat}
+            disabledDate={disableFuture}
+            onChange={(from) => onChange({ ...value, from })}
+          />
         </Form.Item>
         <Form.Item label="To" style={{ marginBottom: 0 }}>
-          <DatePicker aria-label="To" value={value.to} format={displayFormat} disabledDate={disableFuture} onChange={(to) => onChange({ ...value, to })} />
+          <DatePicker
+            aria-label="To"
+            value={value.to}
+            format={displayFormat}
+            disabledDate={disableFuture}
+            onChange={(to) => onChange({ ...value, to })}
+          />
         </Form.Item>
         <Typography.Text type="secondary" style={{ alignSelf: 'center' }}>
           Max 90 days
         </Typography.Text>
       </Flex>
-      {error && <Typography.Text type="danger" role="alert">{error}</Typography.Text>}
+      {error && (
+        <Typography.Text type="danger" role="alert">
+          {error}
+        </Typography.Text>
+      )}
     </Flex>
   );
 }

@@ -82,7 +82,11 @@ export function PagedTable<T extends object>({
         expandable={expandable}
         rowSelection={
           onSelectionChange
-            ? { selectedRowKeys: selectedKeys, onChange: (keys, selectedRows) => onSelectionChange(keys, selectedRows), preserveSelectedRowKeys: true }
+            ? {
+                selectedRowKeys: selectedKeys,
+                onChange: (keys, selectedRows) => onSelectionChange(keys, selectedRows),
+                preserveSelectedRowKeys: true,
+              }
             : undefined
         }
         onRow={onRowClick ? (row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }) : undefined}

@@ -80,11 +80,14 @@ function leafCondition(leaf: RuleStatement): { text: string; values: string[] } 
 }
 
 function Outcome({ leaf }: { leaf: RuleStatement }) {
-  const found = leaf.valueFound != null && leaf.valueFound !== '' ? `Found: ${leaf.valueFound}${leaf.unitFound ? ` ${leaf.unitFound}` : ''}` : null;
+  const found =
+    leaf.valueFound != null && leaf.valueFound !== '' ? `Found: ${leaf.valueFound}${leaf.unitFound ? ` ${leaf.unitFound}` : ''}` : null;
   if (leaf.conditionResult === undefined && !found) return null;
   return (
     <Flex gap={6} component="span" align="center">
-      {leaf.conditionResult !== undefined && <Tag color={leaf.conditionResult ? 'success' : 'error'}>{leaf.conditionResult ? 'True' : 'False'}</Tag>}
+      {leaf.conditionResult !== undefined && (
+        <Tag color={leaf.conditionResult ? 'success' : 'error'}>{leaf.conditionResult ? 'True' : 'False'}</Tag>
+      )}
       {found && <Typography.Text type="secondary">{found}</Typography.Text>}
     </Flex>
   );
@@ -118,8 +121,12 @@ function Statement({ node, path }: { node: RuleStatement; path: string }): React
       {label}
       <Typography.Text>{text}</Typography.Text>
       {values.length > 0 && <ValueTags values={values} />}
-      {!!node.documentInclusionList?.length && <Typography.Text type="secondary">{`in ${documentList(node.documentInclusionList)}`}</Typography.Text>}
-      {!!node.documentExclusionList?.length && <Typography.Text type="secondary">{`not in ${documentList(node.documentExclusionList)}`}</Typography.Text>}
+      {!!node.documentInclusionList?.length && (
+        <Typography.Text type="secondary">{`in ${documentList(node.documentInclusionList)}`}</Typography.Text>
+      )}
+      {!!node.documentExclusionList?.length && (
+        <Typography.Text type="secondary">{`not in ${documentList(node.documentExclusionList)}`}</Typography.Text>
+      )}
       <Outcome leaf={node} />
     </Flex>
   );

@@ -50,7 +50,10 @@ export function usePagedList<T>(fetcher: Fetcher<T>, deps: readonly unknown[] = 
     };
   }, [paging, message]);
 
-  const setPage = useCallback((page: number, pageSize?: number) => setPaging((p) => ({ page, pageSize: pageSize ?? p.pageSize, nonce: p.nonce })), []);
+  const setPage = useCallback(
+    (page: number, pageSize?: number) => setPaging((p) => ({ page, pageSize: pageSize ?? p.pageSize, nonce: p.nonce })),
+    [],
+  );
   const reload = useCallback(() => setPaging((p) => ({ ...p, nonce: p.nonce + 1 })), []);
   return { ...state, page: paging.page, pageSize: paging.pageSize, setPage, reload };
 }

@@ -2,12 +2,7 @@
  * The shell's side of Module Federation: remotes come from runtime-config.json (no rebuild to move
  * one), and a remote that is down or broken costs only its own area, never the page.
  */
-import {
-  getInstance,
-  init,
-  type ModuleFederation,
-  type ModuleFederationRuntimePlugin,
-} from '@module-federation/enhanced/runtime';
+import { getInstance, init, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteEntry } from '@claims/shared-kernel';
 import type { RemoteName } from '../areas';

@@ -8,14 +8,16 @@ type Answer = unknown | ((body: unknown, config: unknown) => unknown);
 export type ApiRoutes = Record<string, Answer>;
 
 export function stubApi(routes: ApiRoutes) {
-  const answer = (method: string) => async (url: string, ...rest: unknown[]) => {
-    const key = `${method} ${url}`;
-    if (!(key in routes)) throw new Error(`Unexpected call ${key}`);
-    const route = routes[key];
-    const data = typeof route === 'function' ? route(...rest) : route;
-    if (data instanceof Error) throw data;
-    return { data, status: 200 };
-  };
+  const answer =
+    (method: string) =>
+    async (url: string, ...rest: unknown[]) => {
+      const key = `${method} ${url}`;
+      if (!(key in routes)) throw new Error(`Unexpected call ${key}`);
+      const route = routes[key];
+      const data = typeof route === 'function' ? route(...rest) : route;
+      if (data instanceof Error) throw data;
+      return { data, status: 200 };
+    };
   return {
     get: jest.spyOn(apiClient, 'get').mockImplementation(answer('GET') as typeof apiClient.get),
     post: jest.spyOn(apiClient, 'post').mockImplementation(answer('POST') as typeof apiClient.post),

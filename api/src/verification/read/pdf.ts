@@ -25,7 +25,10 @@ const MIN_TEXT_LAYER_CHARS = 20;
 
 /** pdfjs types its Node canvas factory as Object; this is the part of it used here. */
 interface NodeCanvasFactory {
-  create(width: number, height: number): {
+  create(
+    width: number,
+    height: number,
+  ): {
     canvas: { toBuffer(mime: 'image/png'): Uint8Array };
     context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
   };
@@ -80,7 +83,13 @@ export async function readPdf(
         const words = runsToWords(await textRuns(pdfjs, page));
         const letters = words.reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
         const isScan = letters < MIN_TEXT_LAYER_CHARS && (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op));
-        pages.push({ pageNumber, width: viewport.width, height: viewport.height, source: isScan ? 'ocr' : 'text', words: isScan ? [] : words });
+        pages.push({
+          pageNumber,
+          width: viewport.width,
+          height: viewport.height,
+          source: isScan ? 'ocr' : 'text',
+          words: isScan ? [] : words,
+        });
         if (isScan) scans.push({ index: pages.length - 1, page });
       } catch (error) {
         // One damaged page does not make the rest of the document unreadable.

@@ -28,7 +28,14 @@ export function BatchNameModal({ open, busy, onCancel, onCreate }: BatchNameModa
     >
       <Form layout="vertical" component="div">
         <Form.Item label="Batch name" style={{ marginBottom: 0 }}>
-          <Input aria-label="Batch name" autoFocus maxLength={200} value={name} onChange={(e) => setName(e.target.value)} onPressEnter={create} />
+          <Input
+            aria-label="Batch name"
+            autoFocus
+            maxLength={200}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            onPressEnter={create}
+          />
         </Form.Item>
       </Form>
     </Modal>

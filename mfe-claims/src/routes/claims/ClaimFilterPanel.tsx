@@ -38,12 +38,24 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: Cla
           <Row gutter={12}>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="Status">
-                <LimitedSelect<ClaimStatus> aria-label="Status" placeholder="Select status" options={STATUS_OPTIONS} value={value.statuses} onChange={setStatuses} />
+                <LimitedSelect<ClaimStatus>
+                  aria-label="Status"
+                  placeholder="Select status"
+                  options={STATUS_OPTIONS}
+                  value={value.statuses}
+                  onChange={setStatuses}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="Hospital Code">
-                <LimitedSelect aria-label="Hospital Code" placeholder="Select hospitals" options={options.hospitals} value={value.hospitalCodes} onChange={(v) => set('hospitalCodes', v)} />
+                <LimitedSelect
+                  aria-label="Hospital Code"
+                  placeholder="Select hospitals"
+                  options={options.hospitals}
+                  value={value.hospitalCodes}
+                  onChange={(v) => set('hospitalCodes', v)}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
@@ -63,17 +75,35 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: Cla
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="Procedures">
-                <LimitedSelect aria-label="Procedures" placeholder="Select procedures" options={options.procedures} value={value.procedureCodes} onChange={(v) => set('procedureCodes', v)} />
+                <LimitedSelect
+                  aria-label="Procedures"
+                  placeholder="Select procedures"
+                  options={options.procedures}
+                  value={value.procedureCodes}
+                  onChange={(v) => set('procedureCodes', v)}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="Batches">
-                <LimitedSelect<number> aria-label="Batches" placeholder="Select batches" options={options.batches} value={value.batchIds} onChange={(v) => set('batchIds', v)} />
+                <LimitedSelect<number>
+                  aria-label="Batches"
+                  placeholder="Select batches"
+                  options={options.batches}
+                  value={value.batchIds}
+                  onChange={(v) => set('batchIds', v)}
+                />
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
               <Form.Item label="Case Type">
-                <LimitedSelect<CaseType> aria-label="Case Type" placeholder="Select case types" options={CASE_TYPE_OPTIONS} value={value.caseTypes} onChange={(v) => set('caseTypes', v)} />
+                <LimitedSelect<CaseType>
+                  aria-label="Case Type"
+                  placeholder="Select case types"
+                  options={CASE_TYPE_OPTIONS}
+                  value={value.caseTypes}
+                  onChange={(v) => set('caseTypes', v)}
+                />
               </Form.Item>
             </Col>
           </Row>

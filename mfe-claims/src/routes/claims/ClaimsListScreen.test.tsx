@@ -14,7 +14,11 @@ import ClaimsRoutes from '../index';
 jest.mock('../../api/claims', () => ({ listClaims: jest.fn(), searchClaims: jest.fn(), downloadClaimsCsv: jest.fn() }));
 jest.mock('../../api/batches', () => ({ createBatch: jest.fn() }));
 jest.mock('../../api/annotations', () => ({ getAnnotationUsers: jest.fn(), downloadAnnotationReport: jest.fn() }));
-jest.mock('../../api/lookups', () => ({ loadMasterOptions: jest.fn(), loadBatchOptions: jest.fn(), NO_FILTER_OPTIONS: { hospitals: [], procedures: [], batches: [] } }));
+jest.mock('../../api/lookups', () => ({
+  loadMasterOptions: jest.fn(),
+  loadBatchOptions: jest.fn(),
+  NO_FILTER_OPTIONS: { hospitals: [], procedures: [], batches: [] },
+}));
 
 const mockedList = jest.mocked(listClaims);
 const mockedSearch = jest.mocked(searchClaims);
@@ -50,7 +54,11 @@ function claim(id: number, overrides: Partial<ClaimListRow> = {}): ClaimListRow 
 }
 
 const page = (rows: ClaimListRow[], total = rows.length): ClaimPage => ({ rows, total });
-const tenClaims = () => page(Array.from({ length: 10 }, (_, i) => claim(i + 1)), 60);
+const tenClaims = () =>
+  page(
+    Array.from({ length: 10 }, (_, i) => claim(i + 1)),
+    60,
+  );
 
 function LocationProbe() {
   const location = useLocation();
@@ -79,7 +87,8 @@ const queryField = (label: string) => screen.queryByLabelText(label, { selector:
 const openFilter = () => fireEvent.click(screen.getByText('Filter', { selector: '.ant-collapse-title' }));
 const filterButton = () => button('Filter');
 const runVerification = () => button('Run Verification');
-const rowCheckboxes = () => Array.from(document.querySelectorAll<HTMLInputElement>('.ant-table-tbody tr.ant-table-row input[type="checkbox"]'));
+const rowCheckboxes = () =>
+  Array.from(document.querySelectorAll<HTMLInputElement>('.ant-table-tbody tr.ant-table-row input[type="checkbox"]'));
 const findDialog = async (title: string) => (await screen.findByText(title)).closest<HTMLElement>('.ant-modal')!;
 
 async function choose(selectLabel: string, optionText: string) {
@@ -115,7 +124,20 @@ describe('columns per organisation', () => {
     renderClaims();
     expect(await screen.findByText('CASE-1')).toBeInTheDocument();
     expect(headers()).toEqual(
-      expect.arrayContaining(['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code', 'Annotation', 'Procedures Found', 'Diagnosis Found', 'Evidence Found', 'Documents Found', 'Verification Result', 'Date']),
+      expect.arrayContaining([
+        'Case No.',
+        'Case Type',
+        'Patient Name',
+        'Procedure Code',
+        'Hospital Code',
+        'Annotation',
+        'Procedures Found',
+        'Diagnosis Found',
+        'Evidence Found',
+        'Documents Found',
+        'Verification Result',
+        'Date',
+      ]),
     );
     expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (60)');
     expect(screen.getByText('CR')).toBeInTheDocument();
@@ -129,7 +151,15 @@ describe('columns per organisation', () => {
     signInAs('starhealth', 'user');
     renderClaims('/claims?org=vitraya');
     expect(await screen.findByText('CASE-1')).toBeInTheDocument();
-    expect(headers().filter(Boolean)).toEqual(['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code', 'Verification Result', 'Date']);
+    expect(headers().filter(Boolean)).toEqual([
+      'Case No.',
+      'Case Type',
+      'Patient Name',
+      'Procedure Code',
+      'Hospital Code',
+      'Verification Result',
+      'Date',
+    ]);
     expect(mockedList).toHaveBeenCalledWith({ org: 'starhealth', limit: 25, pageNumber: 1 }, 'ADJUDICATED');
     expect(queryField('Insurer')).not.toBeInTheDocument();
     expect(mockedAnnotationUsers).not.toHaveBeenCalled();
@@ -172,7 +202,7 @@ describe('columns per organisation', () => {
     unmount();
     signInAs('bajaj', 'user');
     renderClaims();
-    fireEvent.click((await screen.findByText('Create Claim', { selector: 'button span' })));
+    fireEvent.click(await screen.findByText('Create Claim', { selector: 'button span' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/claims/create'));
   });
 });
@@ -188,7 +218,11 @@ describe('cells', () => {
         claim(4, { adjudicationResult: 'QUERY', adjudicationReason: null }),
         claim(5, { adjudicationResult: 'SUSPENDED', caseType: 'SETTLEMENT', case_type: 'SETTLEMENT' }),
         // Older rows carry only case_type.
-        claim(6, { caseType: undefined as unknown as ClaimListRow['caseType'], case_type: 'SETTLEMENT', lastModifiedOn: '2024-05-01T20:00:00Z' }),
+        claim(6, {
+          caseType: undefined as unknown as ClaimListRow['caseType'],
+          case_type: 'SETTLEMENT',
+          lastModifiedOn: '2024-05-01T20:00:00Z',
+        }),
       ]),
     );
     renderClaims();
@@ -229,7 +263,9 @@ describe('paging and navigation', () => {
     expect(await screen.findByTitle('10 / page')).toBeInTheDocument();
     expect(screen.getByTitle('100 / page')).toBeInTheDocument();
     fireEvent.click(await screen.findByTitle('50 / page'));
-    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 50, pageNumber: expect.any(Number) }, undefined));
+    await waitFor(() =>
+      expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 50, pageNumber: expect.any(Number) }, undefined),
+    );
   });
 
   it('lets the provider pick the insurer through ?org= and opens a row with org, showAnnotation and caseType', async () => {
@@ -295,7 +331,12 @@ describe('selection and batches', () => {
     fireEvent.click(create);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads'));
-    expect(mockedCreateBatch).toHaveBeenCalledWith({ claims: [1, 2, 3, 4, 5], batchName: 'May run', downloadedClaimFlag: 'false', organization: 'starhealth' });
+    expect(mockedCreateBatch).toHaveBeenCalledWith({
+      claims: [1, 2, 3, 4, 5],
+      batchName: 'May run',
+      downloadedClaimFlag: 'false',
+      organization: 'starhealth',
+    });
     expect(claimSearchStore.getState().query).toBe('');
   });
 
@@ -310,7 +351,9 @@ describe('selection and batches', () => {
     fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: 'Dup' } });
     fireEvent.click(within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!);
     expect(await screen.findByText('Batch name already exists')).toBeInTheDocument();
-    await waitFor(() => expect(within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!).not.toHaveClass('ant-btn-loading'));
+    await waitFor(() =>
+      expect(within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!).not.toHaveClass('ant-btn-loading'),
+    );
     expect(screen.queryByTestId('location')).not.toBeInTheDocument();
   });
 

@@ -1,5 +1,17 @@
 import { DownloadOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
-import { canCreateClaims, clearClaimSearch, INSURERS, isDemoOrg, isProviderOrg, LIMITS, PROVIDER_ORG, saveBlob, todayInZone, useClaimSearch, useSession } from '@claims/shared-kernel';
+import {
+  canCreateClaims,
+  clearClaimSearch,
+  INSURERS,
+  isDemoOrg,
+  isProviderOrg,
+  LIMITS,
+  PROVIDER_ORG,
+  saveBlob,
+  todayInZone,
+  useClaimSearch,
+  useSession,
+} from '@claims/shared-kernel';
 import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
@@ -166,7 +178,12 @@ export function ClaimsListScreen() {
       )}
       {provider && applied && (
         <Tooltip title="Download Excel">
-          <Button aria-label="Download Excel" icon={<FileExcelOutlined />} loading={downloading === 'csv'} onClick={() => void download('csv')} />
+          <Button
+            aria-label="Download Excel"
+            icon={<FileExcelOutlined />}
+            loading={downloading === 'csv'}
+            onClick={() => void download('csv')}
+          />
         </Tooltip>
       )}
     </Flex>
@@ -174,7 +191,12 @@ export function ClaimsListScreen() {
 
   return (
     <Flex vertical style={{ padding: 16 }}>
-      <ClaimFilterPanel onFilter={(filter) => setApplied({ ...filter })} onReset={resetFilter} fullFilter={provider} options={filterOptions} />
+      <ClaimFilterPanel
+        onFilter={(filter) => setApplied({ ...filter })}
+        onReset={resetFilter}
+        fullFilter={provider}
+        options={filterOptions}
+      />
       <PagedTable<ClaimListRow>
         title="Claims to Review"
         avatar="CR"

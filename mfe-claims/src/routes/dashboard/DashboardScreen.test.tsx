@@ -28,8 +28,14 @@ beforeEach(() => {
   jest.clearAllMocks();
   signOut();
   const answers: Record<DashboardKind, object[]> = {
-    getAll: [{ status: 'ADJUDICATED', count: 40 }, { status: 'OPEN', count: 3 }],
-    adjudicated: [{ adjudicationResult: 'ACCEPTED', count: 25 }, { adjudicationResult: 'QUERY', count: 15 }],
+    getAll: [
+      { status: 'ADJUDICATED', count: 40 },
+      { status: 'OPEN', count: 3 },
+    ],
+    adjudicated: [
+      { adjudicationResult: 'ACCEPTED', count: 25 },
+      { adjudicationResult: 'QUERY', count: 15 },
+    ],
     accepted: [{ procedureCode: 'id011', count: 9 }],
     rejected: [],
   };

@@ -1,4 +1,12 @@
-import { adjudicationResultLabel, ADJUDICATION_RESULTS, INSURERS, isProviderOrg, LIMITS, PROVIDER_ORG, useSession } from '@claims/shared-kernel';
+import {
+  adjudicationResultLabel,
+  ADJUDICATION_RESULTS,
+  INSURERS,
+  isProviderOrg,
+  LIMITS,
+  PROVIDER_ORG,
+  useSession,
+} from '@claims/shared-kernel';
 import type { AdjudicationResult, DashboardRow } from '@claims/shared-kernel';
 import { App, Card, Col, Flex, Row, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
@@ -10,19 +18,40 @@ const resultLabel = (value: string) =>
   (ADJUDICATION_RESULTS as readonly string[]).includes(value) ? adjudicationResultLabel(value as AdjudicationResult) : 'Not verified';
 
 const countColumn = { title: 'Count', dataIndex: 'count', key: 'count', align: 'right' as const, width: 120 };
-const procedureColumns: TableColumnsType<DashboardRow> = [{ title: 'Procedure Code', dataIndex: 'procedureCode', key: 'procedureCode' }, countColumn];
+const procedureColumns: TableColumnsType<DashboardRow> = [
+  { title: 'Procedure Code', dataIndex: 'procedureCode', key: 'procedureCode' },
+  countColumn,
+];
 
 /** The four tables of spec 1 §2 /dashboard, each from one POST /claims/dashboard/count. */
 const TABLES: { kind: DashboardKind; title: string; rowKey: keyof DashboardRow; columns: TableColumnsType<DashboardRow> }[] = [
-  { kind: 'getAll', title: 'All Cases by Status', rowKey: 'status', columns: [{ title: 'Status', dataIndex: 'status', key: 'status' }, countColumn] },
+  {
+    kind: 'getAll',
+    title: 'All Cases by Status',
+    rowKey: 'status',
+    columns: [{ title: 'Status', dataIndex: 'status', key: 'status' }, countColumn],
+  },
   {
     kind: 'adjudicated',
     title: 'Adjudicated Cases by Result',
     rowKey: 'adjudicationResult',
-    columns: [{ title: 'Verification Result', dataIndex: 'adjudicationResult', key: 'adjudicationResult', render: resultLabel }, countColumn],
+    columns: [
+      { title: 'Verification Result', dataIndex: 'adjudicationResult', key: 'adjudicationResult', render: resultLabel },
+      countColumn,
+    ],
   },
-  { kind: 'accepted', title: `Top ${LIMITS.dashboardTopProcedures} Pass Procedure Codes`, rowKey: 'procedureCode', columns: procedureColumns },
-  { kind: 'rejected', title: `Top ${LIMITS.dashboardTopProcedures} Fail Procedure Codes`, rowKey: 'procedureCode', columns: procedureColumns },
+  {
+    kind: 'accepted',
+    title: `Top ${LIMITS.dashboardTopProcedures} Pass Procedure Codes`,
+    rowKey: 'procedureCode',
+    columns: procedureColumns,
+  },
+  {
+    kind: 'rejected',
+    title: `Top ${LIMITS.dashboardTopProcedures} Fail Procedure Codes`,
+    rowKey: 'procedureCode',
+    columns: procedureColumns,
+  },
 ];
 
 const INSURER_OPTIONS = INSURERS.map((i) => ({ value: i.code, label: i.label }));

@@ -178,7 +178,9 @@ describe('hospital editor', () => {
     expect(code).toBeDisabled();
     expect(name).toBeEnabled();
     await user.click(saveButton());
-    await waitFor(() => expect(mocked.updateHospital).toHaveBeenCalledWith('H007', { field_name: 'hospital_name', value: 'Apollo Greams Road' }));
+    await waitFor(() =>
+      expect(mocked.updateHospital).toHaveBeenCalledWith('H007', { field_name: 'hospital_name', value: 'Apollo Greams Road' }),
+    );
     expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
   });
 
@@ -195,7 +197,9 @@ describe('hospital editor', () => {
 
   it("shows the server's reason and keeps the input when a save fails", async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    mocked.createHospital.mockRejectedValue(new ApiError('Hospital code H007 already exists', 409, { detail: 'Hospital code H007 already exists' }));
+    mocked.createHospital.mockRejectedValue(
+      new ApiError('Hospital code H007 already exists', 409, { detail: 'Hospital code H007 already exists' }),
+    );
     renderScreen(<MastersRoutes />, '/hospitals/create');
     await user.type(screen.getByLabelText('Hospital Code'), 'H007');
     await user.type(screen.getByLabelText('Hospital Name'), 'Duplicate');

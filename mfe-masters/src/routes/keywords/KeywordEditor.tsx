@@ -24,11 +24,9 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  const missing = [
-    !name.trim() && 'Keyword',
-    !alias[0]?.trim() && 'the first alias',
-    master.icd && !icd.trim() && 'ICD code',
-  ].filter(Boolean);
+  const missing = [!name.trim() && 'Keyword', !alias[0]?.trim() && 'the first alias', master.icd && !icd.trim() && 'ICD code'].filter(
+    Boolean,
+  );
 
   const save = async () => {
     const body: KeywordSaveBody = {
@@ -62,7 +60,11 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
         <Form.Item label="Keyword" htmlFor="keyword" required>
           <Input id="keyword" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
         </Form.Item>
-        <Form.Item label="Attribute Alias" required extra="Press Enter in a row to add the next one; a row can be added when none is empty.">
+        <Form.Item
+          label="Attribute Alias"
+          required
+          extra="Press Enter in a row to add the next one; a row can be added when none is empty."
+        >
           <AliasListEditor label="Attribute Alias" value={alias} onChange={setAlias} initial={initialAlias} />
         </Form.Item>
         {master.icd && (
@@ -70,7 +72,13 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
             <Input id="icd_code" value={icd} maxLength={50} onChange={(event) => setIcd(event.target.value)} />
           </Form.Item>
         )}
-        <Button type="primary" disabled={missing.length > 0} loading={saving} onClick={() => void save()} title={missing.length ? `Needs ${missing.join(', ')}` : undefined}>
+        <Button
+          type="primary"
+          disabled={missing.length > 0}
+          loading={saving}
+          onClick={() => void save()}
+          title={missing.length ? `Needs ${missing.join(', ')}` : undefined}
+        >
           Save
         </Button>
       </Form>

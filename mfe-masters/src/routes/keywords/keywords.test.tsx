@@ -15,7 +15,14 @@ jest.mock('../../api/keywords', () => ({
 }));
 const mocked = jest.mocked(api);
 
-const fever: KeywordEntity = { id: 4, name: 'Fever', alias: ['pyrexia', 'febrile'], ICD_code: 'R50.9', last_modified_by: null, last_modified_at: null };
+const fever: KeywordEntity = {
+  id: 4,
+  name: 'Fever',
+  alias: ['pyrexia', 'febrile'],
+  ICD_code: 'R50.9',
+  last_modified_by: null,
+  last_modified_at: null,
+};
 const usg: KeywordEntity = { id: 9, name: 'USG Report', alias: [] };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -35,7 +42,8 @@ afterEach(() => signOut());
 it('lists diagnoses with ID, Keyword, alias and ICD code', async () => {
   renderScreen(<MastersRoutes />, '/diagnoses');
   expect(await screen.findByText('Diagnoses (1)')).toBeInTheDocument();
-  for (const column of ['ID', 'Keyword', 'alias', 'ICD code']) expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+  for (const column of ['ID', 'Keyword', 'alias', 'ICD code'])
+    expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
   expect(await screen.findByText('pyrexia, febrile')).toBeInTheDocument();
   expect(mocked.fetchKeywordPage).toHaveBeenCalledWith('diagnoses', 1, 25);
 });
@@ -63,7 +71,9 @@ it('keeps Save disabled until keyword, first alias and ICD code are given, then 
   type('ICD code', 'A90');
   expect(saveButton()).toBeEnabled();
   fireEvent.click(saveButton());
-  await waitFor(() => expect(mocked.createKeyword).toHaveBeenCalledWith('diagnoses', { name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' }));
+  await waitFor(() =>
+    expect(mocked.createKeyword).toHaveBeenCalledWith('diagnoses', { name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' }),
+  );
   expect(await screen.findByText('Diagnoses (1)')).toBeInTheDocument();
 });
 

@@ -47,7 +47,11 @@ const BATCH_COLUMNS: TableColumnsType<BatchRow> = [
       return status ? <Tag color={STATUS_COLOURS[status]}>{statusText(status)}</Tag> : '';
     },
   },
-  { title: 'Allocation Status', key: 'allocation_status', render: (_: unknown, row) => (row.allocation_status ? statusText(row.allocation_status) : 'Not Assigned') },
+  {
+    title: 'Allocation Status',
+    key: 'allocation_status',
+    render: (_: unknown, row) => (row.allocation_status ? statusText(row.allocation_status) : 'Not Assigned'),
+  },
 ];
 
 function batchFilterFields(rows: readonly BatchRow[]): FilterField[] {
@@ -103,7 +107,11 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
         toolbar={<BatchActionsMenu selected={selection.rows} org={org} onDone={afterAction} />}
         emptyText={`No Data Found in ${label}`}
         maxBodyHeight={CONSOLE_BODY_HEIGHT}
-        expandable={{ expandedRowRender: (batch) => <BatchOutcomeCounts batch={batch} onOpen={(outcome) => setView({ target: { batch, outcome }, open: true })} /> }}
+        expandable={{
+          expandedRowRender: (batch) => (
+            <BatchOutcomeCounts batch={batch} onOpen={(outcome) => setView({ target: { batch, outcome }, open: true })} />
+          ),
+        }}
       />
       <BatchOutcomeDialog target={view.target} open={view.open} org={org} onClose={closeOutcome} onFailed={outcomeFailed} />
     </>

@@ -55,8 +55,10 @@ afterEach(() => {
 const openTab = (name: string) => fireEvent.click(screen.getByText(name, { selector: '[role="tab"]' }));
 const activePanel = () => document.querySelector('[role="tabpanel"][aria-hidden="false"]') as HTMLElement;
 const statistic = (title: string) => within(activePanel()).getByText(title).closest('.ant-statistic') as HTMLElement;
-const byLabel = (scope: HTMLElement, label: string | RegExp) => within(scope).getByLabelText(label, { selector: 'button, input, [role="group"]' });
-const findByLabel = (scope: HTMLElement, label: string) => within(scope).findByLabelText(label, { selector: 'button, input, [role="group"]' });
+const byLabel = (scope: HTMLElement, label: string | RegExp) =>
+  within(scope).getByLabelText(label, { selector: 'button, input, [role="group"]' });
+const findByLabel = (scope: HTMLElement, label: string) =>
+  within(scope).findByLabelText(label, { selector: 'button, input, [role="group"]' });
 
 /**
  * A modal by its title. (Under jest rc-util hands every component the id 'test-id', so a dialog's
@@ -90,7 +92,7 @@ function typeDate(label: string, date: Dayjs, scope: HTMLElement) {
 }
 
 describe('/uploadsDownloads header', () => {
-  it('shows the title, the UD avatar and each tab\'s statistics from GET /downloadedCount', async () => {
+  it("shows the title, the UD avatar and each tab's statistics from GET /downloadedCount", async () => {
     useApi();
     render();
     expect(await screen.findByText('Uploads and Downloads', { selector: 'h4' })).toBeInTheDocument();
@@ -123,7 +125,9 @@ describe('/uploadsDownloads grids', () => {
 
     openTab('Batch Summary');
     expect(await screen.findByText('No Data Found in Batch Summary')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/claim/batch').map((c) => c.url)).toEqual(['/claim/batch?downloaded=true&org=vitraya&limit=25&page_number=1']);
+    expect(api.callsTo('GET', '/claim/batch').map((c) => c.url)).toEqual([
+      '/claim/batch?downloaded=true&org=vitraya&limit=25&page_number=1',
+    ]);
 
     openTab('Downloads failed');
     expect(await screen.findByText('No Data Found in Downloads failed')).toBeInTheDocument();
@@ -140,7 +144,19 @@ describe('/uploadsDownloads grids', () => {
     useApi({ 'GET /claims': () => [claimRow({ fk_batch_id: 7 })] });
     render();
     const row = (await screen.findByText('INT-0001')).closest('tr') as HTMLElement;
-    for (const text of ['Cataract', 'Phaco with IOL', 'Phacoemulsification', 'OPH001', 'Pre Authorization', 'Approved', 'DOWNLOADED', '04-03-2025', '03-03-2025', '110473004', '7']) {
+    for (const text of [
+      'Cataract',
+      'Phaco with IOL',
+      'Phacoemulsification',
+      'OPH001',
+      'Pre Authorization',
+      'Approved',
+      'DOWNLOADED',
+      '04-03-2025',
+      '03-03-2025',
+      '110473004',
+      '7',
+    ]) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     expect(screen.getByTestId('table-title')).toHaveTextContent('Uploads/Downloads (1)');
@@ -165,15 +181,21 @@ describe('/uploadsDownloads grids', () => {
     render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     await choose('Insurer', 'Niva Bupa');
-    await waitFor(() => expect(api.callsTo('GET', '/claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'),
+    );
     await waitFor(() => expect(api.callsTo('GET', '/downloadedCount').at(-1)?.url).toBe('/downloadedCount?org=maxbupa'));
     openTab('Batch Summary');
-    await waitFor(() => expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=maxbupa&limit=25&page_number=1'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=maxbupa&limit=25&page_number=1'),
+    );
     await choose('Insurer', 'Star Health');
-    await waitFor(() => expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=starhealth&limit=25&page_number=1'));
+    await waitFor(() =>
+      expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=starhealth&limit=25&page_number=1'),
+    );
   });
 
-  it('shows the claim\'s error message in the Error Response dialog', async () => {
+  it("shows the claim's error message in the Error Response dialog", async () => {
     useApi({
       'GET /claims': () => [claimRow({ error_code: '500', error_message: 'Insurer portal timed out after 30 s' })],
     });
@@ -206,7 +228,10 @@ describe('/uploadsDownloads grids', () => {
     fireEvent.click(byLabel(dialog, 'Next page'));
     expect(await within(dialog).findByText('Document not found')).toBeInTheDocument();
     expect(within(dialog).getByTestId('viewer-position')).toHaveTextContent('2 / 2');
-    expect(api.calls.filter((c) => c.url.startsWith('/claims/101/documents')).map((c) => c.url)).toEqual(['/claims/101/documents/1', '/claims/101/documents/2']);
+    expect(api.calls.filter((c) => c.url.startsWith('/claims/101/documents')).map((c) => c.url)).toEqual([
+      '/claims/101/documents/1',
+      '/claims/101/documents/2',
+    ]);
   });
 });
 
@@ -214,7 +239,10 @@ describe('/uploadsDownloads batch summary', () => {
   it('expands a batch to its outcome counts and loads the claims of one outcome through /redirectOther', async () => {
     useApi({
       'GET /claim/batch': () => [batchRow()],
-      'POST /redirectOther': ({ body }) => ((body as { adjType: string }).adjType === 'rejected' ? [claimRow({ intimation_number: 'INT-REJ' })] : new FakeFailure(500, 'Batch outcome lookup failed')),
+      'POST /redirectOther': ({ body }) =>
+        (body as { adjType: string }).adjType === 'rejected'
+          ? [claimRow({ intimation_number: 'INT-REJ' })]
+          : new FakeFailure(500, 'Batch outcome lookup failed'),
     });
     render();
     openTab('Batch Summary');
@@ -278,7 +306,12 @@ describe('/uploadsDownloads filters', () => {
     await waitFor(() => expect(api.callsTo('POST', '/claim/batch/uploads/search')).toHaveLength(1));
     const [search] = api.callsTo('POST', '/claim/batch/uploads/search');
     expect(search.url).toBe('/claim/batch/uploads/search?limit=25&page_number=1&org=vitraya');
-    expect(search.body).toEqual({ startDate: from.format('YYYY-MM-DD'), endDate: to.format('YYYY-MM-DD'), caseType: ['SETTLEMENT'], error: ['404'] });
+    expect(search.body).toEqual({
+      startDate: from.format('YYYY-MM-DD'),
+      endDate: to.format('YYYY-MM-DD'),
+      caseType: ['SETTLEMENT'],
+      error: ['404'],
+    });
 
     fireEvent.click(panelButton(panel, 'Reset Filter'));
     await waitFor(() => expect(api.callsTo('GET', '/claims')).toHaveLength(2));
@@ -298,7 +331,10 @@ describe('/uploadsDownloads filters', () => {
     await choose('Case Type', 'Pre Authorization', panel);
     fireEvent.click(panelButton(panel, 'Filter'));
     await waitFor(() => expect(api.callsTo('POST', path)).toHaveLength(1));
-    expect(api.callsTo('POST', path)[0]).toMatchObject({ url: `${path}?limit=25&page_number=1&org=vitraya`, body: { caseType: ['PRE_AUTH'] } });
+    expect(api.callsTo('POST', path)[0]).toMatchObject({
+      url: `${path}?limit=25&page_number=1&org=vitraya`,
+      body: { caseType: ['PRE_AUTH'] },
+    });
   });
 
   it('searches batches with org and the batch status filter', async () => {
@@ -349,10 +385,11 @@ describe('operations routes', () => {
 });
 
 describe('batch actions menu', () => {
-  const menuItem = async (name: string) => (await screen.findByText(name, { selector: '.ant-dropdown-menu-title-content' })).closest('li') as HTMLElement;
+  const menuItem = async (name: string) =>
+    (await screen.findByText(name, { selector: '.ant-dropdown-menu-title-content' })).closest('li') as HTMLElement;
   const openMenu = () => fireEvent.click(within(activePanel()).getByText('Batch Actions', { selector: 'button span' }));
   const selectBatch = (name: string) =>
-    fireEvent.click(((screen.getByText(name).closest('tr') as HTMLElement).querySelector('input[type="checkbox"]')) as HTMLInputElement);
+    fireEvent.click((screen.getByText(name).closest('tr') as HTMLElement).querySelector('input[type="checkbox"]') as HTMLInputElement);
   const confirmYes = async (question: string) => {
     const dialog = (await screen.findByText(question)).closest('.ant-modal') as HTMLElement;
     fireEvent.click(within(dialog).getByText('Yes', { selector: 'button > span' }));
@@ -380,7 +417,11 @@ describe('batch actions menu', () => {
     await confirmYes('Are you sure you want to suspend the batch?');
     expect(await screen.findByText('Batch suspended successfully')).toBeInTheDocument();
     expect(api.callsTo('PUT', '/claim/batch/suspend/batch')).toEqual([
-      { method: 'PUT', url: '/claim/batch/suspend/batch?org=vitraya', body: { nameList: ['March cataract'], downloaded: true, suspend: true } },
+      {
+        method: 'PUT',
+        url: '/claim/batch/suspend/batch?org=vitraya',
+        body: { nameList: ['March cataract'], downloaded: true, suspend: true },
+      },
     ]);
     await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(2));
   });

@@ -10,7 +10,10 @@ import { ClaimsTab } from './ClaimsTab';
 import { CONSOLE_TABS, type ConsoleTab } from './tabs';
 
 /** The console's insurer choices (spec 3 §2.7): the provider's own organisation, Star Health and Niva Bupa. */
-const CONSOLE_INSURERS = INSURERS.filter((i) => (['vitraya', 'starhealth', 'maxbupa'] as string[]).includes(i.code)).map((i) => ({ value: i.code, label: i.label }));
+const CONSOLE_INSURERS = INSURERS.filter((i) => (['vitraya', 'starhealth', 'maxbupa'] as string[]).includes(i.code)).map((i) => ({
+  value: i.code,
+  label: i.label,
+}));
 
 /** The header statistics of the chosen insurer; reloaded on a change of tab so the numbers stay current. */
 function useDownloadedCount(tab: ConsoleTab, org: string): DownloadedCount | null {
@@ -75,7 +78,13 @@ export function UploadsDownloadsPage() {
             info.key === 'batches' ? (
               <BatchSummaryTab label={info.label} org={org} stats={info.stats(counts, today)} />
             ) : (
-              <ClaimsTab tab={info.key} label={info.label} org={org} stats={info.stats(counts, today)} procedureOptions={procedureOptions} />
+              <ClaimsTab
+                tab={info.key}
+                label={info.label}
+                org={org}
+                stats={info.stats(counts, today)}
+                procedureOptions={procedureOptions}
+              />
             ),
         }))}
       />

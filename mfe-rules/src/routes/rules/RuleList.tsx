@@ -77,7 +77,14 @@ export function RuleList() {
   const choose = (field: FilterField) => (chosen: string[]) => setSelection((s) => ({ ...s, [field]: chosen }));
   const picker = (field: FilterField, label: string, names: string[]) => (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
-      <LimitedSelect aria-label={label} placeholder={label} value={selection[field]} onChange={choose(field)} options={names.map((n) => ({ value: n, label: n }))} style={{ width: '100%' }} />
+      <LimitedSelect
+        aria-label={label}
+        placeholder={label}
+        value={selection[field]}
+        onChange={choose(field)}
+        options={names.map((n) => ({ value: n, label: n }))}
+        style={{ width: '100%' }}
+      />
     </Form.Item>
   );
 

@@ -17,19 +17,35 @@ const rule = {
   id: 12,
   org: 'vitraya',
   fk_procedure: 3,
-  procedures: { id: 3, procedure_code: 'id002', name: 'Cataract Surgery', snomedct_code: '54885007', procedure_group: { id: 1, name: 'Ophthalmology' } },
+  procedures: {
+    id: 3,
+    procedure_code: 'id002',
+    name: 'Cataract Surgery',
+    snomedct_code: '54885007',
+    procedure_group: { id: 1, name: 'Ophthalmology' },
+  },
   case_type: 'SETTLEMENT',
   procedureRule: {
     booleanOperator: 'AND',
     statements: [
-      { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Phaco', 'SICS', 'ECCE', 'Lens implant', 'IOL'] },
+      {
+        operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+        entityName: 'procedures',
+        numberOfValues: 1,
+        valuesToFind: ['Phaco', 'SICS', 'ECCE', 'Lens implant', 'IOL'],
+      },
       {
         booleanOperator: 'OR',
-        statements: [{ operator: 'VALUE_GREATER_THAN', entityName: 'clinicalattribute', valueToCompare: { id: 1, name: 'Axial length' }, value: 20 }],
+        statements: [
+          { operator: 'VALUE_GREATER_THAN', entityName: 'clinicalattribute', valueToCompare: { id: 1, name: 'Axial length' }, value: 20 },
+        ],
       },
     ],
   },
-  diagnosisRule: { booleanOperator: 'AND', statements: [{ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'diagnoses', valuesToFind: ['Cataract'] }] },
+  diagnosisRule: {
+    booleanOperator: 'AND',
+    statements: [{ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'diagnoses', valuesToFind: ['Cataract'] }],
+  },
   documentRule: null,
   clinicalTermsRule: null,
   modification_history: [
@@ -53,7 +69,16 @@ it('shows the procedure, the last change, the four rules and the history', async
   renderScreen(<RulesRoutes />, '/rules/view/12?org=vitraya');
   expect(await screen.findByTestId('last-modified')).toHaveTextContent('Last modified by vitraya.reviewer at 2024-03-05, 3:30:00 pm');
   expect(mocked.fetchRule).toHaveBeenCalledWith('12', 'vitraya', undefined);
-  for (const text of ['Cataract Surgery', 'id002', '54885007', 'Ophthalmology', 'Procedure Rule', 'Diagnosis Rule', 'Document Rule', 'Clinical Terms Rule']) {
+  for (const text of [
+    'Cataract Surgery',
+    'id002',
+    '54885007',
+    'Ophthalmology',
+    'Procedure Rule',
+    'Diagnosis Rule',
+    'Document Rule',
+    'Clinical Terms Rule',
+  ]) {
     expect(screen.getAllByText(text).length).toBeGreaterThan(0);
   }
   expect(screen.getAllByText('All of the statements should be true')).toHaveLength(2);

@@ -17,7 +17,11 @@ const TREES: { name: RuleTreeName; title: string }[] = [
   { name: 'clinicalTermsRule', title: 'Clinical Terms Rule' },
 ];
 
-type LoadState = { status: 'loading' } | { status: 'ready'; rule: Rule } | { status: 'absent'; message: string } | { status: 'failed'; message: string };
+type LoadState =
+  | { status: 'loading' }
+  | { status: 'ready'; rule: Rule }
+  | { status: 'absent'; message: string }
+  | { status: 'failed'; message: string };
 
 const isCaseType = (value: string | null): value is CaseType => CASE_TYPES.some((c) => c.code === value);
 
@@ -76,7 +80,11 @@ export function RuleView() {
       .then((rule) => live && setState({ status: 'ready', rule }))
       .catch((error: Error) => {
         if (!live) return;
-        setState(error instanceof ApiError && error.status === 404 ? { status: 'absent', message: error.message } : { status: 'failed', message: error.message });
+        setState(
+          error instanceof ApiError && error.status === 404
+            ? { status: 'absent', message: error.message }
+            : { status: 'failed', message: error.message },
+        );
       });
     return () => {
       live = false;
@@ -100,8 +108,17 @@ export function RuleView() {
     <Card
       title={
         <Flex align="center" gap={8}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="Back to Procedure Protocol" onClick={() => navigate(`/rules?org=${encodeURIComponent(insurer)}`)} />
-          <span>{state.status === 'ready' ? `${state.rule.procedures.name} (${insurerLabel(insurer)})` : `Procedure Protocol (${insurerLabel(insurer)})`}</span>
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label="Back to Procedure Protocol"
+            onClick={() => navigate(`/rules?org=${encodeURIComponent(insurer)}`)}
+          />
+          <span>
+            {state.status === 'ready'
+              ? `${state.rule.procedures.name} (${insurerLabel(insurer)})`
+              : `Procedure Protocol (${insurerLabel(insurer)})`}
+          </span>
         </Flex>
       }
       extra={

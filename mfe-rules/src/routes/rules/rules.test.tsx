@@ -21,7 +21,11 @@ const row = (id: number, code: string, name: string, diagnoses: string[], docume
   document: documents,
 });
 const rows = [
-  { ...row(11, 'id001_preauth', 'Appendectomy', ['Appendicitis', 'Abdominal pain'], ['Discharge Summary', 'USG Report']), total_count: 2, page_number: 1 },
+  {
+    ...row(11, 'id001_preauth', 'Appendectomy', ['Appendicitis', 'Abdominal pain'], ['Discharge Summary', 'USG Report']),
+    total_count: 2,
+    page_number: 1,
+  },
   row(12, 'id002', 'Cataract Surgery', ['Cataract'], ['Discharge Summary']),
 ];
 const options: api.RuleFilterOptions = {
@@ -69,7 +73,8 @@ afterEach(() => signOut());
 it("shows the title with the total, the lists joined, and a pre-auth code's suffix as a space", async () => {
   renderRules();
   expect(await screen.findByText('Procedure Protocol (2)')).toBeInTheDocument();
-  for (const column of ['Procedure Code', 'Procedure', 'Diagnoses', 'Documents']) expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
+  for (const column of ['Procedure Code', 'Procedure', 'Diagnoses', 'Documents'])
+    expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
   const codes = screen.getAllByTestId('procedure-code').map((code) => code.textContent);
   expect(codes).toEqual(['id001 ', 'id002']);
   expect(screen.getByText('Preauth')).toBeInTheDocument();
@@ -118,7 +123,9 @@ it('keeps Filter disabled until something is chosen, then searches with the choi
   fireEvent.click(await screen.findByTitle('USG Report'));
   expect(filterButton()).toBeEnabled();
   fireEvent.click(filterButton());
-  await waitFor(() => expect(mocked.searchRules).toHaveBeenCalledWith('vitraya', { procedureCode: ['id002'], document: ['USG Report'] }, 1, 25));
+  await waitFor(() =>
+    expect(mocked.searchRules).toHaveBeenCalledWith('vitraya', { procedureCode: ['id002'], document: ['USG Report'] }, 1, 25),
+  );
   expect(await screen.findByText('Procedure Protocol (1)')).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Reset Filter' }));

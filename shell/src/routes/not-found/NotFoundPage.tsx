@@ -2,8 +2,7 @@ import { Button } from '@claims/shared-kernel/antd/basics';
 import { Notice } from '../../components/Notice';
 import { useSignOut } from '../../session/sign-out';
 
-export const NOT_FOUND_TEXT =
-  "We're sorry, the page you have requested is not found. Please go back to the homepage and login again.";
+export const NOT_FOUND_TEXT = "We're sorry, the page you have requested is not found. Please go back to the homepage and login again.";
 
 export function NotFoundPage() {
   const signOut = useSignOut();

@@ -35,9 +35,7 @@ export function SignUpForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
   };
 
   if (done) {
-    return (
-      <Notice status="success" title={SIGNUP_THANKS} action={<Button onClick={onBackToSignIn}>Back to sign in</Button>} />
-    );
+    return <Notice status="success" title={SIGNUP_THANKS} action={<Button onClick={onBackToSignIn}>Back to sign in</Button>} />;
   }
 
   return (

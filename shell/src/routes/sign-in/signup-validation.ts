@@ -16,8 +16,7 @@ export const SIGNUP_FIELDS: ReadonlyArray<{ key: SignupField; label: string }> =
 /** Starts with a letter; letters, digits, underscore and spaces after it (the api's pattern). */
 const NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]*$/;
 /** The address pattern the api's validator (zod's email) uses, so both sides agree. */
-const EMAIL_PATTERN =
-  /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL_PATTERN = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export const FIELD_TOO_LONG = 'Field exceeds maximum limit ';
 
