@@ -98,7 +98,10 @@ describe('the four remotes inside the shell', () => {
           for (const packages of Object.values(scopes)) {
             for (const [pkg, versions] of Object.entries(packages)) {
               for (const [version, info] of Object.entries(versions)) {
-                if (info.loaded || info.lib) (loaded[pkg] ??= []).push(`${version}@${info.from}`);
+                if (info.loaded || info.lib) {
+                  loaded[pkg] ??= [];
+                  loaded[pkg].push(`${version}@${info.from}`);
+                }
               }
             }
           }

@@ -79,7 +79,9 @@ describe('generateClaim', () => {
       const b = await generateClaim(4242, { imagePages: 1 });
       expect(b.expected).toEqual(a.expected);
       expect(b.documents.map((d) => d.fileName)).toEqual(a.documents.map((d) => d.fileName));
-      b.documents.forEach((d, i) => expect(Buffer.from(d.data).equals(Buffer.from(a.documents[i].data))).toBe(true));
+      b.documents.forEach((d, i) => {
+        expect(Buffer.from(d.data).equals(Buffer.from(a.documents[i].data))).toBe(true);
+      });
       const c = await generateClaim(4243, { imagePages: 1 });
       expect(c.referenceClaimId).not.toBe(a.referenceClaimId);
     },

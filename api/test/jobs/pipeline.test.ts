@@ -23,13 +23,15 @@ import {
 
 jest.setTimeout(120_000);
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 async function pdfOf(lines: string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  lines.forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 24, size: 12, font }));
+  lines.forEach((line, i) => {
+    page.drawText(line, { x: 50, y: 780 - i * 24, size: 12, font });
+  });
   return pdf.save();
 }
 

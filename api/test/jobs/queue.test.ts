@@ -26,7 +26,7 @@ import {
 
 jest.setTimeout(60_000);
 
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 const noDefaults = () => {
   throw new Error('these tests inject the reader and the verifier');
 };

@@ -1,4 +1,5 @@
 import { apiClient } from '@claims/shared-kernel';
+import { expectConsoleError } from '@claims/shared-kernel/testing';
 import type { InternalAxiosRequestConfig } from 'axios';
 import { fetchRulePage, loadRuleFilterOptions, searchRules } from './rules';
 
@@ -39,7 +40,7 @@ it('builds sorted, distinct picker lists and survives a failed lookup', async ()
     if (config.url === '/document') throw new Error('offline');
     return failing(config) as never;
   };
-  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  expectConsoleError('Lookup of document failed Error: offline');
   await expect(loadRuleFilterOptions()).resolves.toEqual({
     procedureCodes: ['id001', 'id001_preauth', 'id002'],
     procedureNames: ['Appendectomy', 'Cataract Surgery'],

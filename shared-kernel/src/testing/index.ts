@@ -1,2 +1,3 @@
 /** Helpers for component tests of the shell and the remotes. */
+export * from './console';
 export * from './render';

@@ -4,7 +4,7 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../testing/feder
 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { signInAs, signOut } from '@claims/shared-kernel/testing';
+import { expectConsoleError, expectConsoleWarn, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { remoteFailurePlugin, setupFederation } from '../federation/runtime';
 import { stubApi } from '../testing/api-stub';
 import { mockInstance } from '../testing/federation-runtime-mock';
@@ -16,13 +16,10 @@ const REMOTES = [
 ];
 const DOWN = new Error('[ Federation Runtime ]: Failed to get manifest http://localhost:3001/mf-manifest.json');
 
-let consoleError: jest.SpyInstance;
 beforeEach(() => {
   signOut();
   signInAs('vitraya');
   stubApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' } });
-  // React and the shell report the contained failures on the console; that is expected here.
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   setupFederation(REMOTES);
 });
 afterEach(() => {
@@ -32,6 +29,14 @@ afterEach(() => {
 
 const nav = () => screen.getByRole('navigation', { name: 'Main' });
 
+/** A failed area is reported on the console, by React (an error its boundary caught) and by the boundary. */
+function expectAreaFailure(remote: string, error: string) {
+  expectConsoleError(
+    'React will try to recreate this component tree from scratch using the error boundary you provided, AreaErrorBoundary.',
+  );
+  expectConsoleError(`Area of remote ${remote} failed Error: ${error}`);
+}
+
 describe('a remote area', () => {
   it('registers the configured remotes and the failure plugin at start-up', () => {
     expect(mockInstance.registerPlugins).toHaveBeenCalledWith([expect.objectContaining({ name: 'claims-shell-remote-failure' })]);
@@ -40,6 +45,7 @@ describe('a remote area', () => {
 
   it('shows the error panel when the remote cannot be loaded, keeps the rest working, and recovers on Retry', async () => {
     mockInstance.loadRemote.mockRejectedValueOnce(DOWN);
+    expectAreaFailure('mfe_claims', DOWN.message);
     const user = userEvent.setup({ delay: null });
     renderShell('/claims');
 
@@ -57,6 +63,7 @@ describe('a remote area', () => {
 
   it('lets the other areas load while one remote is down', async () => {
     mockInstance.loadRemote.mockRejectedValueOnce(DOWN);
+    expectAreaFailure('mfe_claims', DOWN.message);
     renderShell('/claims');
     await screen.findByText('This area could not be loaded');
     await userEvent.setup({ delay: null }).click(within(nav()).getByText('Hospitals'));
@@ -65,6 +72,7 @@ describe('a remote area', () => {
   });
 
   it('contains a remote that throws while rendering', async () => {
+    expectAreaFailure('mfe_masters', 'Cannot read properties of undefined (reading "rows")');
     mockInstance.loadRemote.mockResolvedValueOnce({
       default: () => {
         throw new Error('Cannot read properties of undefined (reading "rows")');
@@ -75,11 +83,11 @@ describe('a remote area', () => {
     expect(screen.getByText('Masters (mfe_masters)')).toBeInTheDocument();
     expect(screen.getByText('Cannot read properties of undefined (reading "rows")')).toBeInTheDocument();
     expect(nav()).toBeInTheDocument();
-    expect(consoleError).toHaveBeenCalled();
   });
 
   it('shows the panel for the stand-in module the errorLoadRemote hook returns', async () => {
     const plugin = remoteFailurePlugin();
+    expectAreaFailure('mfe_claims', DOWN.message);
     mockInstance.loadRemote.mockImplementationOnce(
       async (id: string) =>
         // The runtime calls the hook with these arguments when a manifest or entry fails.
@@ -93,6 +101,7 @@ describe('a remote area', () => {
 
 describe('the errorLoadRemote hook', () => {
   it('lets shared-module set-up carry on without a remote that is down', async () => {
+    expectConsoleWarn(`Remote mfe_claims is unavailable; shared modules are set up without it Error: ${DOWN.message}`);
     const plugin = remoteFailurePlugin();
     const answer = await plugin.errorLoadRemote!({
       id: 'mfe_claims',

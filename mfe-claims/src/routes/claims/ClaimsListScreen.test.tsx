@@ -1,6 +1,6 @@
 import { claimSearchStore, clearClaimSearch, setClaimSearch, todayInZone } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { expectConsoleError, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -98,7 +98,10 @@ async function choose(selectLabel: string, optionText: string) {
     if (!shown) throw new Error(`option ${optionText} is not offered`);
     return shown;
   });
-  fireEvent.click(option);
+  // A choice can start requests (another insurer's claims and batches): their answers land inside act.
+  await act(async () => {
+    fireEvent.click(option);
+  });
 }
 
 function selectRows(count: number) {
@@ -525,6 +528,7 @@ describe('downloads', () => {
     expect(mockedCsv).toHaveBeenCalledWith({ startDate: today, endDate: today }, 'vitraya');
 
     mockedCsv.mockRejectedValueOnce(new Error('boom'));
+    expectConsoleError('Error: boom');
     await waitFor(() => expect(screen.getByLabelText('Download Excel')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(screen.getByLabelText('Download Excel'));
     expect(await screen.findByText('Failed to download')).toBeInTheDocument();
@@ -535,6 +539,7 @@ describe('downloads', () => {
     signInAs('vitraya', 'user', 'vitraya.reviewer');
     mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
     mockedReport.mockResolvedValueOnce(new Blob(['xlsx'])).mockRejectedValueOnce(new Error('boom'));
+    expectConsoleError('Error: boom');
     renderClaims();
     fireEvent.click(await screen.findByText('Annotation Report', { selector: 'button span' }));
     await waitFor(() => expect(savedAs).toEqual([`Annotate_data_${todayInZone().format('DD-MM-YYYY')}.xlsx`]));

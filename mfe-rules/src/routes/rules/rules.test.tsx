@@ -1,6 +1,6 @@
 import type { RuleListRow } from '@claims/shared-kernel';
 import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import * as api from '../../api/rules';
 import RulesRoutes from '../index';

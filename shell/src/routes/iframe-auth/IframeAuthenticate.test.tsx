@@ -3,7 +3,7 @@ jest.mock('../../framing', () => ({ isFramed: jest.fn(() => false) }));
 
 import { act, screen } from '@testing-library/react';
 import { ApiError, sessionStore, setRuntimeConfig } from '@claims/shared-kernel';
-import { signOut } from '@claims/shared-kernel/testing';
+import { expectConsoleError, signOut } from '@claims/shared-kernel/testing';
 import { isFramed } from '../../framing';
 import { stubApi } from '../../testing/api-stub';
 import { renderShell } from '../../testing/render-shell';
@@ -57,6 +57,7 @@ describe('the parent-window handshake', () => {
   });
 
   it('sends a message from any other origin to /failedauth without asking the api', async () => {
+    expectConsoleError('Iframe sign-in failed: a message came from https://portal.example.evil.test, which is not allowed');
     const api = stubApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
@@ -74,6 +75,7 @@ describe('the parent-window handshake', () => {
     ['text that is not JSON', 'access_token=parent-token'],
     ['an array', [MESSAGE]],
   ])('sends a message with %s to /failedauth', async (_case, data) => {
+    expectConsoleError('Iframe sign-in failed: the message is not {access_token, user, organization, claimId}');
     const api = stubApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
@@ -83,6 +85,7 @@ describe('the parent-window handshake', () => {
   });
 
   it('sends a token the api refuses to /failedauth', async () => {
+    expectConsoleError('Iframe sign-in failed: the api refused the token (Could not validate credentials)');
     stubApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
@@ -92,6 +95,7 @@ describe('the parent-window handshake', () => {
   });
 
   it('sends a token of another user or organization to /failedauth', async () => {
+    expectConsoleError('Iframe sign-in failed: the token belongs to another user or organization');
     stubApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
@@ -111,12 +115,14 @@ describe('the parent-window handshake', () => {
   });
 
   it('gives up after the configured time without a valid message', async () => {
+    expectConsoleError('Iframe sign-in failed: no valid message within 50 ms');
     setRuntimeConfig({ parentOrigins: [PORTAL], iframeAuthTimeoutMs: 50 });
     renderShell('/iframeauthenticate');
     expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
   });
 
   it('fails at once when no parent origin is configured', async () => {
+    expectConsoleError('Iframe sign-in failed: no parent origin is allowed (runtime config parentOrigins is empty)');
     setRuntimeConfig({ parentOrigins: [] });
     renderShell('/iframeauthenticate');
     expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
