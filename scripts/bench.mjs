@@ -16,15 +16,15 @@ import { buildApps } from './build.mjs';
 import { ensureDependencies, ensureSystemPackages } from './ensure-install.mjs';
 import { log, run } from './lib/run.mjs';
 import { startSuite } from './lib/suite-servers.mjs';
-import { DEMO_PASSWORD, ROOT, suiteConfig } from './lib/suite.mjs';
+import { DEMO_PASSWORD, portsFrom, ROOT, suiteConfig } from './lib/suite.mjs';
 
 const BUDGET_KB = { signIn: 300, claims: 550 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
-const PORTS = { shell: 3700, 'mfe-claims': 3701, 'mfe-masters': 3702, 'mfe-rules': 3703, 'mfe-operations': 3704, api: 4700 };
+const PORTS = portsFrom(Number(process.env.BENCH_PORT_BASE) || 3700);
 
 ensureDependencies();
 ensureSystemPackages({ browser: true });
-buildApps();
+await buildApps();
 
 const { chromium } = await import('playwright-core');
 const config = suiteConfig({ ...PORTS, publicHost: 'localhost' });

@@ -1,14 +1,15 @@
 /**
- * Builds the shell and the four remotes for production, one after the other (2 cores: parallel builds
- * only fight). An app whose sources, the kernel and the lockfile are unchanged since its last build is
- * skipped. `node scripts/build.mjs mfe-rules` builds one area; `--force` ignores the stamps.
+ * Builds the shell and the four remotes for production, as many at once as there are cores
+ * (BUILD_CONCURRENCY overrides). An app whose sources, the kernel and the lockfile are unchanged since
+ * its last build is skipped. `node scripts/build.mjs mfe-rules` builds one area; `--force` ignores the stamps.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureDependencies } from './ensure-install.mjs';
-import { log, run } from './lib/run.mjs';
+import os from 'node:os';
+import { log, runAsync } from './lib/run.mjs';
 import { APPS, ROOT } from './lib/suite.mjs';
 
 function hashTree(hash, dir) {
@@ -38,23 +39,30 @@ function sourceHash(appDir) {
   return hash.digest('hex');
 }
 
-export function buildApps({ only = [], force = false } = {}) {
+export async function buildApps({ only = [], force = false } = {}) {
   const selected = only.length ? APPS.filter((a) => only.includes(a.dir)) : APPS;
+  const pending = [];
   for (const app of selected) {
     const stamp = path.join(ROOT, app.dir, 'dist', '.build-stamp');
     const wanted = sourceHash(app.dir);
-    if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) {
-      log(`${app.dir}: up to date`);
-      continue;
-    }
-    log(`${app.dir}: building...`);
-    run('npx', ['webpack', '--mode', 'production'], { cwd: path.join(ROOT, app.dir) });
-    writeFileSync(stamp, wanted);
+    if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) log(`${app.dir}: up to date`);
+    else pending.push({ app, stamp, wanted });
   }
+  const concurrency = Number(process.env.BUILD_CONCURRENCY) || os.availableParallelism();
+  const buildNext = async () => {
+    for (let next = pending.shift(); next; next = pending.shift()) {
+      const started = Date.now();
+      log(`${next.app.dir}: building...`);
+      await runAsync('npx', ['webpack', '--mode', 'production'], { cwd: path.join(ROOT, next.app.dir) });
+      writeFileSync(next.stamp, next.wanted);
+      log(`${next.app.dir}: built in ${Math.round((Date.now() - started) / 1000)} s`);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, pending.length) }, buildNext));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   ensureDependencies();
   const args = process.argv.slice(2);
-  buildApps({ only: args.filter((a) => !a.startsWith('--')), force: args.includes('--force') });
+  await buildApps({ only: args.filter((a) => !a.startsWith('--')), force: args.includes('--force') });
 }

@@ -46,6 +46,5 @@ for (const [location, entry] of Object.entries(lock.packages)) {
     added.push(`${name}@${version}`);
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
 writeFileSync(lockPath, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(added.length ? `Added ${added.length} platform binaries to the lock: ${added.join(', ')}` : 'The lock is complete.');

@@ -11,7 +11,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD, ROOT, suiteConfig } from './lib/suite.mjs';
 
 ensureDependencies();
 ensureSystemPackages({ browser: false });
-buildApps();
+await buildApps();
 
 const config = suiteConfig();
 const dataDir = process.env.DATA_DIR ?? path.join(ROOT, 'api', '.data');
@@ -43,8 +43,13 @@ const shutdown = async () => {
   await suite.stop();
   process.exit(0);
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, shutdown);
+// npm does not pass a SIGTERM on to this script: when `npm start` itself is killed, this process is
+// handed to another parent, and that is the signal to stop.
+const launchedBy = process.ppid;
+setInterval(() => {
+  if (process.ppid !== launchedBy) void shutdown();
+}, 1000).unref();
 suite.api.on('exit', (code) => {
   if (!stopping) {
     log(`The api exited (${code}); stopping.`);

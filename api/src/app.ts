@@ -7,13 +7,15 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pretty from 'pino-pretty';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { registerErrorHandling } from './http/error-handler';
+import { RequestLogController } from './http/request-log';
 import annotationRoutes from './routes/annotations';
 import authRoutes from './routes/auth';
 import batchRoutes from './routes/batches';
@@ -35,16 +37,46 @@ declare module 'fastify' {
   }
 }
 
+/** Every route module, registered in order under the versioned base path. */
+const apiRoutes: FastifyPluginAsync = async (api) => {
+  for (const routes of [
+    authRoutes,
+    claimRoutes,
+    batchRoutes,
+    consoleRoutes,
+    dashboardRoutes,
+    annotationRoutes,
+    hospitalRoutes,
+    keywordRoutes,
+    procedureRoutes,
+    clinicalRoutes,
+    docgroupRoutes,
+    ruleRoutes,
+    questionRoutes,
+  ]) {
+    await api.register(routes);
+  }
+};
+
 export interface BuildOptions {
   /** An already open database (tests); otherwise the one the config names is opened and closed with the app. */
   database?: OpenDatabase;
   logger?: FastifyServerOptions['logger'];
 }
 
+function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
+  if (config.logFormat === 'json') return { level: config.logLevel };
+  return {
+    level: config.logLevel,
+    stream: pretty({ singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', sync: true }),
+  };
+}
+
 export async function buildApp(config: AppConfig, options: BuildOptions = {}): Promise<FastifyInstance> {
   const database = options.database ?? (await openDatabase(config.database));
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel },
+    logger: options.logger ?? loggerOptions(config),
+    logController: new RequestLogController(config.logRequests),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   });
@@ -86,27 +118,6 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerAuth(app);
 
-  await app.register(
-    async (api) => {
-      for (const routes of [
-        authRoutes,
-        claimRoutes,
-        batchRoutes,
-        consoleRoutes,
-        dashboardRoutes,
-        annotationRoutes,
-        hospitalRoutes,
-        keywordRoutes,
-        procedureRoutes,
-        clinicalRoutes,
-        docgroupRoutes,
-        ruleRoutes,
-        questionRoutes,
-      ]) {
-        await api.register(routes);
-      }
-    },
-    { prefix: API_BASE_PATH },
-  );
+  await app.register(apiRoutes, { prefix: API_BASE_PATH });
   return app;
 }

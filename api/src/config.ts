@@ -15,7 +15,8 @@ export interface AppConfig {
   jwtSecret: Uint8Array;
   /** Seconds a token stays valid. */
   tokenTtlSeconds: number;
-  corsOrigins: string[];
+  /** Origins allowed to call the api: CORS_ORIGINS, or by default any page served from this machine. */
+  corsOrigins: (string | RegExp)[];
   annotationUsers: string[];
   /** The named analysts who may create, edit and delete procedure questions. */
   questionEditors: string[];
@@ -30,11 +31,16 @@ export interface AppConfig {
   /** Attempts per minute on /login (per address). */
   loginRateLimit: number;
   logLevel: string;
+  /** `pretty` (one readable line per entry) or `json` (pino's raw lines, for log collectors). */
+  logFormat: 'pretty' | 'json';
+  /** One line per answered request. */
+  logRequests: boolean;
 }
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-const DEFAULT_CORS_ORIGINS = [3000, 3001, 3002, 3003, 3004].flatMap((port) => [`http://localhost:${port}`, `http://127.0.0.1:${port}`]);
+/** The suite on its default ports, and a remote's dev server on whatever port a developer gives it. */
+const DEFAULT_CORS_ORIGINS = [/^http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/];
 
 const list = (value: string | undefined, fallback: string[]): string[] =>
   value === undefined
@@ -85,7 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     database,
     jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
     tokenTtlSeconds: duration('TOKEN_TTL', env.TOKEN_TTL, 12 * 3600),
-    corsOrigins: list(env.CORS_ORIGINS, DEFAULT_CORS_ORIGINS),
+    corsOrigins: env.CORS_ORIGINS === undefined ? DEFAULT_CORS_ORIGINS : list(env.CORS_ORIGINS, []),
     annotationUsers: list(env.ANNOTATION_USERS, ['vitraya.reviewer', 'vitraya.admin']),
     questionEditors: list(env.QUESTION_EDITORS, ['vitraya.admin']),
     seed: flag(env.SEED, true),
@@ -96,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadFiles: positiveInt('MAX_UPLOAD_FILES', env.MAX_UPLOAD_FILES, 20),
     loginRateLimit: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
     logLevel: env.LOG_LEVEL || 'info',
+    logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
+    logRequests: flag(env.LOG_REQUESTS, false),
   };
 }

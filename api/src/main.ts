@@ -38,18 +38,22 @@ app.addHook('onClose', async () => {
   await database.close();
 });
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: shutting down`);
-    app
-      .close()
-      .then(() => process.exit(0))
-      .catch((error: unknown) => {
-        app.log.error(error);
-        process.exit(1);
-      });
-  });
+let closing = false;
+function shutDown(reason: string): void {
+  if (closing) return;
+  closing = true;
+  app.log.info(`${reason}: shutting down`);
+  app
+    .close()
+    .then(() => process.exit(0))
+    .catch((error: unknown) => {
+      app.log.error(error);
+      process.exit(1);
+    });
 }
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(signal, () => shutDown(signal));
+// Started by the suite's scripts with an IPC channel: it closes when they end, even by SIGKILL.
+if (process.send) process.once('disconnect', () => shutDown('the suite that started the api has ended'));
 
 await app.listen({ port: config.port, host: config.host });
 

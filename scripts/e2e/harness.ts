@@ -18,9 +18,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-export const E2E_PORTS = { shell: 3600, 'mfe-claims': 3601, 'mfe-masters': 3602, 'mfe-rules': 3603, 'mfe-operations': 3604, api: 4600 };
-export const PARENT_ALLOWED_PORT = 3698;
-export const PARENT_REFUSED_PORT = 3697;
+/** The suite's private ports: E2E_PORT_BASE (default 3600) for the shell, the next four for the remotes, +1000 for the api. */
+const PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3600;
+export const PARENT_ALLOWED_PORT = PORT_BASE + 98;
+export const PARENT_REFUSED_PORT = PORT_BASE + 97;
 export const PASSWORD = 'demo-password';
 
 interface SuiteHandle {
@@ -33,6 +34,7 @@ interface SuiteModule {
 }
 interface SuiteConfigModule {
   suiteConfig(overrides: Record<string, unknown>): { shellUrl: string; apiBaseUrl: string };
+  portsFrom(base: number): Record<string, number>;
 }
 
 export interface E2E {
@@ -49,8 +51,12 @@ const importEsm = new Function('specifier', 'return import(specifier)') as <T>(s
 
 export async function startE2E(): Promise<E2E> {
   const { startSuite } = await importEsm<SuiteModule>(path.join(__dirname, '../lib/suite-servers.mjs'));
-  const { suiteConfig } = await importEsm<SuiteConfigModule>(path.join(__dirname, '../lib/suite.mjs'));
-  const config = suiteConfig({ ...E2E_PORTS, publicHost: 'localhost', parentOrigins: `http://localhost:${PARENT_ALLOWED_PORT}` });
+  const { suiteConfig, portsFrom } = await importEsm<SuiteConfigModule>(path.join(__dirname, '../lib/suite.mjs'));
+  const config = suiteConfig({
+    ...portsFrom(PORT_BASE),
+    publicHost: 'localhost',
+    parentOrigins: `http://localhost:${PARENT_ALLOWED_PORT}`,
+  });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-e2e-'));
   const suite = await startSuite(config, {
     dataDir,

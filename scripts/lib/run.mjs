@@ -14,9 +14,26 @@ export function run(command, args, options = {}) {
   }
 }
 
+/** Runs a command to completion with inherited output, without blocking this process; rejects on a non-zero exit. */
+export function runAsync(command, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options, env: { ...process.env, ...options.env } });
+    child.once('error', reject);
+    child.once('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code ?? signal}`)),
+    );
+  });
+}
+
 /** Starts a long-running child; its output is prefixed so the logs of the servers stay readable. */
 export function start(label, command, args, options = {}) {
-  const child = spawn(command, args, { cwd: ROOT, ...options, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The IPC channel closes when this process dies, however it dies: the child (the api) then stops too.
+  const child = spawn(command, args, {
+    cwd: ROOT,
+    ...options,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
   const prefix = (stream, target) => {
     let buffered = '';
     stream.on('data', (chunk) => {

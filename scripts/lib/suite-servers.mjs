@@ -19,7 +19,9 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
     quiet: quietApi,
     env: {
       PORT: String(config.apiPort),
-      HOST: '127.0.0.1',
+      HOST: config.bindHost,
+      DISPLAY_TIME_ZONE: config.displayTimeZone,
+      LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
       DATA_DIR: dataDir,
       CORS_ORIGINS: config.corsOrigins.join(','),
       ...apiEnv,
@@ -77,6 +79,6 @@ function listen(app, config) {
   const server = createStaticServer({ distDir: path.join(ROOT, app.dir, 'dist'), runtimeConfig: runtimeConfigFor(app.dir, config) });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(app.port, () => resolve(server));
+    server.listen(app.port, config.bindHost, () => resolve(server));
   });
 }

@@ -29,6 +29,18 @@ export const DEMO_LOGINS = [
 export const DEMO_PASSWORD = 'demo-password';
 
 /**
+ * A private block of ports for a second suite beside a running one (tests, benchmarks): the shell on
+ * `base`, the remotes on the next four, the api on `base + 1000`. Set by E2E_PORT_BASE and
+ * BENCH_PORT_BASE, so two checkouts on one machine can test at once.
+ */
+export function portsFrom(base) {
+  return { ...Object.fromEntries(APPS.map((app, i) => [app.dir, base + i])), api: base + 1000 };
+}
+
+/** Loopback only, unless PUBLIC_HOST names a host other machines use. */
+export const bindHostFor = (publicHost) => (['localhost', '127.0.0.1', '::1'].includes(publicHost) ? '127.0.0.1' : '0.0.0.0');
+
+/**
  * Ports and public URLs. `overrides` lets tests and benchmarks run a second suite beside a running one.
  * PUBLIC_HOST is the host name browsers use to reach the servers (default localhost).
  */
@@ -40,6 +52,7 @@ export function suiteConfig(overrides = {}, env = process.env) {
   const apiBaseUrl = overrides.apiBaseUrl ?? env.API_BASE_URL ?? `http://${host}:${apiPort}/v0.3.0`;
   return {
     host,
+    bindHost: bindHostFor(host),
     apiPort,
     apiBaseUrl,
     apps,
@@ -49,12 +62,20 @@ export function suiteConfig(overrides = {}, env = process.env) {
       .map((s) => s.trim())
       .filter(Boolean),
     corsOrigins: apps.flatMap((a) => [a.url, `http://127.0.0.1:${a.port}`]),
+    displayTimeZone: env.DISPLAY_TIME_ZONE || 'Asia/Kolkata',
+    externalClaimsUrl: env.EXTERNAL_CLAIMS_URL || '/claims',
+    externalStagingUrl: env.EXTERNAL_STAGING_URL || '/claims',
   };
 }
 
 /** The runtime-config.json an app is served with in this environment. */
 export function runtimeConfigFor(appDir, config) {
-  const base = { apiBaseUrl: config.apiBaseUrl };
+  const base = {
+    apiBaseUrl: config.apiBaseUrl,
+    displayTimeZone: config.displayTimeZone,
+    externalClaimsUrl: config.externalClaimsUrl,
+    externalStagingUrl: config.externalStagingUrl,
+  };
   if (appDir !== 'shell') return base;
   return {
     ...base,

@@ -13,6 +13,8 @@ import { JobInterrupted, runVerifyJob, type DocumentReader, type Verifier } from
 
 /** A pino logger (fastify's app.log) or console both fit. */
 export interface QueueLog {
+  /** Each job's outcome: quiet unless LOG_LEVEL=debug. */
+  debug(message: string): void;
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
@@ -72,7 +74,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const leaseMs = options.leaseMs ?? 60_000;
   const retryBaseMs = options.retryBaseMs ?? 2000;
   const retryMaxMs = options.retryMaxMs ?? 5 * 60_000;
-  const log: QueueLog = options.log ?? { info: () => {}, warn: console.warn, error: console.error };
+  const log: QueueLog = options.log ?? { debug: () => {}, info: () => {}, warn: console.warn, error: console.error };
   const fallback = !options.reader || !options.verify ? defaults() : null;
   const reader = options.reader ?? fallback!.reader;
   const verify = options.verify ?? fallback!.verify;
@@ -87,7 +89,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const wake = () => {
     const waiting = sleepers;
     sleepers = [];
-    waiting.forEach((resolve) => resolve());
+    for (const resolve of waiting) resolve();
   };
   const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
@@ -101,7 +103,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const notifySettled = () => {
     const waiting = settled;
     settled = [];
-    waiting.forEach((resolve) => resolve());
+    for (const resolve of waiting) resolve();
   };
   queueEvents.on('queued', wake);
 
@@ -132,7 +134,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
         return;
       }
       await runVerifyJob({ db, reader, verify, signal: jobController.signal }, job);
-      log.info(`job ${job.id}: claim ${job.claimId} verified`);
+      log.debug(`job ${job.id}: claim ${job.claimId} verified`);
     } catch (error) {
       if (error instanceof LeaseLostError || leaseLost) {
         log.warn(`job ${job.id}: lease lost, another worker has it`);

@@ -6,7 +6,8 @@
 import { count, inArray } from 'drizzle-orm';
 import type { CaseType } from '@claims/shared-kernel/constants';
 import { catalog } from '../synthetic/catalog';
-import { DEFAULT_SEED_CLAIMS, generateSeedClaims, type GeneratedClaim } from '../synthetic/generator';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DEFAULT_SEED_CLAIMS, streamSeedClaims, type GeneratedClaim } from '../synthetic/generator';
 import type { Db, DbOrTx } from '../db';
 import { batches, claimDocuments, claims, organizations, procedures } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
@@ -78,17 +79,15 @@ export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<num
     })
     .returning({ id: claims.id });
   if (claim.documents.length) {
-    await db
-      .insert(claimDocuments)
-      .values(
-        claim.documents.map((d) => ({
-          claimId: row.id,
-          fileName: d.fileName,
-          contentType: d.contentType,
-          size: d.data.length,
-          data: d.data,
-        })),
-      );
+    await db.insert(claimDocuments).values(
+      claim.documents.map((d) => ({
+        claimId: row.id,
+        fileName: d.fileName,
+        contentType: d.contentType,
+        size: d.data.length,
+        data: d.data,
+      })),
+    );
   }
   if (status === 'TO_BE_OCRED') {
     await enqueueVerification(
@@ -165,20 +164,21 @@ async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.org, r.id]));
 }
 
-/** Generates claims with their documents and queues them; each claim is its own transaction. */
+/**
+ * Generates claims with their documents and queues each as it is made, in its own transaction; between
+ * claims the event loop serves requests, so the api answers while the demo data arrives.
+ */
 export async function seedGeneratedClaims(db: Db, count = DEFAULT_SEED_CLAIMS, log: (message: string) => void = () => {}): Promise<number> {
   if (count <= 0) return 0;
   log(`generating ${count} synthetic claims with their documents`);
-  const generated = await generateSeedClaims(count);
   const batchIds = await seedConsoleBatches(db);
-  for (const [index, claim] of generated.entries()) {
-    await db.transaction((tx) =>
-      insertSeedClaim(
-        tx,
-        asConsoleClaim(claim, index, (org) => batchIds.get(org)),
-      ),
-    );
+  let index = 0;
+  for await (const claim of streamSeedClaims(count)) {
+    const seedClaim = asConsoleClaim(claim, index, (org) => batchIds.get(org));
+    await db.transaction((tx) => insertSeedClaim(tx, seedClaim));
+    index += 1;
+    await nextTurn();
   }
-  log(`seeded ${generated.length} claims, queued for verification`);
-  return generated.length;
+  log(`seeded ${index} claims, queued for verification`);
+  return index;
 }

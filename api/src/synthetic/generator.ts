@@ -722,7 +722,7 @@ function satisfyLeaf(leaf: RuleStatement, ctx: PlanContext): boolean {
       ...available.filter((v) => s.requiredDocs.has(v)),
       ...ctx.rng.shuffle(available.filter((v) => !s.requiredDocs.has(v))),
     ].slice(0, n);
-    chosen.forEach((d) => s.requiredDocs.add(d));
+    for (const d of chosen) s.requiredDocs.add(d);
     return true;
   }
   if (leaf.entityName === 'clinicalattribute' || leaf.valueToCompare) {
@@ -737,7 +737,7 @@ function satisfyLeaf(leaf: RuleStatement, ctx: PlanContext): boolean {
   if (candidates.length < n) return false;
   const needed = (v: string) => s.needs.has(mentionKey(group, v));
   const chosen = [...candidates.filter(needed), ...ctx.rng.shuffle(candidates.filter((v) => !needed(v)))].slice(0, n);
-  chosen.forEach((v) => s.need(mentionKey(group, v), req));
+  for (const v of chosen) s.need(mentionKey(group, v), req);
   return true;
 }
 
@@ -757,7 +757,7 @@ function falsifyLeaf(leaf: RuleStatement, ctx: PlanContext): boolean {
     if (any) {
       const required = values.filter((v) => s.requiredDocs.has(v));
       if (required.length >= entityCount(leaf)) return false;
-      values.filter((v) => !s.requiredDocs.has(v)).forEach((v) => s.forbiddenDocs.add(v));
+      for (const v of values) if (!s.requiredDocs.has(v)) s.forbiddenDocs.add(v);
       return true;
     }
     const options = values.filter((v) => !s.requiredDocs.has(v));
@@ -1064,7 +1064,7 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     const name = key.slice(key.indexOf(':') + 1);
     const only = state.onlyIn.get(key);
     if (only) {
-      only.forEach((d) => place(d, { group, name }));
+      for (const d of only) place(d, { group, name });
       continue;
     }
     for (const req of reqs) {
@@ -1344,13 +1344,13 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
           data: await renderImagePdf(images),
         });
       else
-        images.forEach((img, i) =>
+        images.forEach((img, i) => {
           files.push({
             fileName: `IMG_2024${rng.int(1000, 9999)}_${i + 1}.${kind === 'png' ? 'png' : 'jpg'}`,
             contentType: kind === 'png' ? 'image/png' : 'image/jpeg',
             data: img.data,
-          }),
-        );
+          });
+        });
     }
     if (options.corruptExtra ?? rng.chance(0.07)) {
       const f = corruptFile(rng, files.length + 1);
@@ -1484,7 +1484,9 @@ const docOrder = (d: string) => DOC_ORDER.indexOf(d);
 
 function splitInto<T>(items: T[], parts: number): T[][] {
   const out: T[][] = Array.from({ length: Math.max(parts, 1) }, () => []);
-  items.forEach((item, i) => out[Math.floor((i * out.length) / items.length)].push(item));
+  items.forEach((item, i) => {
+    out[Math.floor((i * out.length) / items.length)].push(item);
+  });
   return out;
 }
 
@@ -1495,10 +1497,13 @@ function splitInto<T>(items: T[], parts: number): T[][] {
 export const DEFAULT_SEED_CLAIMS = 300;
 export const DEFAULT_SEED = 1;
 
-export async function generateSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEFAULT_SEED): Promise<GeneratedClaim[]> {
+/**
+ * The seed's claims one at a time, so a caller can store each as it comes (the claims list fills while
+ * the rest are generated) and yield to other work in between.
+ */
+export async function* streamSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEFAULT_SEED): AsyncGenerator<GeneratedClaim> {
   const rng = new Rng(seed);
   let budget = Math.floor(count / 5);
-  const claims: GeneratedClaim[] = [];
   for (let i = 0; i < count; i++) {
     const wanted = rng.weighted([
       [0, 0.8],
@@ -1508,7 +1513,12 @@ export async function generateSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEF
     const imagePages = Math.min(wanted, budget);
     const claim = await generateClaim(seed * 100_003 + i, { imagePages });
     budget -= claim.expected.imagePages;
-    claims.push(claim);
+    yield claim;
   }
+}
+
+export async function generateSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEFAULT_SEED): Promise<GeneratedClaim[]> {
+  const claims: GeneratedClaim[] = [];
+  for await (const claim of streamSeedClaims(count, seed)) claims.push(claim);
   return claims;
 }
