@@ -1,7 +1,7 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
 import ClaimsRoutes from './routes';
 
-void startStandalone({
+startStandalone({
   name: 'Claims',
   home: '/claims',
   links: [
@@ -9,4 +9,4 @@ void startStandalone({
     { path: '/dashboard', title: 'Dashboard' },
   ],
   routes: <ClaimsRoutes />,
-});
+}).catch((error: unknown) => console.error('The Claims area could not start', error));

@@ -1,9 +1,9 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
 import OperationsRoutes from './routes';
 
-void startStandalone({
+startStandalone({
   name: 'Operations',
   home: '/uploadsDownloads',
   links: [{ path: '/uploadsDownloads', title: 'Uploads and Downloads' }],
   routes: <OperationsRoutes />,
-});
+}).catch((error: unknown) => console.error('The Operations area could not start', error));

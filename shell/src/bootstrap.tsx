@@ -16,4 +16,4 @@ async function start(): Promise<void> {
   );
 }
 
-void start();
+start().catch((error: unknown) => console.error('The shell could not start', error));

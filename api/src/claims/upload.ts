@@ -59,6 +59,7 @@ function safeFileName(name: string | undefined, type: UploadType): string {
     (name ?? '')
       .split(/[\\/]/)
       .pop()!
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters (NUL..US, DEL) from client-supplied file names is the point
       .replace(/[\u0000-\u001f\u007f"]/g, '')
       .trim()
       .slice(0, 200) || 'document';

@@ -21,7 +21,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { username, password } = request.body;
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
-      if (!user || !user.active) {
+      if (!user?.active) {
         await verifyPassword(await decoyHash(), password);
         throw unauthorized(LOGIN_FAILED);
       }
@@ -68,7 +68,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { response: { 200: MeResponse } },
     handler: async (request) => {
       const [user] = await app.db.select().from(users).where(eq(users.username, request.auth.username));
-      if (!user || !user.active) throw unauthorized('Unknown user');
+      if (!user?.active) throw unauthorized('Unknown user');
       return { user: user.username, organization: user.organization, role: user.role };
     },
   });

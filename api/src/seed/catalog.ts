@@ -35,7 +35,7 @@ async function insertKeywords(db: DbOrTx, kind: KeywordKind, rows: CatalogKeywor
     .insert(keywordMasters)
     .values(rows.map((r) => ({ kind, name: r.name, alias: r.alias, icdCode: r.ICD_code ?? null, ...audit })))
     .returning({ id: keywordMasters.id, name: keywordMasters.name });
-  rows.forEach((row) => map.set(row.id, inserted.find((i) => i.name === row.name)!.id));
+  for (const row of rows) map.set(row.id, inserted.find((i) => i.name === row.name)!.id);
   return map;
 }
 

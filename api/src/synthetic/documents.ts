@@ -187,12 +187,12 @@ const dischargeSummary: Template = (c, s) => {
   }
   if (c.drugs.length) {
     blocks.push({ kind: 'heading', text: 'Medications on Discharge' });
-    c.drugs.forEach((d, i) =>
+    c.drugs.forEach((d, i) => {
       blocks.push({
         kind: 'text',
         text: `${i + 1}. ${d} ${r.pick(['once daily', 'twice daily', 'as directed', 'after food'])} for ${r.int(5, 30)} days`,
-      }),
-    );
+      });
+    });
   }
   blocks.push(
     { kind: 'heading', text: 'Advice' },

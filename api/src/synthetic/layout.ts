@@ -167,7 +167,9 @@ class PageWriter {
   /** Writes wrapped text at x within width; returns the height used. */
   wrapped(text: string, size: number, bold: boolean, x: number, width: number, y = this.y): number {
     const lines = wrap(this.style.face, bold, text, size, width);
-    lines.forEach((l, i) => this.page.runs.push({ text: l, x, y: y + i * size * 1.35, size, bold }));
+    lines.forEach((l, i) => {
+      this.page.runs.push({ text: l, x, y: y + i * size * 1.35, size, bold });
+    });
     return lines.length * size * 1.35;
   }
 
@@ -201,7 +203,9 @@ class PageWriter {
           const heights = texts.map((t) => wrap(face, false, t, size, colWidth - 8).length * size * 1.35);
           this.ensure(Math.max(...heights));
           const top = this.y;
-          texts.forEach((t, c) => this.wrapped(t, size, false, MARGIN + c * colWidth, colWidth - 8, top));
+          texts.forEach((t, c) => {
+            this.wrapped(t, size, false, MARGIN + c * colWidth, colWidth - 8, top);
+          });
           this.y = top + Math.max(...heights);
         }
         break;
@@ -222,7 +226,9 @@ class PageWriter {
           const h = Math.max(...heights) + 5;
           this.ensure(h + 2);
           const top = this.y + 3;
-          cells.forEach((cell, c) => this.wrapped(cell, size, bold, xs[c] + 3, colWidth(c), top));
+          cells.forEach((cell, c) => {
+            this.wrapped(cell, size, bold, xs[c] + 3, colWidth(c), top);
+          });
           this.y += h;
         };
         this.ensure(size * 4);

@@ -118,12 +118,15 @@ export function evidenceOf(context: ClaimContext, presence: Presence): EvidenceL
   return null;
 }
 
+/** A clinical attribute's value as found in the claim. */
+export interface FoundValue {
+  valueFound: string | number | null;
+  unitFound: string | null;
+  evidence: EvidenceLocation | null;
+}
+
 /** A FoundItem for the claim page from a presence (and, for clinical attributes, a value). */
-export function foundItem(
-  context: ClaimContext,
-  presence: Presence,
-  value?: { valueFound: string | number | null; unitFound: string | null; evidence: EvidenceLocation | null },
-): FoundItem {
+export function foundItem(context: ClaimContext, presence: Presence, value?: FoundValue): FoundItem {
   const evidence = value?.evidence ?? evidenceOf(context, presence);
   const item: FoundItem = {
     name: presence.name,

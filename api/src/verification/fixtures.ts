@@ -95,7 +95,7 @@ export function findSystemFont(): string | null {
       else if (/\.ttf$/i.test(entry.name)) found.push(full);
     }
   };
-  FONT_DIRECTORIES.forEach((d) => walk(d, 0));
+  for (const d of FONT_DIRECTORIES) walk(d, 0);
   for (const name of PREFERRED_FONTS) {
     const hit = found.find((f) => path.basename(f) === name);
     if (hit) return hit;

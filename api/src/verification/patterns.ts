@@ -33,8 +33,8 @@ export interface PatternMatch {
 
 const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{2,3})*,\d{3}|\d+)(?:\.\d+)?`;
 /** Escapes a literal for a unicode-mode expression (where '\-' outside a class is a syntax error). */
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const literal = (text: string): string => text.trim().split(/\s+/).map(escape).join(String.raw`\s+`);
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const literal = (text: string): string => text.trim().split(/\s+/).map(escapeRegExp).join(String.raw`\s+`);
 const alternation = (items: string[]): string =>
   `(?:${[...new Set(items.filter((i) => i.trim()))]
     .sort((a, b) => b.length - a.length)
@@ -56,7 +56,7 @@ export function compilePattern(parts: PatternPart[], attribute: ClinicalAttribut
       case 'attributeUnit': {
         roles.push('unit');
         const keys = unitKeywords(attribute).map((k) => k.key);
-        separate(keys.length ? `(${keys.map(escape).join('|')})(?![\\p{L}])` : '()');
+        separate(keys.length ? `(${keys.map(escapeRegExp).join('|')})(?![\\p{L}])` : '()');
         break;
       }
       case 'valueExpression': {

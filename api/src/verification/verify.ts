@@ -13,7 +13,7 @@ import {
   type RuleTreeName,
 } from '@claims/shared-kernel/contract';
 import { describeUnreadable, prepareClaim, type ClaimContext, type EntityKind } from './context';
-import { findEntity, foundItem, pageFilter, type DocumentScope } from './entities';
+import { findEntity, foundItem, pageFilter, type DocumentScope, type FoundValue } from './entities';
 import {
   attributeOf,
   attributeValue,
@@ -184,7 +184,7 @@ function entityGroups(context: ClaimContext, rule: RuleDefinition | null, scope:
       const presence = findEntity(context, kind, name, allowed, mentioned);
       const key = presence.master ? `#${presence.master.id}` : foldOf(name);
       if (seen.has(key)) return;
-      let value;
+      let value: FoundValue | undefined;
       if (kind === 'clinicalattribute') {
         const attribute = attributeOf(context, { id: presence.master?.id ?? '', name });
         const candidate = attribute ? attributeValue(context, attribute, scope, documents) : null;

@@ -22,6 +22,15 @@ export interface AliasListEditorProps {
   initial: string[];
 }
 
+/** The rows' texts and their keys (for undo and redo); a key stays with its row as rows are added, deleted and moved. */
+interface Snapshot {
+  rows: string[];
+  ids: number[];
+}
+
+let lastRowId = 0;
+const newRowIds = (count: number): number[] => Array.from({ length: count }, () => ++lastRowId);
+
 function move<T>(list: T[], from: number, to: number): T[] {
   const next = [...list];
   const [item] = next.splice(from, 1);
@@ -56,8 +65,11 @@ function PositionInput({ index, count, onMove }: { index: number; count: number;
  */
 export function AliasListEditor({ label, value, onChange, initial }: AliasListEditorProps) {
   const rows = value.length ? value : [''];
-  const [past, setPast] = useState<string[][]>([]);
-  const [future, setFuture] = useState<string[][]>([]);
+  const [ids, setIds] = useState(() => newRowIds(rows.length));
+  // The list replaced from outside (the record loaded) with another number of rows: new rows, new keys.
+  if (ids.length !== rows.length) setIds(newRowIds(rows.length));
+  const [past, setPast] = useState<Snapshot[]>([]);
+  const [future, setFuture] = useState<Snapshot[]>([]);
   const editing = useRef<number | null>(null);
   const inputs = useRef<(InputRef | null)[]>([]);
   const [focusRow, setFocusRow] = useState<number | null>(null);
@@ -68,15 +80,17 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
     return () => clearTimeout(timer);
   }, [focusRow]);
 
-  const change = (next: string[]) => {
-    setPast((p) => [...p, rows].slice(-UNDO_LIMIT));
+  const change = (next: string[], nextIds = ids) => {
+    setPast((p) => [...p, { rows, ids }].slice(-UNDO_LIMIT));
     setFuture([]);
+    setIds(nextIds);
     onChange(next);
   };
-  const structural = (next: string[]) => {
+  const structural = (next: string[], nextIds: number[]) => {
     editing.current = null;
-    change(next);
+    change(next, nextIds);
   };
+  const moveRow = (from: number, to: number) => structural(move(rows, from, to), move(ids, from, to));
   const edit = (index: number, text: string) => {
     const next = rows.map((row, i) => (i === index ? text : row));
     if (editing.current === index) onChange(next);
@@ -88,27 +102,38 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
   const anyEmpty = rows.some((row) => !row.trim());
   const addAfter = (index: number) => {
     if (anyEmpty) return;
-    structural([...rows.slice(0, index + 1), '', ...rows.slice(index + 1)]);
+    structural(
+      [...rows.slice(0, index + 1), '', ...rows.slice(index + 1)],
+      [...ids.slice(0, index + 1), ...newRowIds(1), ...ids.slice(index + 1)],
+    );
     setFocusRow(index + 1);
   };
-  const remove = (index: number) => structural(rows.length > 1 ? rows.filter((_, i) => i !== index) : ['']);
+  const remove = (index: number) => {
+    if (rows.length === 1) return structural([''], newRowIds(1));
+    structural(
+      rows.filter((_, i) => i !== index),
+      ids.filter((_, i) => i !== index),
+    );
+  };
   const undo = () => {
     const previous = past[past.length - 1];
     if (!previous) return;
     editing.current = null;
     setPast(past.slice(0, -1));
-    setFuture((f) => [rows, ...f]);
-    onChange(previous);
+    setFuture((f) => [{ rows, ids }, ...f]);
+    setIds(previous.ids);
+    onChange(previous.rows);
   };
   const redo = () => {
     const [next, ...rest] = future;
     if (!next) return;
     editing.current = null;
     setFuture(rest);
-    setPast((p) => [...p, rows].slice(-UNDO_LIMIT));
-    onChange(next);
+    setPast((p) => [...p, { rows, ids }].slice(-UNDO_LIMIT));
+    setIds(next.ids);
+    onChange(next.rows);
   };
-  const reset = () => structural(initial.length ? [...initial] : ['']);
+  const reset = () => structural(initial.length ? [...initial] : [''], newRowIds(initial.length || 1));
   const last = rows.length - 1;
 
   return (
@@ -125,8 +150,8 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
         </Button>
       </Flex>
       {rows.map((row, index) => (
-        <Flex key={index} gap={6} align="center">
-          <PositionInput index={index} count={rows.length} onMove={(to) => structural(move(rows, index, to))} />
+        <Flex key={ids[index]} gap={6} align="center">
+          <PositionInput index={index} count={rows.length} onMove={(to) => moveRow(index, to)} />
           <Input
             ref={(element) => {
               inputs.current[index] = element;
@@ -149,7 +174,7 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
               aria-label={`Move alias ${index + 1} to first`}
               icon={<VerticalAlignTopOutlined />}
               disabled={index === 0}
-              onClick={() => structural(move(rows, index, 0))}
+              onClick={() => moveRow(index, 0)}
             />
           </Tooltip>
           <Tooltip title="Move to last">
@@ -157,7 +182,7 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
               aria-label={`Move alias ${index + 1} to last`}
               icon={<VerticalAlignBottomOutlined />}
               disabled={index === last}
-              onClick={() => structural(move(rows, index, last))}
+              onClick={() => moveRow(index, last)}
             />
           </Tooltip>
           <Tooltip title="Add an alias after this one">

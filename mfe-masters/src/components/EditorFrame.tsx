@@ -60,7 +60,7 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
     try {
       await onDelete();
       void message.success(DELETED);
-      navigate(listPath);
+      void navigate(listPath);
     } catch (failure) {
       void message.error(`Error: ${(failure as Error).message}`);
       setConfirming(false);

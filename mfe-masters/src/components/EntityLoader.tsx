@@ -1,6 +1,6 @@
 import { ApiError } from '@claims/shared-kernel';
 import { Button, Flex, Result, Spin } from 'antd';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
 type LoadState<T> = { status: 'loading' } | { status: 'ready'; entity: T } | { status: 'missing' } | { status: 'failed'; message: string };
@@ -22,22 +22,26 @@ export interface EntityLoaderProps<T> {
 export function EntityLoader<T>({ code, load, noun, listPath, children }: EntityLoaderProps<T>) {
   const navigate = useNavigate();
   const [state, setState] = useState<LoadState<T>>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-
-  useEffect(() => {
-    let live = true;
+  /** The number of the latest load: an earlier one's answer, or any after unmounting, is dropped. */
+  const latest = useRef(0);
+  /** Loads the record afresh (Retry, and children after a change), superseding a load under way. */
+  const reload = useCallback(() => {
+    const request = ++latest.current;
     setState({ status: 'loading' });
     load(code)
-      .then((entity) => live && setState({ status: 'ready', entity }))
+      .then((entity) => request === latest.current && setState({ status: 'ready', entity }))
       .catch((error: Error) => {
-        if (!live) return;
+        if (request !== latest.current) return;
         setState(error instanceof ApiError && error.status === 404 ? { status: 'missing' } : { status: 'failed', message: error.message });
       });
+  }, [code, load]);
+
+  useEffect(() => {
+    reload();
     return () => {
-      live = false;
+      latest.current += 1;
     };
-  }, [code, load, attempt]);
+  }, [reload]);
 
   const back = (
     <Button key="back" onClick={() => navigate(listPath)}>

@@ -14,5 +14,5 @@ export function RequireSuperUser({ children, redirectTo }: { children: ReactNode
     const { externalClaimsUrl, externalStagingUrl } = getRuntimeConfig();
     window.location.assign(redirectTo === 'staging' ? externalStagingUrl : externalClaimsUrl);
   }, [allowed, redirectTo]);
-  return allowed ? <>{children}</> : null;
+  return allowed ? children : null;
 }

@@ -2,6 +2,7 @@ import { Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { LeafOperator } from '../constants';
 import type { RuleStatement } from '../contract';
+import { occurrenceKeys } from './keys';
 
 /** Wording of the rule viewer (spec 2 §2.10). */
 export const ALL_TRUE = 'All of the statements should be true';
@@ -32,10 +33,11 @@ const COMPARISONS: Partial<Record<LeafOperator, string>> = {
 export function ValueTags({ values }: { values: readonly string[] }) {
   const shown = values.slice(0, SHOWN_VALUES);
   const rest = values.slice(SHOWN_VALUES);
+  const keys = occurrenceKeys(shown);
   return (
     <Flex gap={4} wrap component="span">
       {shown.map((value, index) => (
-        <Tag key={index} style={{ marginInlineEnd: 0 }}>
+        <Tag key={keys[index]} style={{ marginInlineEnd: 0 }}>
           {value}
         </Tag>
       ))}
@@ -108,9 +110,11 @@ function Statement({ node, path }: { node: RuleStatement; path: string }): React
           {node.conditionResult !== undefined && <Outcome leaf={{ conditionResult: node.conditionResult }} />}
         </Flex>
         <Flex vertical gap={6} style={{ paddingInlineStart: 20, borderInlineStart: '2px dotted #d9d9d9', marginInlineStart: 8 }}>
-          {node.statements.map((child, index) => (
-            <Statement key={index} node={child} path={`${path}.${index + 1}`} />
-          ))}
+          {node.statements.map((child, index) => {
+            // The viewer is read-only: a statement is known by its number in the tree, shown beside it.
+            const childPath = `${path}.${index + 1}`;
+            return <Statement key={childPath} node={child} path={childPath} />;
+          })}
         </Flex>
       </Flex>
     );

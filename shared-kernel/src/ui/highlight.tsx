@@ -8,13 +8,17 @@ export function Highlight({ text, query }: { text: string | number | null | unde
   const needle = query?.trim();
   if (!needle) return value;
   const parts = value.split(new RegExp(`(${escapeRegExp(needle)})`, 'gi'));
-  return parts.map((part, index) =>
-    index % 2 === 1 ? (
-      <mark key={index} style={{ padding: 0, background: '#ffe58f' }}>
+  // Each match is keyed by where it starts in the text; the plain text between matches needs no key.
+  let start = 0;
+  return parts.map((part, index) => {
+    const at = start;
+    start += part.length;
+    return index % 2 === 1 ? (
+      <mark key={at} style={{ padding: 0, background: '#ffe58f' }}>
         {part}
       </mark>
     ) : (
       part
-    ),
-  );
+    );
+  });
 }

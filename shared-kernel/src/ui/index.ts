@@ -5,6 +5,8 @@
  */
 export * from './PagedTable';
 export * from './usePagedList';
+export * from './useChanged';
+export * from './keys';
 export * from './FilterPanel';
 export * from './LimitedSelect';
 export * from './AuditHistory';

@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@claims/shared-kernel';
+import { useChanged } from './useChanged';
 
 export interface PagedList<T> {
   rows: T[];
@@ -16,7 +17,8 @@ type Fetcher<T> = (page: number, pageSize: number) => Promise<{ rows: T[]; total
 
 /**
  * Server-paged list state. A failed fetch falls back to an empty list (spec 1 §8) and says why.
- * `fetcher` may change identity freely; pass `deps` for what should send the list back to page 1.
+ * `fetcher` may change identity freely; pass `deps` for what should send the list back to page 1
+ * (stable values: see useChanged).
  */
 export function usePagedList<T>(fetcher: Fetcher<T>, deps: readonly unknown[] = [], initialPageSize = DEFAULT_PAGE_SIZE): PagedList<T> {
   const { message } = App.useApp();
@@ -25,14 +27,7 @@ export function usePagedList<T>(fetcher: Fetcher<T>, deps: readonly unknown[] = 
   const fetcherRef = useRef(fetcher);
   fetcherRef.current = fetcher;
 
-  const mounted = useRef(false);
-  useEffect(() => {
-    if (!mounted.current) {
-      mounted.current = true;
-      return;
-    }
-    setPaging((p) => ({ ...p, page: 1, nonce: p.nonce + 1 }));
-  }, deps); // eslint-disable-line react-hooks/exhaustive-deps -- callers name what resets the paging
+  if (useChanged(deps)) setPaging((p) => ({ ...p, page: 1, nonce: p.nonce + 1 }));
 
   useEffect(() => {
     let live = true;

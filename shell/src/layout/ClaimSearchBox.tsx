@@ -38,7 +38,7 @@ export function ClaimSearchBox() {
       onChange={(event) => setText(event.target.value)}
       onSearch={(value, _event, info) => {
         applySearch(value);
-        if (info?.source !== 'clear' && pathname !== '/claims') navigate('/claims');
+        if (info?.source !== 'clear' && pathname !== '/claims') void navigate('/claims');
       }}
       style={{ maxWidth: 360 }}
     />

@@ -1,7 +1,6 @@
 import {
   AppstoreOutlined,
   BankOutlined,
-  BranchesOutlined,
   CalculatorOutlined,
   CloudSyncOutlined,
   ControlOutlined,

@@ -9,6 +9,6 @@ export function useSignOut(): () => Promise<void> {
     markDeliberateSignOut();
     await logout();
     forgetReturnTo();
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 }

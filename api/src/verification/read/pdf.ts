@@ -58,7 +58,7 @@ export async function readPdf(
     disableFontFace: true,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
-  let pdf;
+  let pdf: PDFDocumentProxy;
   try {
     pdf = await task.promise;
   } catch (error) {

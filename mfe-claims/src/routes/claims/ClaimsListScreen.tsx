@@ -12,7 +12,7 @@ import {
   useClaimSearch,
   useSession,
 } from '@claims/shared-kernel';
-import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
+import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
 import { useEffect, useMemo, useState, type Key } from 'react';
@@ -106,13 +106,14 @@ export function ClaimsListScreen() {
     [org, applied, query],
   );
 
-  useEffect(() => setSelected([]), [org]);
+  // Another insurer's claims are other claims: a selection does not carry over.
+  if (useChanged([org])) setSelected([]);
 
   const columns = useMemo(() => claimColumns({ provider, searchText: query }), [provider, query]);
 
   const openClaim = (row: ClaimListRow) => {
     const params = new URLSearchParams({ org, showAnnotation: String(annotationMode), caseType: row.caseType ?? row.case_type });
-    navigate(`/claims/${row.id}?${params}`);
+    void navigate(`/claims/${row.id}?${params}`);
   };
 
   const chooseOrg = (code: string) =>
@@ -140,7 +141,7 @@ export function ClaimsListScreen() {
     try {
       await createBatch({ claims: selected.map(Number), batchName, downloadedClaimFlag: 'false', organization: org });
       clearClaimSearch();
-      navigate('/uploadsDownloads');
+      void navigate('/uploadsDownloads');
     } catch (error) {
       setBatchPrompt({ open: true, busy: false });
       modal.error({ title: 'Batch could not be created', content: (error as Error).message });

@@ -40,7 +40,7 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
       if (hospital) await updateHospital(hospital.hospital_code, { field_name: changed[0], value: values[changed[0]].trim() });
       else await createHospital({ hospital_code: values.hospital_code.trim(), hospital_name: values.hospital_name.trim() });
       void message.success('Saved Successfully');
-      navigate(LIST_PATH);
+      void navigate(LIST_PATH);
     } catch (failure) {
       setError((failure as Error).message);
       setSaving(false);

@@ -40,7 +40,7 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
       if (keyword) await updateKeyword(master.module, keyword.id, body);
       else await createKeyword(master.module, body);
       void message.success('Saved Successfully');
-      navigate(listPath);
+      void navigate(listPath);
     } catch (failure) {
       setError((failure as Error).message);
       setSaving(false);

@@ -1,4 +1,5 @@
 import type { KeywordEntity, KeywordModule } from '@claims/shared-kernel';
+import { occurrenceKeys } from '@claims/shared-kernel/ui';
 import { Typography } from 'antd';
 import { fetchKeyword, fetchKeywordPage, searchKeywords } from '../../api/keywords';
 import type { ListColumn, MasterListConfig } from '../../components/MasterList';
@@ -30,10 +31,11 @@ export const NO_ALIAS = 'No Alias';
 
 function AliasList({ alias }: { alias: string[] }) {
   if (!alias.length) return <Typography.Text type="secondary">{NO_ALIAS}</Typography.Text>;
+  const keys = occurrenceKeys(alias);
   return (
     <ol style={{ margin: 0, paddingInlineStart: 20 }}>
       {alias.map((name, index) => (
-        <li key={index}>{name}</li>
+        <li key={keys[index]}>{name}</li>
       ))}
     </ol>
   );

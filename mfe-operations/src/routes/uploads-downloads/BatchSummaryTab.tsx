@@ -1,9 +1,9 @@
 import { BATCH_STATUSES, CONSOLE_PAGE_SIZES, formatInZone } from '@claims/shared-kernel';
-import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
+import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { BatchRow, ConsoleFilterBody } from '@claims/shared-kernel';
 import { App, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useState, type Key } from 'react';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import { listBatches, searchBatches } from '../../api/console';
 import { BatchActionsMenu } from '../../components/BatchActionsMenu';
 import { BatchOutcomeCounts } from '../../components/BatchOutcomes';
@@ -76,7 +76,7 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   const [selection, setSelection] = useState<{ keys: Key[]; rows: BatchRow[] }>({ keys: [], rows: [] });
   const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), []);
   // Another insurer's or another filter's batches: a selection does not carry over.
-  useEffect(clearSelection, [org, filter, clearSelection]);
+  if (useChanged([org, filter])) clearSelection();
   const { reload } = list;
   const afterAction = useCallback(() => {
     clearSelection();

@@ -1,7 +1,7 @@
 import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES } from '@claims/shared-kernel';
-import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
+import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { ConsoleClaimRow, ConsoleFilterBody } from '@claims/shared-kernel';
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
 import { ConsoleFilter, distinctOptions, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
 import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
@@ -56,7 +56,7 @@ export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTa
     [org, filter],
   );
   // Another insurer's claims are other claims: a selection does not carry over.
-  useEffect(() => setSelected([]), [org]);
+  if (useChanged([org])) setSelected([]);
   const { columns, dialogs } = useClaimDialogs();
   const fields = useMemo(() => claimFilterFields(tab, list.rows, procedureOptions), [tab, list.rows, procedureOptions]);
 

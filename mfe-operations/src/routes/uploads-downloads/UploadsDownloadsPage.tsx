@@ -1,7 +1,7 @@
 import { formatInZone, INSURERS, lookupProcedures, PROVIDER_ORG } from '@claims/shared-kernel';
 import type { DownloadedCount } from '@claims/shared-kernel';
 import { App, Avatar, Flex, Select, Tabs, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { getDownloadedCount } from '../../api/console';
 import { DISPLAY_DATE } from '../../components/claimColumns';
 import type { FilterOption } from '../../components/ConsoleFilter';
@@ -15,20 +15,27 @@ const CONSOLE_INSURERS = INSURERS.filter((i) => (['vitraya', 'starhealth', 'maxb
   label: i.label,
 }));
 
-/** The header statistics of the chosen insurer; reloaded on a change of tab so the numbers stay current. */
-function useDownloadedCount(tab: ConsoleTab, org: string): DownloadedCount | null {
+/**
+ * The header statistics of the chosen insurer. `refresh` loads them again (on a change of tab, so the
+ * numbers stay current); only the latest load's answer is shown.
+ */
+function useDownloadedCount(org: string): { counts: DownloadedCount | null; refresh: () => void } {
   const { message } = App.useApp();
   const [counts, setCounts] = useState<DownloadedCount | null>(null);
-  useEffect(() => {
-    let live = true;
+  const latest = useRef(0);
+  const refresh = useCallback(() => {
+    const request = ++latest.current;
     getDownloadedCount(org)
-      .then((data) => live && setCounts(data))
-      .catch((error: Error) => live && void message.error(`Statistics could not be loaded: ${error.message}`));
+      .then((data) => request === latest.current && setCounts(data))
+      .catch((error: Error) => request === latest.current && void message.error(`Statistics could not be loaded: ${error.message}`));
+  }, [org, message]);
+  useEffect(() => {
+    refresh();
     return () => {
-      live = false;
+      latest.current += 1;
     };
-  }, [tab, org, message]);
-  return counts;
+  }, [refresh]);
+  return { counts, refresh };
 }
 
 /** Procedure codes for the claims filters, loaded once for the page. */
@@ -50,7 +57,7 @@ function useProcedureOptions(): FilterOption[] {
 export function UploadsDownloadsPage() {
   const [org, setOrg] = useState<string>(PROVIDER_ORG);
   const [tab, setTab] = useState<ConsoleTab>('uploads');
-  const counts = useDownloadedCount(tab, org);
+  const { counts, refresh: refreshCounts } = useDownloadedCount(org);
   const procedureOptions = useProcedureOptions();
   const today = formatInZone(new Date(), DISPLAY_DATE);
 
@@ -70,7 +77,10 @@ export function UploadsDownloadsPage() {
       </Flex>
       <Tabs
         activeKey={tab}
-        onChange={(key) => setTab(key as ConsoleTab)}
+        onChange={(key) => {
+          setTab(key as ConsoleTab);
+          refreshCounts();
+        }}
         items={CONSOLE_TABS.map((info) => ({
           key: info.key,
           label: info.label,

@@ -3,7 +3,7 @@ import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel } from '@claims/share
 import { AuditHistoryDialog, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
 import { Alert, Button, Card, Descriptions, Flex, Result, Segmented, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { fetchRule } from '../../api/rules';
 import { InsurerSelect } from '../../components/InsurerSelect';
@@ -71,25 +71,30 @@ export function RuleView() {
   const requestedCaseType = params.get('case_type');
   const caseType = isCaseType(requestedCaseType) ? requestedCaseType : undefined;
   const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
+  /** The number of the latest load: an earlier one's answer, or any after unmounting, is dropped. */
+  const latest = useRef(0);
+  /** Loads the rule shown (again on Retry), superseding a load under way. */
+  const load = useCallback(() => {
+    const request = ++latest.current;
     setState({ status: 'loading' });
     fetchRule(id, insurer, caseType)
-      .then((rule) => live && setState({ status: 'ready', rule }))
+      .then((rule) => request === latest.current && setState({ status: 'ready', rule }))
       .catch((error: Error) => {
-        if (!live) return;
+        if (request !== latest.current) return;
         setState(
           error instanceof ApiError && error.status === 404
             ? { status: 'absent', message: error.message }
             : { status: 'failed', message: error.message },
         );
       });
+  }, [id, insurer, caseType]);
+
+  useEffect(() => {
+    load();
     return () => {
-      live = false;
+      latest.current += 1;
     };
-  }, [id, insurer, caseType, attempt]);
+  }, [load]);
 
   const shownCaseType = state.status === 'ready' ? state.rule.case_type : caseType;
   const chooseCaseType = useCallback(
@@ -155,7 +160,7 @@ export function RuleView() {
           title="The rule could not be loaded"
           subTitle={state.message}
           extra={
-            <Button type="primary" onClick={() => setAttempt((n) => n + 1)}>
+            <Button type="primary" onClick={load}>
               Retry
             </Button>
           }

@@ -31,7 +31,7 @@ export function IframeAuthenticate() {
       if (finished) return;
       finished = true;
       stopListening();
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
     };
     const fail = (reason: string) => {
       console.error(`Iframe sign-in failed: ${reason}`);
