@@ -44,6 +44,7 @@ function sharedSingletons() {
     dayjs: singleton(peer.dayjs),
     'dayjs/': singleton(peer.dayjs),
     zustand: singleton(peer.zustand),
+    '@tanstack/react-query': singleton(peer['@tanstack/react-query']),
     '@claims/shared-kernel': kernelEntry('index.ts'),
     '@claims/shared-kernel/ui': kernelEntry('ui/index.ts'),
   };

@@ -2,14 +2,17 @@
 const path = require('node:path');
 
 module.exports = {
-  testEnvironment: 'jsdom',
+  // jsdom with Node's fetch, streams and Blob, and Node's export conditions: what Mock Service Worker
+  // (the kernel's test fake) needs, and closer to the browser than jsdom's own partial versions.
+  testEnvironment: 'jest-fixed-jsdom',
   transform: {
     '^.+\\.[cm]?[tj]sx?$': [
       '@swc/jest',
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
     ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(react-pdf|pdfjs-dist)/)'],
+  // Packages that ship only ES modules (.mjs files, and until-async: MSW's own dependencies) are compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!(react-pdf|pdfjs-dist|until-async)/)(?!.*\\.mjs$)'],
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|mp4|webm)$': path.join(__dirname, 'file-stub.cjs'),

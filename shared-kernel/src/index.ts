@@ -1,5 +1,5 @@
 /**
- * @claims/shared-kernel: the one session store, API client, runtime configuration, constants and
+ * @claims/shared-kernel: the one session store, API client, server-data cache (TanStack Query), runtime configuration, constants and
  * formatting of the suite, with no antd in it, so that every page can load it. Shared at runtime as a
  * Module Federation singleton. The antd-based pieces are in '@claims/shared-kernel/ui' (lists, filters,
  * audit history, rule tree), '@claims/shared-kernel/ui/basics' (the theme and the sign-in form) and
@@ -13,6 +13,7 @@ export * from './session/search-store';
 export * from './api/client';
 export * from './api/auth';
 export * from './api/lookups';
+export * from './data';
 export * from './format';
 export * from './ui/highlight';
 export * from './ui/RequireRole';

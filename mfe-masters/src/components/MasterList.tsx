@@ -93,9 +93,8 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
     [filters],
   );
   const filtering = Object.keys(active).length > 0;
-  const list = usePagedList<T>(
-    (page, pageSize) => (filtering ? config.search(active, page, pageSize) : config.fetchPage(page, pageSize)),
-    [JSON.stringify(active)],
+  const list = usePagedList<T>([config.path, active], (page, pageSize) =>
+    filtering ? config.search(active, page, pageSize) : config.fetchPage(page, pageSize),
   );
 
   const toggleFilters = (on: boolean) => {

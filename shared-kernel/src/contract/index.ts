@@ -6,3 +6,4 @@ export * from './batches';
 export * from './masters';
 export * from './rules';
 export * from './annotations';
+export type * from './endpoints';

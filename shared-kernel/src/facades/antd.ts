@@ -16,6 +16,7 @@ export { default as Collapse } from 'antd/es/collapse';
 export { default as DatePicker } from 'antd/es/date-picker';
 export { default as Descriptions } from 'antd/es/descriptions';
 export { default as Dropdown } from 'antd/es/dropdown';
+export { default as Empty } from 'antd/es/empty';
 export { default as Layout } from 'antd/es/layout';
 export { default as Menu } from 'antd/es/menu';
 export { default as Modal } from 'antd/es/modal';

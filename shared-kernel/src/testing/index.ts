@@ -1,3 +1,4 @@
 /** Helpers for component tests of the shell and the remotes. */
 export * from './console';
+export * from './fake-api';
 export * from './render';

@@ -5,6 +5,7 @@
  */
 export * from './PagedTable';
 export * from './usePagedList';
+export * from './LoadState';
 export * from './useChanged';
 export * from './keys';
 export * from './FilterPanel';

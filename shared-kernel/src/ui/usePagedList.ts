@@ -1,5 +1,6 @@
+import { hashKey, keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { DEFAULT_PAGE_SIZE } from '@claims/shared-kernel';
 import { useChanged } from './useChanged';
 
@@ -7,6 +8,8 @@ export interface PagedList<T> {
   rows: T[];
   total: number;
   loading: boolean;
+  /** The last failure, or null; its message has already been shown. */
+  error: Error | null;
   page: number;
   pageSize: number;
   setPage: (page: number, pageSize?: number) => void;
@@ -16,39 +19,38 @@ export interface PagedList<T> {
 type Fetcher<T> = (page: number, pageSize: number) => Promise<{ rows: T[]; total: number }>;
 
 /**
- * Server-paged list state. A failed fetch falls back to an empty list (spec 1 §8) and says why.
- * `fetcher` may change identity freely; pass `deps` for what should send the list back to page 1
- * (stable values: see useChanged).
+ * Server-paged list state on the page's query cache. `key` names the list and everything its rows depend
+ * on (organisation, filter, search text): a change of key goes back to page 1, and each page is cached
+ * under the key with its page number and size. The previous page stays on screen while the next loads.
+ * A failed fetch shows an empty list (spec 1 §8) and says why.
  */
-export function usePagedList<T>(fetcher: Fetcher<T>, deps: readonly unknown[] = [], initialPageSize = DEFAULT_PAGE_SIZE): PagedList<T> {
+export function usePagedList<T>(key: readonly unknown[], fetcher: Fetcher<T>, initialPageSize = DEFAULT_PAGE_SIZE): PagedList<T> {
   const { message } = App.useApp();
-  const [state, setState] = useState({ rows: [] as T[], total: 0, loading: true });
-  const [paging, setPaging] = useState({ page: 1, pageSize: initialPageSize, nonce: 0 });
-  const fetcherRef = useRef(fetcher);
-  fetcherRef.current = fetcher;
+  const [paging, setPaging] = useState({ page: 1, pageSize: initialPageSize });
+  if (useChanged([hashKey(key)])) setPaging((p) => ({ ...p, page: 1 }));
 
-  if (useChanged(deps)) setPaging((p) => ({ ...p, page: 1, nonce: p.nonce + 1 }));
+  const query = useQuery({
+    queryKey: [...key, { page: paging.page, pageSize: paging.pageSize }],
+    queryFn: () => fetcher(paging.page, paging.pageSize),
+    placeholderData: keepPreviousData,
+  });
 
   useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    fetcherRef
-      .current(paging.page, paging.pageSize)
-      .then(({ rows, total }) => live && setState({ rows, total, loading: false }))
-      .catch((error: Error) => {
-        if (!live) return;
-        setState({ rows: [], total: 0, loading: false });
-        void message.error(error.message);
-      });
-    return () => {
-      live = false;
-    };
-  }, [paging, message]);
+    if (query.error) void message.error(query.error.message);
+  }, [query.error, message]);
 
-  const setPage = useCallback(
-    (page: number, pageSize?: number) => setPaging((p) => ({ page, pageSize: pageSize ?? p.pageSize, nonce: p.nonce })),
-    [],
-  );
-  const reload = useCallback(() => setPaging((p) => ({ ...p, nonce: p.nonce + 1 })), []);
-  return { ...state, page: paging.page, pageSize: paging.pageSize, setPage, reload };
+  const setPage = useCallback((page: number, pageSize?: number) => setPaging((p) => ({ page, pageSize: pageSize ?? p.pageSize })), []);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
+  const data = query.error ? undefined : query.data;
+  return {
+    rows: data?.rows ?? [],
+    total: data?.total ?? 0,
+    loading: query.isFetching,
+    error: query.error,
+    page: paging.page,
+    pageSize: paging.pageSize,
+    setPage,
+    reload,
+  };
 }

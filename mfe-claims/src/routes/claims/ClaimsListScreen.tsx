@@ -97,14 +97,11 @@ export function ClaimsListScreen() {
   const filterOptions = useFilterOptions(provider, org);
   const searchBody = () => toSearchBody(applied, { insurer: insurerUser, query });
 
-  const list = usePagedList<ClaimListRow>(
-    (page, pageSize) => {
-      const request = { org, limit: pageSize, pageNumber: page };
-      if (applied || query) return searchClaims(searchBody(), request);
-      return listClaims(request, insurerUser ? 'ADJUDICATED' : undefined);
-    },
-    [org, applied, query],
-  );
+  const list = usePagedList<ClaimListRow>(['claims', org, applied, query, insurerUser], (page, pageSize) => {
+    const request = { org, limit: pageSize, pageNumber: page };
+    if (applied || query) return searchClaims(searchBody(), request);
+    return listClaims(request, insurerUser ? 'ADJUDICATED' : undefined);
+  });
 
   // Another insurer's claims are other claims: a selection does not carry over.
   if (useChanged([org])) setSelected([]);

@@ -68,9 +68,8 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   const [filter, setFilter] = useState<ConsoleFilterBody | null>(null);
   // The target stays set while the dialog animates closed.
   const [view, setView] = useState<{ target: OutcomeTarget | null; open: boolean }>({ target: null, open: false });
-  const list = usePagedList<BatchRow>(
-    (page, size) => (filter ? searchBatches(org, filter, size, page) : listBatches(org, size, page)),
-    [org, filter],
+  const list = usePagedList<BatchRow>(['batches', org, filter], (page, size) =>
+    filter ? searchBatches(org, filter, size, page) : listBatches(org, size, page),
   );
   const fields = useMemo(() => batchFilterFields(list.rows), [list.rows]);
   const [selection, setSelection] = useState<{ keys: Key[]; rows: BatchRow[] }>({ keys: [], rows: [] });

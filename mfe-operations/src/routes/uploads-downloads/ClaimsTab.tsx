@@ -51,9 +51,8 @@ export interface ClaimsTabProps {
 export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTabProps) {
   const [filter, setFilter] = useState<ConsoleFilterBody | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
-  const list = usePagedList<ConsoleClaimRow>(
-    (page, size) => (filter ? searchConsoleClaims(tab, org, filter, size, page) : listConsoleClaims(tab, org, size, page)),
-    [org, filter],
+  const list = usePagedList<ConsoleClaimRow>(['console-claims', tab, org, filter], (page, size) =>
+    filter ? searchConsoleClaims(tab, org, filter, size, page) : listConsoleClaims(tab, org, size, page),
   );
   // Another insurer's claims are other claims: a selection does not carry over.
   if (useChanged([org])) setSelected([]);

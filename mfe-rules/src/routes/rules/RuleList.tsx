@@ -68,9 +68,8 @@ export function RuleList() {
     };
   }, []);
 
-  const list = usePagedList<RuleListRow>(
-    (page, pageSize) => (applied ? searchRules(insurer, applied, page, pageSize) : fetchRulePage(insurer, page, pageSize)),
-    [insurer, applied],
+  const list = usePagedList<RuleListRow>(['rules', insurer, applied], (page, pageSize) =>
+    applied ? searchRules(insurer, applied, page, pageSize) : fetchRulePage(insurer, page, pageSize),
   );
 
   const nothingChosen = Object.values(selection).every((chosen) => chosen.length === 0);

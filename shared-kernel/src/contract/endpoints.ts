@@ -1,0 +1,66 @@
+/**
+ * Every call the front end makes, by 'METHOD /path' (path parameters as `:name`, as the api's routes
+ * name them), with what it answers. The test fake is typed by it, so a component test can only state
+ * an answer of the shape the real api gives.
+ */
+import type { LoginResponse, MeResponse, SignupResponse, VersionResponse } from './auth';
+import type { BatchCreateResponse, BatchRow, ConsoleClaimRow, DownloadedCount } from './batches';
+import type { ClaimListRow, DashboardRow } from './claims';
+import type { Paged, PagedResults } from './common';
+import type { ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, KeywordModule, Procedure } from './masters';
+import type { Rule, RuleListRow } from './rules';
+
+/** The calls whose answer is a file (CSV, xlsx, a document). */
+type FileAnswer = Blob;
+/** A call answered with no body the screens read. */
+type Done = unknown;
+
+type KeywordEndpoints = { [M in KeywordModule as `GET /${M}`]: Paged<KeywordEntity>[] | KeywordEntity[] } & {
+  [M in KeywordModule as `POST /${M}/search`]: Paged<KeywordEntity>[];
+} & { [M in KeywordModule as `GET /${M}/:id`]: KeywordEntity } & { [M in KeywordModule as `POST /${M}`]: Done } & {
+  [M in KeywordModule as `PUT /${M}/:id`]: Done;
+} & { [M in KeywordModule as `DELETE /${M}/:id`]: Done };
+
+export type ApiResponses = KeywordEndpoints & {
+  // session
+  'POST /login': LoginResponse;
+  'POST /logout': Done;
+  'POST /marketing/signup': SignupResponse;
+  'GET /version': VersionResponse;
+  'GET /me': MeResponse;
+  // claims
+  'GET /claims': ClaimListRow[] | ConsoleClaimRow[];
+  'POST /claims/search': ClaimListRow[] | FileAnswer;
+  'POST /claims/dashboard/count': DashboardRow[];
+  'GET /claims/:claimId/documents/:documentId': FileAnswer;
+  // batches and the console
+  'GET /claim/batch': BatchRow[];
+  'POST /claim/batch/create': BatchCreateResponse;
+  'POST /claim/batch/search': BatchRow[];
+  'POST /claim/batch/:tab/search': ConsoleClaimRow[];
+  'POST /claim/batch/redirectOther': ConsoleClaimRow[];
+  'POST /claim/batch/report': FileAnswer;
+  'PUT /claim/batch/batchStatus': Done;
+  'PUT /claim/batch/suspend/batch': Done;
+  'PUT /claim/batch/archive/batch': Done;
+  'DELETE /claim/batch/drop': Done;
+  'GET /downloadedCount': DownloadedCount;
+  // annotation
+  'GET /annotation/getUsers': string[];
+  'GET /annotation/generateReport': FileAnswer;
+  // masters
+  'GET /procedures': Procedure[] | PagedResults<Procedure>;
+  'GET /hospitals': PagedResults<Hospital> | Hospital[];
+  'POST /hospitals/search': PagedResults<Hospital>;
+  'GET /hospitals/:code': HospitalResult;
+  'POST /hospitals': Done;
+  'PUT /hospitals/:code': Done;
+  'DELETE /hospitals/:code': Done;
+  'GET /clinicalAttribute': ClinicalAttribute[] | { results: ClinicalAttribute[] };
+  // rules
+  'GET /rules': RuleListRow[];
+  'POST /rules/search': RuleListRow[];
+  'GET /rules/:id': Rule;
+};
+
+export type ApiCall = keyof ApiResponses;
