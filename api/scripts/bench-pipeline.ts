@@ -6,7 +6,8 @@
 import { writeFileSync } from 'node:fs';
 import { openDatabase } from '../src/db';
 import { startVerificationWorker } from '../src/jobs';
-import { seedGeneratedClaims, seedMastersIfEmpty } from '../src/seed';
+import { seedMastersIfEmpty } from '../src/seed';
+import { seedGeneratedClaims } from '../src/seed/generated-claims';
 
 const argument = (name: string, fallback: string): string => {
   const at = process.argv.indexOf(name);

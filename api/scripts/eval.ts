@@ -1,21 +1,29 @@
 /**
- * Evaluates the adjudicator on a synthetic corpus with known verdicts.
+ * Evaluates the adjudicator, as reviewers get it, on a synthetic corpus with known verdicts.
  *
- *   npm run eval -w @claims/api -- [--count 300] [--seed 1] [--concurrency 2] [--json report.json] [--min-accuracy 0.9]
+ *   npm run eval -w @claims/api -- [--count 300] [--seed 1] [--concurrency 2] [--json report.json] [--min-accuracy 0.9] [--show 25]
  *
- * Generates the claims (src/synthetic), reads every file with the adjudicator's document reader (PDF text
- * layer or OCR), verifies each claim against the catalog's rules, and prints the verdict confusion matrix,
- * precision and recall of the entities the rules look for, how often the reason names what it should,
- * and the disagreements.
+ * Runs the production path end to end on a throwaway embedded database (PGlite in a temporary folder):
+ * seeds the masters and rules with the first start's seed (seedMastersIfEmpty), stores the generated
+ * claims (src/seed/synthetic) with their files as the seed does (insertSeedClaim, which queues them),
+ * and verifies them with the verification queue's worker: every file read (PDF text layer or OCR), the
+ * adjudicator's input built from the database (src/jobs/verification-input.ts), the verdict stored.
+ * It then reads the stored verdicts back and prints the verdict confusion matrix, precision and recall
+ * of the entities the rules look for, how often the reason names what it should, and the disagreements.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { inArray } from 'drizzle-orm';
 import { ADJUDICATION_RESULTS, type AdjudicationResult } from '@claims/shared-kernel/constants';
 import type { FoundItem, ProcedureVerification } from '@claims/shared-kernel/contract';
-import { catalog, FRAUD_MARKERS, masterDataFor, resolveRule, toRuleDefinition } from '../src/synthetic/catalog';
-import { generateSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/synthetic/generator';
-import { createDocumentReader, verifyClaim } from '../src/verification/index';
-import type { ClaimVerification, ReadDocument } from '../src/verification/types';
+import { openDatabase, type Db } from '../src/db';
+import { claimDocuments, claims } from '../src/db/schema';
+import { startVerificationWorker, type DocumentReader } from '../src/jobs';
+import { insertSeedClaim, seedMastersIfEmpty } from '../src/seed';
+import { streamSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/seed/synthetic/generator';
+import { createDocumentReader, verifyClaim, type VerificationInput } from '../src/verification';
 
 interface Options {
   count: number;
@@ -66,11 +74,19 @@ function parseArgs(argv: string[]): Options {
   return options;
 }
 
+/** What the database holds for a claim once the queue is done with it. */
+interface Stored {
+  /** 'FAILED' when the verification job failed (the claim's status is then VERIFICATION_FAILED). */
+  adjudicationResult: AdjudicationResult | 'FAILED';
+  adjudicationReason: string | null;
+  adjudicationDetails: Record<string, ProcedureVerification>;
+}
+
 interface Outcome {
-  claim: GeneratedClaim;
-  verification: ClaimVerification;
+  /** The generated claim without its files (they are in the database). */
+  claim: Omit<GeneratedClaim, 'documents'>;
+  verification: Stored;
   readMs: number;
-  unreadable: number;
 }
 
 const ENTITY_TYPES: ExpectedEntity['type'][] = ['procedures', 'diagnoses', 'evidence', 'document', 'clinicalAttribute', 'drug', 'tissue'];
@@ -85,78 +101,125 @@ function reportedFound(details: Record<string, ProcedureVerification>, e: Expect
   );
 }
 
-async function runPool<T, R>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
-  const results: R[] = new Array(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i], i);
-    }
-  });
-  await Promise.all(lanes);
-  return results;
-}
-
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
 const pad = (s: string | number, w: number) => String(s).padStart(w);
+
+interface Corpus {
+  /** By claim id. */
+  claims: Map<number, Omit<GeneratedClaim, 'documents'>>;
+  files: number;
+  imagePages: number;
+}
+
+/** Seeds the masters and stores the generated claims with their files, each queued for verification, as the seed does. */
+async function storeCorpus(db: Db, options: Options): Promise<Corpus> {
+  await seedMastersIfEmpty(db);
+  const corpus: Corpus = { claims: new Map(), files: 0, imagePages: 0 };
+  for await (const claim of streamSeedClaims(options.count, options.seed)) {
+    const id = await db.transaction((tx) => insertSeedClaim(tx, claim));
+    const { documents, ...rest } = claim;
+    corpus.claims.set(id, rest);
+    corpus.files += documents.length;
+    corpus.imagePages += claim.expected.imagePages;
+  }
+  return corpus;
+}
+
+/**
+ * Runs the verification queue's worker until every queued claim is done. The worker gets what
+ * startVerificationWorker gives it by default, the adjudicator's document reader and verifyClaim, only
+ * wrapped to time the reading per claim and count progress. Answers the reading time per claim id.
+ */
+async function verifyQueued(db: Db, total: number, concurrency: number): Promise<Map<number, number>> {
+  const documents = await db.select({ id: claimDocuments.id, claimId: claimDocuments.claimId }).from(claimDocuments);
+  const claimOf = new Map(documents.map((d) => [d.id, d.claimId]));
+  const readMs = new Map<number, number>();
+  const documentReader = createDocumentReader({ ocrWorkers: concurrency });
+  const reader: DocumentReader = {
+    async read(file) {
+      const t0 = performance.now();
+      try {
+        return await documentReader.read(file);
+      } finally {
+        const claimId = claimOf.get(file.documentId) ?? -1;
+        readMs.set(claimId, (readMs.get(claimId) ?? 0) + performance.now() - t0);
+      }
+    },
+    close: () => documentReader.close(),
+  };
+  let done = 0;
+  const verify = (input: VerificationInput) => {
+    const verification = verifyClaim(input);
+    done++;
+    if (done % 25 === 0 || done === total) process.stdout.write(`  verified ${done}/${total}\r`);
+    return verification;
+  };
+  // One attempt per claim: a failure is reported (as FAILED) rather than retried after a back-off.
+  const worker = startVerificationWorker({ db, concurrency, reader, verify, pollMs: 50, maxAttempts: 1 });
+  try {
+    await worker.drain();
+  } finally {
+    await worker.stop();
+  }
+  return readMs;
+}
+
+/** The stored verdicts, as the claims api serves them to reviewers. */
+async function readStored(db: Db, ids: number[]): Promise<Map<number, Stored>> {
+  const rows = await db
+    .select({
+      id: claims.id,
+      status: claims.status,
+      adjudicationResult: claims.adjudicationResult,
+      adjudicationReason: claims.adjudicationReason,
+      adjudicationDetails: claims.adjudicationDetails,
+      errorMessage: claims.errorMessage,
+    })
+    .from(claims)
+    .where(inArray(claims.id, ids));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        adjudicationResult: r.adjudicationResult ?? 'FAILED',
+        adjudicationReason: r.adjudicationReason ?? (r.adjudicationResult ? null : `${r.status}: ${r.errorMessage ?? 'not verified'}`),
+        adjudicationDetails: r.adjudicationDetails ?? {},
+      },
+    ]),
+  );
+}
 
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
-  console.log(`Generating ${options.count} claims (seed ${options.seed})...`);
-  const claims = await generateSeedClaims(options.count, options.seed);
-  const generatedMs = performance.now() - started;
-  const files = claims.reduce((n, c) => n + c.documents.length, 0);
-  const imagePages = claims.reduce((n, c) => n + c.expected.imagePages, 0);
-  console.log(`  ${claims.length} claims, ${files} files, ${imagePages} scanned pages, in ${(generatedMs / 1000).toFixed(1)} s`);
-
-  const reader = createDocumentReader({ ocrWorkers: options.concurrency });
-  const fraudMarkers = FRAUD_MARKERS.flatMap((m) => [m.name, ...m.alias]);
-  let done = 0;
-  const outcomes = await runPool(claims, options.concurrency, async (claim, index): Promise<Outcome> => {
-    const t0 = performance.now();
-    const documents: ReadDocument[] = [];
-    for (const [i, d] of claim.documents.entries()) {
-      documents.push(
-        await reader.read({
-          documentId: i + 1,
-          fileName: d.fileName,
-          contentType: d.contentType,
-          url: `/eval/${index}/${i + 1}`,
-          data: d.data,
-        }),
+  const dataDir = mkdtempSync(join(tmpdir(), 'claims-eval-'));
+  let outcomes: Outcome[];
+  let verifyMs: number;
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir });
+    try {
+      console.log(`Seeding the masters and storing ${options.count} generated claims (seed ${options.seed}) in a throwaway database...`);
+      const corpus = await storeCorpus(database.db, options);
+      const storedMs = performance.now() - started;
+      console.log(
+        `  ${corpus.claims.size} claims, ${corpus.files} files, ${corpus.imagePages} scanned pages, in ${(storedMs / 1000).toFixed(1)} s`,
       );
+
+      const ids = [...corpus.claims.keys()];
+      const readMs = await verifyQueued(database.db, ids.length, options.concurrency);
+      verifyMs = performance.now() - started - storedMs;
+      const stored = await readStored(database.db, ids);
+      outcomes = ids.map((id) => ({ claim: corpus.claims.get(id)!, verification: stored.get(id)!, readMs: readMs.get(id) ?? 0 }));
+    } finally {
+      await database.close();
     }
-    const readMs = performance.now() - t0;
-    const rules = Object.fromEntries(
-      claim.procedureCodes.map((code) => {
-        const rule = resolveRule(catalog.rules, claim.organization, code, claim.caseType);
-        return [code, rule ? toRuleDefinition(rule) : null];
-      }),
-    );
-    const verification = verifyClaim({
-      claim: {
-        id: index + 1,
-        caseType: claim.caseType,
-        procedureCodes: claim.procedureCodes,
-        hospitalCode: claim.hospitalCode,
-        organization: claim.organization,
-      },
-      documents,
-      masters: masterDataFor(claim.hospitalCode),
-      rules,
-      fraudMarkers,
-    });
-    done++;
-    if (done % 25 === 0 || done === claims.length) process.stdout.write(`  verified ${done}/${claims.length}\r`);
-    return { claim, verification, readMs, unreadable: documents.filter((d) => d.error).length };
-  });
-  await reader.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
   const totalMs = performance.now() - started;
   console.log('');
 
-  // Verdict confusion matrix.
+  // Verdict confusion matrix (a FAILED column only when a verification job failed).
   const matrix = new Map<string, number>();
   let correct = 0;
   for (const o of outcomes) {
@@ -165,10 +228,12 @@ async function main(): Promise<void> {
     if (o.claim.expected.result === o.verification.adjudicationResult) correct++;
   }
   const labels = ADJUDICATION_RESULTS as readonly AdjudicationResult[];
+  const failed = outcomes.filter((o) => o.verification.adjudicationResult === 'FAILED');
+  const columns: string[] = failed.length ? [...labels, 'FAILED'] : [...labels];
   console.log('\nVerdicts (rows expected, columns predicted)');
-  console.log(`${'expected'.padEnd(10)}${labels.map((l) => pad(l, 11)).join('')}${pad('total', 8)}${pad('recall', 9)}`);
+  console.log(`${'expected'.padEnd(10)}${columns.map((l) => pad(l, 11)).join('')}${pad('total', 8)}${pad('recall', 9)}`);
   for (const e of labels) {
-    const row = labels.map((p) => matrix.get(`${e}>${p}`) ?? 0);
+    const row = columns.map((p) => matrix.get(`${e}>${p}`) ?? 0);
     const total = row.reduce((a, b) => a + b, 0);
     console.log(`${e.padEnd(10)}${row.map((n) => pad(n, 11)).join('')}${pad(total, 8)}${pad(pct(matrix.get(`${e}>${e}`) ?? 0, total), 9)}`);
   }
@@ -178,6 +243,7 @@ async function main(): Promise<void> {
   });
   console.log(`${'precision'.padEnd(10)}${precisionRow.join('')}`);
   console.log(`accuracy ${pct(correct, outcomes.length)} (${correct}/${outcomes.length})`);
+  if (failed.length) console.log(`verification failed for ${failed.length} claims (counted as wrong; listed with the disagreements)`);
 
   // Per procedure.
   let procedures = 0;
@@ -228,7 +294,7 @@ async function main(): Promise<void> {
   const reads = outcomes.map((o) => o.readMs).sort((a, b) => a - b);
   const scanned = outcomes.filter((o) => o.claim.expected.imagePages > 0).map((o) => o.readMs);
   console.log(
-    `\nReading: median ${reads[Math.floor(reads.length / 2)].toFixed(0)} ms/claim, slowest ${reads[reads.length - 1].toFixed(0)} ms; claims with scans avg ${(scanned.reduce((a, b) => a + b, 0) / Math.max(scanned.length, 1)).toFixed(0)} ms; total ${(totalMs / 1000).toFixed(1)} s`,
+    `\nReading: median ${reads[Math.floor(reads.length / 2)].toFixed(0)} ms/claim, slowest ${reads[reads.length - 1].toFixed(0)} ms; claims with scans avg ${(scanned.reduce((a, b) => a + b, 0) / Math.max(scanned.length, 1)).toFixed(0)} ms; queue ${(verifyMs / 1000).toFixed(1)} s (${((60_000 * outcomes.length) / verifyMs).toFixed(0)} claims/min); total ${(totalMs / 1000).toFixed(1)} s`,
   );
 
   // Disagreements.
@@ -251,6 +317,7 @@ async function main(): Promise<void> {
     const report = {
       options,
       accuracy: correct / outcomes.length,
+      failed: failed.length,
       confusion: Object.fromEntries(matrix),
       perProcedureAccuracy: proceduresRight / procedures,
       reasons: { checked: withReasons, named: reasonsNamed },

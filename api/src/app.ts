@@ -8,17 +8,21 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import pretty from 'pino-pretty';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { registerErrorHandling } from './http/error-handler';
+import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
 import annotationRoutes from './routes/annotations';
 import authRoutes from './routes/auth';
 import batchRoutes from './routes/batches';
+import claimAnnotationRoutes from './routes/claim-annotations';
+import claimDocumentRoutes from './routes/claim-documents';
+import claimQuestionRoutes from './routes/claim-questions';
 import claimRoutes from './routes/claims';
 import clinicalRoutes from './routes/clinical';
 import consoleRoutes from './routes/console';
@@ -37,24 +41,33 @@ declare module 'fastify' {
   }
 }
 
+/** Every route module (one per resource), by the name the reference page groups its calls under. */
+const API_ROUTES: [string, FastifyPluginAsync][] = [
+  ['session', authRoutes],
+  ['claims', claimRoutes],
+  ['claim documents', claimDocumentRoutes],
+  ['claim questions', claimQuestionRoutes],
+  ['claim error annotations', claimAnnotationRoutes],
+  ['dashboard', dashboardRoutes],
+  ['batches', batchRoutes],
+  ['console', consoleRoutes],
+  ['annotations', annotationRoutes],
+  ['hospitals', hospitalRoutes],
+  ['keyword masters', keywordRoutes],
+  ['procedures', procedureRoutes],
+  ['clinical attributes and test units', clinicalRoutes],
+  ['document segregation', docgroupRoutes],
+  ['rules', ruleRoutes],
+  ['procedure questions', questionRoutes],
+];
+
 /** Every route module, registered in order under the versioned base path. */
 const apiRoutes: FastifyPluginAsync = async (api) => {
-  for (const routes of [
-    authRoutes,
-    claimRoutes,
-    batchRoutes,
-    consoleRoutes,
-    dashboardRoutes,
-    annotationRoutes,
-    hospitalRoutes,
-    keywordRoutes,
-    procedureRoutes,
-    clinicalRoutes,
-    docgroupRoutes,
-    ruleRoutes,
-    questionRoutes,
-  ]) {
-    await api.register(routes);
+  for (const [tag, routes] of API_ROUTES) {
+    await api.register(async (resource) => {
+      resource.addHook('onRoute', tagRoutes(tag));
+      await resource.register(routes);
+    });
   }
 };
 
@@ -62,6 +75,8 @@ export interface BuildOptions {
   /** An already open database (tests); otherwise the one the config names is opened and closed with the app. */
   database?: OpenDatabase;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (the tests list them against the OpenAPI document). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
@@ -87,6 +102,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.decorate('db', database.db);
   app.decorate('config', config);
   if (!options.database) app.addHook('onClose', () => database.close());
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   await app.register(helmet, { crossOriginResourcePolicy: { policy: 'cross-origin' } });
   await app.register(cors, {
@@ -118,6 +134,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerAuth(app);
 
+  // Before the routes, which it describes.
+  await registerOpenApi(app);
+  await app.register(docsRoutes);
   await app.register(apiRoutes, { prefix: API_BASE_PATH });
   return app;
 }

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
-import { seedGeneratedClaims, seedMastersIfEmpty } from './seed';
+import { seedMastersIfEmpty } from './seed';
 
 const config = loadConfig();
 const queue = loadQueueConfig();
@@ -57,8 +57,9 @@ if (process.send) process.once('disconnect', () => shutDown('the suite that star
 
 await app.listen({ port: config.port, host: config.host });
 
-if (seeded) {
-  seedGeneratedClaims(database.db, config.seedClaims, log).catch((error: unknown) =>
-    app.log.error({ err: error }, 'seeding the generated claims failed'),
-  );
+// The claim generator is loaded only here, when it seeds the demo claims.
+if (seeded && config.seedClaims > 0) {
+  import('./seed/generated-claims')
+    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, config.seedClaims, log))
+    .catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
 }

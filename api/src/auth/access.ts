@@ -30,6 +30,11 @@ export function requireClaimCreator(auth: AuthContext): void {
   if (!canCreateClaims(auth.organization)) throw forbidden(NOT_AUTHORIZED);
 }
 
+/** Re-running a verification is for the provider, a demo organisation and super users (insurer reviewers only read). */
+export function requireRerunRight(auth: AuthContext): void {
+  if (!isProvider(auth) && !isDemoOrg(auth.organization) && auth.role !== 'super_user') throw forbidden(NOT_AUTHORIZED);
+}
+
 /**
  * The organisation a call acts on: the provider may name any organisation with ?org= (its own by
  * default); everyone else always acts on their own, whatever they ask for.

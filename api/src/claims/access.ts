@@ -1,12 +1,13 @@
 /** Loading claims the caller may see, and the document metadata that goes with them. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Claim } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import { isProvider, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
 import type { DbOrTx } from '../db';
 import { claimDocuments, claims } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
-import type { ClaimRow, DocumentMeta } from './mapping';
+import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
 
 export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
   return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
@@ -48,4 +49,26 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
     .orderBy(asc(claimDocuments.id));
   for (const row of rows) byClaim.get(row.claimId)?.push(row);
   return byClaim;
+}
+
+/** The claim as the claim page reads it, with its documents. */
+export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
+  const documents = await documentsOf(db, [row.id]);
+  return toClaim(row, documents.get(row.id) ?? []);
+}
+
+/** GET /claims/{id}/documents/{docId}: a document of a claim the caller may see, or 404 (also once deleted after verification). */
+export async function claimDocumentFile(db: DbOrTx, auth: AuthContext, claimId: number, documentId: number, requestedOrg?: string) {
+  await loadVisibleClaim(db, auth, claimId, requestedOrg);
+  const [doc] = await db
+    .select()
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claimId)));
+  if (!doc) throw notFound(`Document ${documentId} not found for claim ${claimId}`);
+  if (!doc.data) throw notFound(`Document ${documentId} was deleted after verification`);
+  return {
+    fileName: doc.fileName,
+    contentType: doc.contentType,
+    data: Buffer.from(doc.data.buffer, doc.data.byteOffset, doc.data.byteLength),
+  };
 }

@@ -2,13 +2,14 @@
  * The uploads and downloads console (spec 3 §2.7): claims downloaded from insurers, their failures,
  * and the batches they are verified in. Super users only.
  */
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { BatchRow, ConsoleClaimRow, ConsoleFilterBody, Paged } from '@claims/shared-kernel/contract';
-import type { BatchStatus } from '@claims/shared-kernel/constants';
+import { and, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount, Paged } from '@claims/shared-kernel/contract';
+import type { BatchStatus, CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
 import { requireSuperUser, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import type { DbOrTx } from '../db';
-import { batches, claims } from '../db/schema';
+import { batches, claimDocuments, claims, procedures } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
 import { documentsOf } from './access';
@@ -163,7 +164,7 @@ export async function pageOfBatches(
 }
 
 /** GET /downloadedCount: today's figures in the display time zone. */
-export async function downloadedCount(db: DbOrTx, org: string, zone: string) {
+export async function downloadedCount(db: DbOrTx, org: string, zone: string): Promise<DownloadedCount> {
   const today = todayIn(zone);
   const from = startOfDay(today, zone);
   const to = endOfDayExclusive(today, zone);
@@ -196,4 +197,84 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string) {
     userLastBatch: last?.createdBy ?? null,
     uploadedFailedClaims: claimCounts.uploadFailed,
   };
+}
+
+/** The console's claims that exist in this organisation, or 404 naming the others. */
+async function consoleClaims(db: DbOrTx, org: string, ids: number[]) {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: claims.id, procedureCodes: claims.procedureCodes, status: claims.status })
+    .from(claims)
+    .where(and(eq(claims.org, org), eq(claims.downloaded, true), inArray(claims.id, unique)));
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length) throw notFound(`Claims not found: ${missing.join(', ')}`);
+  return rows.map((r) => r.id);
+}
+
+/** Add Procedure Name: the provider-side procedures of the chosen claims, in the order given (400 for an unknown code). */
+export async function setConsoleProcedures(
+  db: DbOrTx,
+  org: string,
+  claimIds: number[],
+  codeList: string[],
+  username: string,
+): Promise<void> {
+  const ids = await consoleClaims(db, org, claimIds);
+  const codes = [...new Set(codeList)];
+  const found = await db.select().from(procedures).where(inArray(procedures.procedureCode, codes));
+  const unknown = codes.filter((c) => !found.some((p) => p.procedureCode === c));
+  if (unknown.length) throw badRequest(`procCodeList: unknown procedure code ${unknown.join(', ')}`);
+  const ordered = codes.map((c) => found.find((p) => p.procedureCode === c)!);
+  await db
+    .update(claims)
+    .set({
+      procedureCodes: ordered.map((p) => p.procedureCode),
+      procedureNames: ordered.map((p) => p.name),
+      snomedCodes: ordered.map((p) => p.snomedctCode),
+      lastModifiedBy: username,
+      lastModifiedOn: new Date(),
+    })
+    .where(inArray(claims.id, ids));
+}
+
+export async function dropConsoleClaims(db: DbOrTx, org: string, claimIds: number[]): Promise<void> {
+  const ids = await consoleClaims(db, org, claimIds);
+  await db.delete(claims).where(inArray(claims.id, ids));
+}
+
+/** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */
+export async function setConsoleStatus(
+  db: DbOrTx,
+  org: string,
+  claimIds: number[],
+  status: (typeof CONSOLE_CLAIM_STATUSES)[number],
+  username: string,
+): Promise<void> {
+  const ids = await consoleClaims(db, org, claimIds);
+  await db.update(claims).set({ status, lastModifiedBy: username, lastModifiedOn: new Date() }).where(inArray(claims.id, ids));
+}
+
+/**
+ * Refresh: claims waiting to be downloaded again are taken up. Their insurer documents are the ones
+ * already stored, so a claim with documents is DOWNLOADED again and one without fails.
+ */
+export async function refreshDownloads(db: DbOrTx, org: string, username: string): Promise<void> {
+  const waiting = and(eq(claims.org, org), eq(claims.downloaded, true), eq(claims.status, 'TO_BE_REDOWNLOADED'));
+  const withDocuments = await db
+    .selectDistinct({ id: claims.id })
+    .from(claims)
+    .innerJoin(claimDocuments, eq(claimDocuments.claimId, claims.id))
+    .where(and(waiting, isNotNull(claimDocuments.data)));
+  const ids = withDocuments.map((r) => r.id);
+  const now = new Date();
+  if (ids.length) {
+    await db
+      .update(claims)
+      .set({ status: 'DOWNLOADED', errorCode: null, errorMessage: null, lastModifiedBy: username, lastModifiedOn: now })
+      .where(inArray(claims.id, ids));
+  }
+  await db
+    .update(claims)
+    .set({ status: 'DOWNLOAD_FAILED', errorCode: '404', errorMessage: 'No documents were received from the insurer', lastModifiedOn: now })
+    .where(waiting);
 }

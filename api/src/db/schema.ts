@@ -20,7 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
-import type { KeywordKind } from './keyword-kinds';
+import type { KeywordKind } from '@claims/shared-kernel/constants';
 
 export type { KeywordKind };
 import type {

@@ -1,21 +1,21 @@
 /**
  * Annotation (spec 1 §2 'Annotation', §3, §7): the flat annotation record, its list and report, the
- * annotation users, error categories and per-claim error flags. Provider's organisation only; writing
- * annotations is for the configured annotation users.
+ * annotation users and the error categories (a claim's error flags are in claim-annotations.ts).
+ * Provider's organisation only; writing annotations is for the configured annotation users.
  */
 import { count, desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
-import { AnnotationBody, ErrorAnnotationBody, PageQuery, type Annotation, type ErrorCategory } from '@claims/shared-kernel/contract';
+import { Annotation, AnnotationBody, AnnotationUsers, ErrorCategory, IdParams, PageQuery } from '@claims/shared-kernel/contract';
 import { NOT_AUTHORIZED, requireProvider } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { loadVisibleClaim } from '../claims/access';
-import { annotations, claims, errorAnnotations, errorCategories } from '../db/schema';
+import { annotations, claims, errorCategories } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
+import { fileContent, MEDIA, replies } from '../http/replies';
 import { formatIn } from '../http/time';
-import { ClaimIdParams } from './claims';
 
 type AnnotationRow = typeof annotations.$inferSelect;
 const FIXED_FIELDS = new Set([
@@ -36,7 +36,6 @@ const FIXED_FIELDS = new Set([
 /** procedure_name_1, diagnosis_alias_2, clinical_attribute_value_1, document_page_number_3 ... */
 const SLOT_NAME = /^(procedure|diagnosis|evidence|document|clinical_attribute)_[a-z_]+_\d{1,2}$/;
 const MAX_SLOTS = 400;
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
 
 /** The flat record: fixed fields, then the slots; absent optional fields are left out rather than null. */
 function toAnnotation(row: AnnotationRow): Annotation {
@@ -79,10 +78,14 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!app.config.annotationUsers.includes(auth.username)) throw forbidden(`${NOT_AUTHORIZED}: only annotation users annotate`);
   }
 
-  app.get('/annotation/getUsers', { handler: async () => app.config.annotationUsers });
+  app.get('/annotation/getUsers', {
+    schema: { response: replies({ 200: AnnotationUsers }) },
+    handler: async () => app.config.annotationUsers,
+  });
 
   app.get('/annotationErrorCategory', {
-    handler: async (): Promise<ErrorCategory[]> =>
+    schema: { response: replies({ 200: z.array(ErrorCategory) }) },
+    handler: async () =>
       (await app.db.select().from(errorCategories).orderBy(errorCategories.id)).map((c) => ({
         id: c.id,
         category: c.category,
@@ -92,7 +95,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotation', {
-    schema: { querystring: PageQuery },
+    schema: { querystring: PageQuery, response: replies({ 200: z.array(Annotation) }) },
     handler: async (request) => {
       requireProvider(request.auth);
       const [{ total }] = await app.db.select({ total: count() }).from(annotations);
@@ -107,6 +110,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotation/generateReport', {
+    schema: { response: replies({ 200: fileContent('Every annotation, one row each', [MEDIA.xlsx]) }) },
     handler: async (request, reply) => {
       requireProvider(request.auth);
       const rows = await app.db.select().from(annotations).orderBy(desc(annotations.annotatedOn));
@@ -151,7 +155,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotation/:id', {
-    schema: { params: IdParams },
+    schema: { params: IdParams, response: replies({ 200: Annotation }) },
     handler: async (request) => {
       requireProvider(request.auth);
       const [row] = await app.db.select().from(annotations).where(eq(annotations.id, request.params.id));
@@ -161,7 +165,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/annotation', {
-    schema: { body: AnnotationBody },
+    schema: { body: AnnotationBody, response: replies({ 201: Annotation }) },
     handler: async (request, reply) => {
       const { auth } = request;
       requireAnnotator(auth);
@@ -196,7 +200,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Edits replace the entity slots (they are renumbered from 1 by the screen). */
   app.put('/annotation/:id', {
-    schema: { params: IdParams, body: AnnotationBody },
+    schema: { params: IdParams, body: AnnotationBody, response: replies({ 200: Annotation }) },
     handler: async (request) => {
       const { auth } = request;
       requireAnnotator(auth);
@@ -221,44 +225,6 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning();
       return toAnnotation(row);
     },
-  });
-
-  app.get('/claims/:claimId/annotation', {
-    schema: { params: ClaimIdParams },
-    handler: async (request) => {
-      requireProvider(request.auth);
-      const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId);
-      const [row] = await app.db.select().from(errorAnnotations).where(eq(errorAnnotations.claimId, claim.id));
-      return { claim_id: claim.id, errors: row?.errors ?? {} };
-    },
-  });
-
-  const saveErrors = async (auth: AuthContext, claimId: number, errors: ErrorAnnotationBody['errors']) => {
-    requireProvider(auth);
-    const claim = await loadVisibleClaim(app.db, auth, claimId);
-    const categories = new Set((await app.db.select({ id: errorCategories.id }).from(errorCategories)).map((c) => c.id));
-    for (const [code, groups] of Object.entries(errors)) {
-      if (!claim.procedureCodes.includes(code)) throw badRequest(`errors.${code}: not a procedure of this claim`);
-      for (const [group, entries] of Object.entries(groups)) {
-        const bad = entries.find((e) => !categories.has(e.category));
-        if (bad) throw badRequest(`errors.${code}.${group}: unknown error category ${bad.category}`);
-      }
-    }
-    const now = new Date();
-    await app.db
-      .insert(errorAnnotations)
-      .values({ claimId: claim.id, errors, createdBy: auth.username, lastModifiedBy: auth.username, lastModifiedAt: now })
-      .onConflictDoUpdate({ target: errorAnnotations.claimId, set: { errors, lastModifiedBy: auth.username, lastModifiedAt: now } });
-    return { claim_id: claim.id, errors };
-  };
-
-  app.post('/claims/:claimId/annotation', {
-    schema: { params: ClaimIdParams, body: ErrorAnnotationBody },
-    handler: async (request) => saveErrors(request.auth, request.params.claimId, request.body.errors),
-  });
-  app.put('/claims/:claimId/annotation', {
-    schema: { params: ClaimIdParams, body: ErrorAnnotationBody },
-    handler: async (request) => saveErrors(request.auth, request.params.claimId, request.body.errors),
   });
 };
 

@@ -1,14 +1,22 @@
 /** Sign-in, sign-out, marketing sign-up, version and who-am-I (spec 1 §4, §5, §7). */
 import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { API_VERSION } from '@claims/shared-kernel/constants';
-import { LoginForm, LoginResponse, MeResponse, SignupForm, SignupResponse, VersionResponse } from '@claims/shared-kernel/contract';
+import {
+  DetailResponse,
+  LoginForm,
+  LoginResponse,
+  MeResponse,
+  SignupForm,
+  SignupResponse,
+  VersionResponse,
+} from '@claims/shared-kernel/contract';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/plugin';
 import { issueToken, readToken } from '../auth/tokens';
 import { revokedTokens, signups, users } from '../db/schema';
 import { unauthorized } from '../http/errors';
+import { replies } from '../http/replies';
 
 export const PRODUCT_NAME = 'Claims Verification';
 export const SIGNUP_THANKS = 'Thank you for signing up. Our team will reach out to you by e-mail.';
@@ -17,7 +25,7 @@ const LOGIN_FAILED = 'Invalid username or password';
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
-    schema: { body: LoginForm, response: { 200: LoginResponse } },
+    schema: { body: LoginForm, response: replies({ 200: LoginResponse }) },
     handler: async (request) => {
       const { username, password } = request.body;
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
@@ -34,7 +42,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Revokes the presented token; with no valid token there is nothing to end (spec 1 §4). */
   app.post('/logout', {
     config: { public: true },
-    schema: { response: { 200: z.object({ detail: z.string() }) } },
+    schema: { response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       const token = bearerToken(request);
       const auth = token ? await readToken(token, app.config.jwtSecret) : null;
@@ -51,7 +59,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/marketing/signup', {
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
-    schema: { body: SignupForm, response: { 200: SignupResponse } },
+    schema: { body: SignupForm, response: replies({ 200: SignupResponse }) },
     handler: async (request) => {
       await app.db.insert(signups).values(request.body);
       return { message: SIGNUP_THANKS };
@@ -60,12 +68,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/version', {
     config: { public: true },
-    schema: { response: { 200: VersionResponse } },
+    schema: { response: replies({ 200: VersionResponse }) },
     handler: async () => ({ name: PRODUCT_NAME, version: API_VERSION }),
   });
 
   app.get('/me', {
-    schema: { response: { 200: MeResponse } },
+    schema: { response: replies({ 200: MeResponse }) },
     handler: async (request) => {
       const [user] = await app.db.select().from(users).where(eq(users.username, request.auth.username));
       if (!user?.active) throw unauthorized('Unknown user');

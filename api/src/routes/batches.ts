@@ -8,14 +8,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isDemoOrg, type BatchStatus } from '@claims/shared-kernel/constants';
 import {
+  BatchActionResponse,
   BatchCreateBody,
+  BatchCreateResponse,
+  BatchIdParams,
+  BatchListQuery,
+  BatchName,
   BatchNamesBody,
+  BatchQuery,
+  BatchRow,
   BatchStatusBody,
+  ClaimListRow,
+  ConsoleClaimRow,
   ConsoleFilterBody,
   FlagText,
-  PageQuery,
+  ListQuery,
+  MessageResponse,
+  OrgQuery,
   RedirectOtherBody,
-  type BatchCreateResponse,
 } from '@claims/shared-kernel/contract';
 import ExcelJS from 'exceljs';
 import { isProvider, NOT_AUTHORIZED, requireSuperUser, scopeOrg } from '../auth/access';
@@ -29,10 +39,10 @@ import { batches, claims, users } from '../db/schema';
 import { enqueueVerification, BATCH_PRIORITY } from '../jobs/enqueue';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
+import { fileContent, MEDIA, replies } from '../http/replies';
 import { formatIn } from '../http/time';
 
-const ListQuery = PageQuery.extend({ org: z.string().optional(), downloaded: FlagText.optional() });
-const BatchIdParams = z.object({ batchId: z.coerce.number().int().positive() });
+const Done = replies({ 200: MessageResponse });
 
 const ACTION_STATUS = { verify: 'TO_BE_PROCESSED', suspend: 'SUSPENDED', archive: 'ARCHIVED', discard: 'DISCARDED' } as const;
 const ACTION_MESSAGE = {
@@ -124,8 +134,8 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.post('/claim/batch/create', {
-    schema: { querystring: z.object({ org: z.string().optional() }), body: BatchCreateBody },
-    handler: async (request): Promise<BatchCreateResponse> => {
+    schema: { querystring: OrgQuery, body: BatchCreateBody, response: replies({ 200: BatchCreateResponse }) },
+    handler: async (request) => {
       const { auth } = request;
       const body = request.body;
       requireBatchRight(auth, body.downloadedClaimFlag);
@@ -205,7 +215,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Batch Summary (console, downloaded=true) or the review list's batches. */
   app.get('/claim/batch', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: BatchListQuery, response: replies({ 200: z.array(BatchRow) }) },
     handler: async (request) => {
       const { auth } = request;
       const downloaded = request.query.downloaded ?? false;
@@ -216,7 +226,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/claim/batch/search', {
-    schema: { querystring: ListQuery, body: ConsoleFilterBody },
+    schema: { querystring: BatchListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(BatchRow) }) },
     handler: async (request) => {
       const { auth } = request;
       const downloaded = request.query.downloaded ?? false;
@@ -228,7 +238,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Every batch name of the organisation, for the filter's picker. */
   app.get('/claim/batch/names', {
-    schema: { querystring: ListQuery.pick({ org: true, downloaded: true }) },
+    schema: { querystring: BatchQuery, response: replies({ 200: z.array(BatchName) }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const rows = await app.db
@@ -244,7 +254,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The claims of one batch (the claims list opened from a batch). */
   app.get('/claim/batch/:batchId', {
-    schema: { params: BatchIdParams, querystring: ListQuery },
+    schema: { params: BatchIdParams, querystring: BatchListQuery, response: replies({ 200: z.array(ClaimListRow) }) },
     handler: async (request) => {
       const { auth } = request;
       const batch = await loadBatch(app.db, auth, request.params.batchId, request.query.org);
@@ -268,7 +278,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** POST /redirect?org: the claims of a batch by outcome, as claims list rows. */
   app.post('/redirect', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: RedirectOtherBody },
+    schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ClaimListRow) }) },
     handler: async (request) => {
       const { auth } = request;
       const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
@@ -285,7 +295,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** POST /redirectOther: the console's claims of a batch by outcome. */
   app.post('/redirectOther', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: RedirectOtherBody },
+    schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
     handler: async (request) => {
       const { auth } = request;
       requireSuperUser(auth);
@@ -317,6 +327,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         archive: FlagText.optional(),
         discard: FlagText.optional(),
       }),
+      response: replies({ 200: BatchActionResponse }),
     },
     handler: async (request) => {
       const { auth } = request;
@@ -342,7 +353,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/claim/batch/batchStatus', {
-    schema: { querystring: ListQuery.pick({ org: true, downloaded: true }), body: BatchStatusBody },
+    schema: { querystring: BatchQuery, body: BatchStatusBody, response: Done },
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -364,7 +375,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The priority dialog: batches in the given order; the first is processed, the others wait. */
   app.put('/claim/batch/priority', {
-    schema: { querystring: ListQuery.pick({ org: true }), body: BatchNamesBody },
+    schema: { querystring: OrgQuery, body: BatchNamesBody, response: Done },
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -388,8 +399,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const stopRoute = (path: string, status: BatchStatus, message: string, reasonRequired = false) =>
     app.put(path, {
       schema: {
-        querystring: ListQuery.pick({ org: true }),
+        querystring: OrgQuery,
         body: BatchNamesBody.extend({ downloaded: FlagText.optional(), reason: z.string().optional() }).passthrough(),
+        response: Done,
       },
       handler: async (request) => {
         const { auth } = request;
@@ -407,8 +419,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Upload / Upload & Verify on the failed tab: the batch's failed claims are queued again. */
   app.put('/claim/batch/reupload', {
     schema: {
-      querystring: ListQuery.pick({ org: true }),
+      querystring: OrgQuery,
       body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number) }),
+      response: Done,
     },
     handler: async (request) => {
       const { auth } = request;
@@ -427,7 +440,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/claim/batch/drop', {
-    schema: { querystring: ListQuery.pick({ org: true, downloaded: true }), body: BatchNamesBody },
+    schema: { querystring: BatchQuery, body: BatchNamesBody, response: Done },
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -443,7 +456,11 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Generate Report: one sheet, a row per claim of the chosen batches. */
   app.post('/claim/batch/batchReport', {
-    schema: { querystring: ListQuery.pick({ org: true, downloaded: true }), body: BatchNamesBody },
+    schema: {
+      querystring: BatchQuery,
+      body: BatchNamesBody,
+      response: replies({ 200: fileContent('One sheet, a row per claim of the batches', [MEDIA.xlsx]) }),
+    },
     handler: async (request, reply) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -521,8 +538,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/claim/batch/assignBatches/equally', {
     schema: {
-      querystring: ListQuery.pick({ org: true }),
+      querystring: OrgQuery,
       body: z.object({ batchId: BatchRef, analysts: z.array(z.string().min(1)).min(1, 'choose at least one analyst'), date: AssignDate }),
+      response: Done,
     },
     handler: async (request) => {
       const { batchId, analysts, date } = request.body;
@@ -535,13 +553,14 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/claim/batch/assignBatches/assignSpecified', {
     schema: {
-      querystring: ListQuery.pick({ org: true }),
+      querystring: OrgQuery,
       body: z.object({
         batchId: BatchRef,
         data: z.record(z.string().min(1), z.number().int().nonnegative()),
         percentage: z.boolean().default(false),
         date: AssignDate,
       }),
+      response: Done,
     },
     handler: async (request) => {
       const { batchId, data, percentage, date } = request.body;
@@ -555,7 +574,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/claim/batch/assignDate/update', {
-    schema: { querystring: ListQuery.pick({ org: true }), body: z.object({ batchId: BatchRef, date: AssignDate }) },
+    schema: { querystring: OrgQuery, body: z.object({ batchId: BatchRef, date: AssignDate }), response: Done },
     handler: async (request) => {
       const { auth } = request;
       requireSuperUser(auth);

@@ -4,21 +4,27 @@
  */
 import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
+  ClinicalAttribute,
   ClinicalAttributeSaveBody,
+  ClinicalUnit,
   ClinicalUnitSaveBody,
   DeleteBody,
+  DetailResponse,
   FlagText,
+  ListQuery,
+  MasterIdParams,
+  MasterItemQuery,
+  MasterListQuery,
   MasterSearchBody,
-  PageQuery,
-  type ClinicalAttribute,
-  type ClinicalUnit,
+  pagedList,
 } from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
 import { clinicalAttributes, clinicalUnits, rules } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { replies } from '../http/replies';
 import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
 
 type AttributeRow = typeof clinicalAttributes.$inferSelect;
@@ -46,8 +52,6 @@ function toAttribute(row: AttributeRow, units: Map<number, string>, withAudit: b
   };
 }
 
-const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
-const IdParams = z.object({ id: z.string().min(1).max(200) });
 const ATTRIBUTE_FILTERS = {
   name: clinicalAttributes.name,
   alias: clinicalAttributes.alias,
@@ -66,6 +70,10 @@ function filtersFor<T extends Record<string, Parameters<typeof textMatch>[1][num
     return textMatch(text, [column]);
   });
 }
+
+const Deleted = replies({ 200: DetailResponse });
+const AttributeList = replies({ 200: pagedList(ClinicalAttribute) });
+const UnitList = replies({ 200: pagedList(ClinicalUnit) });
 
 const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   const unitNames = async (): Promise<Map<number, string>> =>
@@ -140,7 +148,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/clinicalAttribute', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: MasterListQuery, response: AttributeList },
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
@@ -153,7 +161,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/clinicalAttribute/search', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
+    schema: { querystring: ListQuery, body: MasterSearchBody, response: AttributeList },
     handler: async (request) => {
       const { query, filters = {} } = request.body;
       const conditions = [
@@ -166,14 +174,15 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/clinicalAttribute/:id', {
     schema: {
-      params: IdParams,
-      querystring: z.object({ audit: FlagText.optional(), name: z.string().optional(), org: z.string().optional() }),
+      params: MasterIdParams,
+      querystring: MasterItemQuery.extend({ audit: FlagText.optional() }),
+      response: replies({ 200: ClinicalAttribute }),
     },
     handler: async (request) => toAttribute(await findAttribute(request.params.id), await unitNames(), request.query.audit ?? false),
   });
 
   app.post('/clinicalAttribute', {
-    schema: { body: ClinicalAttributeSaveBody },
+    schema: { body: ClinicalAttributeSaveBody, response: replies({ 201: ClinicalAttribute }) },
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       const values = await attributeValues(request.body);
@@ -191,7 +200,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/clinicalAttribute/:id', {
-    schema: { params: IdParams, body: ClinicalAttributeSaveBody },
+    schema: { params: MasterIdParams, body: ClinicalAttributeSaveBody, response: replies({ 200: ClinicalAttribute }) },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findAttribute(request.params.id);
@@ -214,7 +223,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/clinicalAttribute/:id', {
-    schema: { params: IdParams, body: DeleteBody },
+    schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findAttribute(request.params.id);
@@ -261,7 +270,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/clinicalUnit', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: MasterListQuery, response: UnitList },
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) return (await app.db.select().from(clinicalUnits).orderBy(asc(clinicalUnits.name))).map(toUnit);
@@ -270,7 +279,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/clinicalUnit/search', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
+    schema: { querystring: ListQuery, body: MasterSearchBody, response: UnitList },
     handler: async (request) => {
       const { query, filters = {} } = request.body;
       const conditions = [
@@ -282,12 +291,12 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/clinicalUnit/:id', {
-    schema: { params: IdParams, querystring: z.object({ name: z.string().optional(), org: z.string().optional() }) },
+    schema: { params: MasterIdParams, querystring: MasterItemQuery, response: replies({ 200: ClinicalUnit }) },
     handler: async (request) => toUnit(await findUnit(request.params.id)),
   });
 
   app.post('/clinicalUnit', {
-    schema: { body: ClinicalUnitSaveBody },
+    schema: { body: ClinicalUnitSaveBody, response: replies({ 201: ClinicalUnit }) },
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       await assertUnitNameFree(request.body.name);
@@ -300,7 +309,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/clinicalUnit/:id', {
-    schema: { params: IdParams, body: ClinicalUnitSaveBody },
+    schema: { params: MasterIdParams, body: ClinicalUnitSaveBody, response: replies({ 200: ClinicalUnit }) },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findUnit(request.params.id);
@@ -316,7 +325,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A unit in use is removed from the attributes that list it. */
   app.delete('/clinicalUnit/:id', {
-    schema: { params: IdParams, body: DeleteBody },
+    schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findUnit(request.params.id);

@@ -1,25 +1,39 @@
 /**
- * The uploads and downloads console's claim calls (spec 3 §7 'Console data', 'Claim operations').
- * Batch calls are in batches.ts.
+ * The uploads and downloads console's claim calls (spec 3 §7 'Console data', 'Claim operations'):
+ * super users only. The work is in src/claims/console.ts; batch calls are in batches.ts.
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
-import { ClaimIdListBody, ConsoleFilterBody, FlagText, PageQuery, type DownloadedCount } from '@claims/shared-kernel/contract';
-import { consoleOrg, downloadedCount, searchConsoleClaims, type ConsoleClaimTab } from '../claims/console';
-import { claimDocuments, claims, procedures } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import {
+  BatchQuery,
+  ClaimIdListBody,
+  ConsoleClaimRow,
+  ConsoleFilterBody,
+  DownloadedCount,
+  ListQuery,
+  MessageResponse,
+} from '@claims/shared-kernel/contract';
+import {
+  consoleOrg,
+  downloadedCount,
+  dropConsoleClaims,
+  refreshDownloads,
+  searchConsoleClaims,
+  setConsoleProcedures,
+  setConsoleStatus,
+  type ConsoleClaimTab,
+} from '../claims/console';
+import { replies } from '../http/replies';
 
-const OrgQuery = z.object({ org: z.string().optional(), downloaded: FlagText.optional() });
-const SearchQuery = PageQuery.extend({ org: z.string().optional() });
+const Done = replies({ 200: MessageResponse });
 
 const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.get('/downloadedCount', {
-    schema: { querystring: OrgQuery },
-    handler: async (request): Promise<DownloadedCount> => {
+    schema: { querystring: BatchQuery, response: replies({ 200: DownloadedCount }) },
+    handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       return downloadedCount(app.db, org, zone);
     },
@@ -27,7 +41,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const tab of ['uploads', 'downloadFailed', 'uploadFailed'] as const satisfies ConsoleClaimTab[]) {
     app.post(`/claim/batch/${tab}/search`, {
-      schema: { querystring: SearchQuery, body: ConsoleFilterBody },
+      schema: { querystring: ListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
       handler: async (request) => {
         const org = await consoleOrg(app.db, request.auth, request.query.org);
         return searchConsoleClaims(app.db, org, tab, request.body, request.query, zone);
@@ -35,119 +49,48 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  /** The console's claims that exist in this organisation, or 404 naming the others. */
-  async function consoleClaims(org: string, ids: number[]) {
-    const unique = [...new Set(ids)];
-    const rows = await app.db
-      .select({ id: claims.id, procedureCodes: claims.procedureCodes, status: claims.status })
-      .from(claims)
-      .where(and(eq(claims.org, org), eq(claims.downloaded, true), inArray(claims.id, unique)));
-    const missing = unique.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw notFound(`Claims not found: ${missing.join(', ')}`);
-    return rows;
-  }
-
   /** Add Procedure Name: sets the provider-side procedures of the chosen claims. */
   app.put('/claims/addProcName', {
     schema: {
-      querystring: OrgQuery,
+      querystring: BatchQuery,
       body: ClaimIdListBody.extend({ procCodeList: z.array(z.string().min(1)).min(1, 'choose at least one procedure').max(10) }),
+      response: Done,
     },
     handler: async (request) => {
-      const { auth } = request;
+      const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
-      const rows = await consoleClaims(org, request.body.claimIdList);
-      const codes = [...new Set(request.body.procCodeList)];
-      const found = await app.db.select().from(procedures).where(inArray(procedures.procedureCode, codes));
-      const unknown = codes.filter((c) => !found.some((p) => p.procedureCode === c));
-      if (unknown.length) throw badRequest(`procCodeList: unknown procedure code ${unknown.join(', ')}`);
-      const ordered = codes.map((c) => found.find((p) => p.procedureCode === c)!);
-      await app.db
-        .update(claims)
-        .set({
-          procedureCodes: ordered.map((p) => p.procedureCode),
-          procedureNames: ordered.map((p) => p.name),
-          snomedCodes: ordered.map((p) => p.snomedctCode),
-          lastModifiedBy: auth.username,
-          lastModifiedOn: new Date(),
-        })
-        .where(
-          inArray(
-            claims.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await setConsoleProcedures(app.db, org, body.claimIdList, body.procCodeList, auth.username);
       return { Message: 'Successfully Done' };
     },
   });
 
   app.delete('/claims/drop', {
-    schema: { querystring: OrgQuery, body: ClaimIdListBody },
+    schema: { querystring: BatchQuery, body: ClaimIdListBody, response: Done },
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      const rows = await consoleClaims(org, request.body.claimIdList);
-      await app.db.delete(claims).where(
-        inArray(
-          claims.id,
-          rows.map((r) => r.id),
-        ),
-      );
+      await dropConsoleClaims(app.db, org, request.body.claimIdList);
       return { Message: 'Successfully Done' };
     },
   });
 
   /** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */
   app.put('/claims/status', {
-    schema: { querystring: OrgQuery, body: ClaimIdListBody.extend({ status: z.enum(CONSOLE_CLAIM_STATUSES) }) },
+    schema: { querystring: BatchQuery, body: ClaimIdListBody.extend({ status: z.enum(CONSOLE_CLAIM_STATUSES) }), response: Done },
     handler: async (request) => {
-      const { auth } = request;
+      const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
-      const rows = await consoleClaims(org, request.body.claimIdList);
-      await app.db
-        .update(claims)
-        .set({ status: request.body.status, lastModifiedBy: auth.username, lastModifiedOn: new Date() })
-        .where(
-          inArray(
-            claims.id,
-            rows.map((r) => r.id),
-          ),
-        );
+      await setConsoleStatus(app.db, org, body.claimIdList, body.status, auth.username);
       return { Message: 'Successfully Done' };
     },
   });
 
-  /**
-   * Refresh: claims waiting to be downloaded again are taken up. Their insurer documents are the
-   * ones already stored, so a claim with documents is DOWNLOADED again and one without fails.
-   */
+  /** Refresh: claims waiting to be downloaded again are taken up. */
   app.get('/claim/batch/refreshDownloads', {
-    schema: { querystring: OrgQuery },
+    schema: { querystring: BatchQuery, response: Done },
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
-      const waiting = and(eq(claims.org, org), eq(claims.downloaded, true), eq(claims.status, 'TO_BE_REDOWNLOADED'));
-      const withDocuments = await app.db
-        .selectDistinct({ id: claims.id })
-        .from(claims)
-        .innerJoin(claimDocuments, eq(claimDocuments.claimId, claims.id))
-        .where(and(waiting, isNotNull(claimDocuments.data)));
-      const ids = withDocuments.map((r) => r.id);
-      const now = new Date();
-      if (ids.length) {
-        await app.db
-          .update(claims)
-          .set({ status: 'DOWNLOADED', errorCode: null, errorMessage: null, lastModifiedBy: auth.username, lastModifiedOn: now })
-          .where(inArray(claims.id, ids));
-      }
-      await app.db
-        .update(claims)
-        .set({
-          status: 'DOWNLOAD_FAILED',
-          errorCode: '404',
-          errorMessage: 'No documents were received from the insurer',
-          lastModifiedOn: now,
-        })
-        .where(waiting);
+      await refreshDownloads(app.db, org, auth.username);
       return { Message: 'Page got refreshed successfully' };
     },
   });

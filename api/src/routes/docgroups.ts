@@ -5,23 +5,28 @@
  */
 import { asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   DeleteBody,
+  DetailResponse,
+  Docgroup,
   DocgroupSaveBody,
+  IdParams,
+  ListQuery,
+  MasterListQuery,
   MasterSearchBody,
-  PageQuery,
-  type Docgroup,
+  pagedList,
   type DocgroupConfig,
 } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { replies } from '../http/replies';
 import { auditOf, containsPattern, createdBy, modifiedBy, requireMasterWriter } from '../masters/common';
 
-const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
+const DocgroupList = replies({ 200: pagedList(Docgroup) });
+const OneDocgroup = replies({ 200: Docgroup });
 
 /** Whole docgroups with their hospitals, documents and configurations. */
 async function loadDocgroups(db: DbOrTx, ids: number[]): Promise<Docgroup[]> {
@@ -112,7 +117,7 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/docgroups', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: MasterListQuery, response: DocgroupList },
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
@@ -128,7 +133,7 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Matches hospital codes and names and document names. */
   app.post('/docgroups/search', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
+    schema: { querystring: ListQuery, body: MasterSearchBody, response: DocgroupList },
     handler: async (request) => {
       const text = [request.body.query, ...Object.values(request.body.filters ?? {})].find((t) => t?.trim());
       if (!text) return page(null, request.query.limit, request.query.page_number);
@@ -151,10 +156,13 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/docgroups/:id', { schema: { params: IdParams }, handler: async (request) => findOr404(request.params.id) });
+  app.get('/docgroups/:id', {
+    schema: { params: IdParams, response: OneDocgroup },
+    handler: async (request) => findOr404(request.params.id),
+  });
 
   app.post('/docgroups', {
-    schema: { body: DocgroupSaveBody },
+    schema: { body: DocgroupSaveBody, response: replies({ 201: Docgroup }) },
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       const configs = await resolve(request.body);
@@ -169,7 +177,7 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Replaces the group's hospitals and configurations; a document left out loses its configuration. */
   app.put('/docgroups/:id', {
-    schema: { params: IdParams, body: DocgroupSaveBody },
+    schema: { params: IdParams, body: DocgroupSaveBody, response: OneDocgroup },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
@@ -183,7 +191,7 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/docgroups/:id', {
-    schema: { params: IdParams, body: DeleteBody },
+    schema: { params: IdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);

@@ -1,28 +1,31 @@
 /** Hospitals (spec 2 §2.6, §7): paged and full lists, one by code, create, one-field edit, delete. */
 import { and, asc, count, eq, ne, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DeleteBody,
+  DetailResponse,
+  Hospital,
+  HospitalCodeParams,
   HospitalCreateBody,
+  HospitalList,
+  HospitalResult,
   HospitalUpdateBody,
+  MasterListQuery,
   MasterSearchBody,
   PageQuery,
-  type Hospital,
-  type HospitalResult,
+  pagedResults,
   type PagedResults,
 } from '@claims/shared-kernel/contract';
 import { hospitals } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
 import { andAll } from '../claims/queries';
+import { replies } from '../http/replies';
 import { auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
 
 type HospitalRow = typeof hospitals.$inferSelect;
 const toHospital = (row: HospitalRow): Hospital => ({ id: row.id, hospital_code: row.hospitalCode, name: row.name, ...auditOf(row) });
 
-const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
-const CodeParams = z.object({ code: z.string().min(1).max(100) });
 const FILTER_COLUMNS = { hospital_code: hospitals.hospitalCode, name: hospitals.name, hospital_name: hospitals.name } as const;
 
 const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -53,7 +56,7 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/hospitals', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: MasterListQuery, response: replies({ 200: HospitalList }) },
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
@@ -65,7 +68,7 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/hospitals/search', {
-    schema: { querystring: PageQuery, body: MasterSearchBody },
+    schema: { querystring: PageQuery, body: MasterSearchBody, response: replies({ 200: pagedResults(Hospital) }) },
     handler: async (request) => {
       const { query, filters = {} } = request.body;
       const conditions = [textMatch(query, [hospitals.hospitalCode, hospitals.name])];
@@ -79,12 +82,12 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/hospitals/:code', {
-    schema: { params: CodeParams },
-    handler: async (request): Promise<HospitalResult> => ({ result: toHospital(await byCode(request.params.code)) }),
+    schema: { params: HospitalCodeParams, response: replies({ 200: HospitalResult }) },
+    handler: async (request) => ({ result: toHospital(await byCode(request.params.code)) }),
   });
 
   app.post('/hospitals', {
-    schema: { body: HospitalCreateBody },
+    schema: { body: HospitalCreateBody, response: replies({ 201: HospitalResult }) },
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       const { hospital_code, hospital_name } = request.body;
@@ -99,8 +102,8 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One field at a time (spec 2 §5): the code or the name. */
   app.put('/hospitals/:code', {
-    schema: { params: CodeParams, body: HospitalUpdateBody },
-    handler: async (request): Promise<HospitalResult> => {
+    schema: { params: HospitalCodeParams, body: HospitalUpdateBody, response: replies({ 200: HospitalResult }) },
+    handler: async (request) => {
       requireMasterWriter(request.auth);
       const row = await byCode(request.params.code);
       const { field_name, value } = request.body;
@@ -119,7 +122,7 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/hospitals/:code', {
-    schema: { params: CodeParams, body: DeleteBody },
+    schema: { params: HospitalCodeParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const row = await byCode(request.params.code);

@@ -4,14 +4,27 @@
  */
 import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DeleteBody, KeywordSaveBody, MasterSearchBody, PageQuery, type KeywordEntity } from '@claims/shared-kernel/contract';
+import type { z } from 'zod';
+import {
+  CountResponse,
+  DeleteBody,
+  DetailResponse,
+  KeywordEntity,
+  KeywordSaveBody,
+  ListQuery,
+  MasterIdParams,
+  MasterItemQuery,
+  MasterListQuery,
+  MasterSearchBody,
+  pagedList,
+} from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
-import { KEYWORD_KINDS, type KeywordKind } from '../db/keyword-kinds';
+import { KEYWORD_KINDS, type KeywordKind, masterKind } from '@claims/shared-kernel/constants';
 import { keywordMasters, procedures, rules } from '../db/schema';
 import type { RuleSelections } from '@claims/shared-kernel/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { replies } from '../http/replies';
 import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
 
 type KeywordRow = typeof keywordMasters.$inferSelect;
@@ -33,19 +46,13 @@ const RULE_REFERENCES: Partial<Record<KeywordKind, (keyof RuleSelections)[]>> = 
   tissues: ['fk_tissue'],
 };
 
-const LABEL: Record<KeywordKind, string> = {
-  procedureGroup: 'Procedure group',
-  diagnoses: 'Diagnosis',
-  document: 'Document',
-  evidence: 'Evidence',
-  drugs: 'Drug',
-  tissues: 'Tissue',
-  preExistingDiseases: 'Pre-existing disease',
-};
+/** What one item of a kind is called in messages: 'Diagnosis ICD-99 not found'. */
+const LABEL = (kind: KeywordKind): string => masterKind(kind).noun;
 
-const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
-const IdParams = z.object({ id: z.string().min(1).max(200) });
 const FILTER_COLUMNS = { name: keywordMasters.name, alias: keywordMasters.alias, ICD_code: keywordMasters.icdCode } as const;
+
+const KeywordList = replies({ 200: pagedList(KeywordEntity) });
+const OneKeyword = replies({ 200: KeywordEntity });
 
 const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of KEYWORD_KINDS) {
@@ -57,7 +64,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
         .select()
         .from(keywordMasters)
         .where(and(ofKind, id !== null ? eq(keywordMasters.id, id) : sql`lower(${keywordMasters.name}) = lower(${idOrName})`));
-      if (!row) throw notFound(`${LABEL[kind]} ${idOrName} not found`);
+      if (!row) throw notFound(`${LABEL(kind)} ${idOrName} not found`);
       return row;
     };
 
@@ -66,7 +73,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
         .select({ id: keywordMasters.id })
         .from(keywordMasters)
         .where(and(ofKind, sql`lower(${keywordMasters.name}) = lower(${name})`, exceptId ? ne(keywordMasters.id, exceptId) : undefined));
-      if (taken) throw conflict(`${LABEL[kind]} '${name}' already exists`);
+      if (taken) throw conflict(`${LABEL(kind)} '${name}' already exists`);
     };
 
     const parse = (body: z.infer<typeof KeywordSaveBody>) => {
@@ -87,7 +94,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
     };
 
     app.get(`/${kind}`, {
-      schema: { querystring: ListQuery },
+      schema: { querystring: MasterListQuery, response: KeywordList },
       handler: async (request) => {
         const { getall, limit, page_number } = request.query;
         if (getall !== undefined) {
@@ -98,10 +105,13 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     });
 
-    app.get(`/${kind}/count`, { handler: async () => (await app.db.select({ n: count() }).from(keywordMasters).where(ofKind))[0].n });
+    app.get(`/${kind}/count`, {
+      schema: { response: replies({ 200: CountResponse }) },
+      handler: async () => (await app.db.select({ n: count() }).from(keywordMasters).where(ofKind))[0].n,
+    });
 
     app.post(`/${kind}/search`, {
-      schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: MasterSearchBody },
+      schema: { querystring: ListQuery, body: MasterSearchBody, response: KeywordList },
       handler: async (request) => {
         const { query, filters = {} } = request.body;
         const conditions = [ofKind, textMatch(query, [keywordMasters.name, keywordMasters.alias, keywordMasters.icdCode])];
@@ -115,12 +125,12 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.get(`/${kind}/:id`, {
-      schema: { params: IdParams, querystring: z.object({ name: z.string().optional(), org: z.string().optional() }) },
+      schema: { params: MasterIdParams, querystring: MasterItemQuery, response: OneKeyword },
       handler: async (request) => toKeyword(await find(request.params.id)),
     });
 
     app.post(`/${kind}`, {
-      schema: { body: KeywordSaveBody },
+      schema: { body: KeywordSaveBody, response: replies({ 201: KeywordEntity }) },
       handler: async (request, reply) => {
         requireMasterWriter(request.auth);
         const values = parse(request.body);
@@ -134,7 +144,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.put(`/${kind}/:id`, {
-      schema: { params: IdParams, body: KeywordSaveBody },
+      schema: { params: MasterIdParams, body: KeywordSaveBody, response: OneKeyword },
       handler: async (request) => {
         requireMasterWriter(request.auth);
         const row = await find(request.params.id);
@@ -150,7 +160,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
     });
 
     app.delete(`/${kind}/:id`, {
-      schema: { params: IdParams, body: DeleteBody },
+      schema: { params: MasterIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
       handler: async (request) => {
         requireMasterWriter(request.auth);
         const row = await find(request.params.id);
@@ -158,7 +168,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
         if (fields.length) {
           const uses = or(...fields.map((field) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([row.id])}::jsonb`));
           const [{ n }] = await app.db.select({ n: count() }).from(rules).where(uses);
-          if (n > 0) throw conflict(`${LABEL[kind]} '${row.name}' is used by ${n} rule(s)`);
+          if (n > 0) throw conflict(`${LABEL(kind)} '${row.name}' is used by ${n} rule(s)`);
         }
         if (kind === 'procedureGroup') {
           const [{ n }] = await app.db.select({ n: count() }).from(procedures).where(eq(procedures.procedureGroupId, row.id));

@@ -3,12 +3,27 @@ import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DeleteBody, MasterSearchBody, PageQuery, ProcedureSaveBody, type Procedure } from '@claims/shared-kernel/contract';
+import {
+  CountResponse,
+  DeleteBody,
+  DetailResponse,
+  ListQuery,
+  MasterItemQuery,
+  MasterListQuery,
+  MasterSearchBody,
+  pagedList,
+  Procedure,
+  ProcedureCounterpart,
+  ProcedureIdParams,
+  ProcedureSaveBody,
+  ProcedureSearchResponse,
+} from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
 import type { DbOrTx } from '../db';
 import { keywordMasters, procedures } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { replies } from '../http/replies';
 import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
 
 const groups = alias(keywordMasters, 'procedure_group');
@@ -51,8 +66,6 @@ export async function loadProcedure(db: DbOrTx, idOrCode: string): Promise<Proce
 export const counterpartCode = (code: string): string =>
   code.endsWith(PREAUTH_SUFFIX) ? code.slice(0, -PREAUTH_SUFFIX.length) : `${code}${PREAUTH_SUFFIX}`;
 
-const ListQuery = PageQuery.partial().extend({ getall: z.string().optional(), org: z.string().optional() });
-const IdParams = z.object({ id: z.string().min(1).max(100) });
 const CodesBody = z.object({ procedureCodes: z.array(z.string()).max(1000) });
 const SearchBody = MasterSearchBody.extend({ procedureCodes: z.array(z.string()).max(1000).optional() });
 const FILTER_COLUMNS = {
@@ -62,6 +75,8 @@ const FILTER_COLUMNS = {
   procedure_group: groups.name,
   alias: procedures.alias,
 } as const;
+
+const OneProcedure = replies({ 200: Procedure });
 
 const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
   const page = async (where: SQL | undefined, limit: number, pageNumber: number) => {
@@ -108,7 +123,7 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/procedures', {
-    schema: { querystring: ListQuery },
+    schema: { querystring: MasterListQuery, response: replies({ 200: pagedList(Procedure) }) },
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
@@ -123,11 +138,18 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  app.get('/procedures/count', { handler: async () => (await app.db.select({ n: count() }).from(procedures))[0].n });
+  app.get('/procedures/count', {
+    schema: { response: replies({ 200: CountResponse }) },
+    handler: async () => (await app.db.select({ n: count() }).from(procedures))[0].n,
+  });
 
   /** With procedureCodes: their codes and names (spec 1 §7); otherwise the list's filter, paged. */
   app.post('/procedures/search', {
-    schema: { querystring: PageQuery.partial().extend({ org: z.string().optional() }), body: SearchBody },
+    schema: {
+      querystring: ListQuery.partial(),
+      body: SearchBody,
+      response: replies({ 200: ProcedureSearchResponse }),
+    },
     handler: async (request) => {
       const { procedureCodes, query, filters = {} } = request.body;
       if (procedureCodes) {
@@ -150,7 +172,7 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The pre-authorisation / settlement counterpart of each code (X <-> X_preauth) that exists. */
   app.post('/procedures/allProcedureSearch', {
-    schema: { body: CodesBody },
+    schema: { body: CodesBody, response: replies({ 200: z.array(ProcedureCounterpart) }) },
     handler: async (request) => {
       const wanted = request.body.procedureCodes.map(counterpartCode);
       if (!wanted.length) return [];
@@ -162,12 +184,12 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/procedures/:id', {
-    schema: { params: IdParams, querystring: z.object({ name: z.string().optional(), org: z.string().optional() }) },
+    schema: { params: ProcedureIdParams, querystring: MasterItemQuery, response: OneProcedure },
     handler: async (request) => findOr404(request.params.id),
   });
 
   app.post('/procedures', {
-    schema: { body: ProcedureSaveBody },
+    schema: { body: ProcedureSaveBody, response: replies({ 201: Procedure }) },
     handler: async (request, reply) => {
       requireMasterWriter(request.auth);
       const values = await checkSave(request.body);
@@ -180,7 +202,7 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/procedures/:id', {
-    schema: { params: IdParams, body: ProcedureSaveBody },
+    schema: { params: ProcedureIdParams, body: ProcedureSaveBody, response: OneProcedure },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
@@ -195,7 +217,7 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Deleting a procedure deletes its rules and questions with it (they mean nothing without it). */
   app.delete('/procedures/:id', {
-    schema: { params: IdParams, body: DeleteBody },
+    schema: { params: ProcedureIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);

@@ -1,58 +1,30 @@
 /**
  * Procedure protocol questions, path ppq (spec 2 §2.11, §7), per organisation. Creating, editing and
- * deleting is for the named analysts of the configuration (QUESTION_EDITORS). The claim's own
- * questions and answers (the /questions/{claimId} screen) are here too.
+ * deleting is for the named analysts of the configuration (QUESTION_EDITORS). A claim's own questions
+ * and answers (the /questions/{claimId} screen) are in claim-questions.ts.
  */
-import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ClaimAnswersBody, PageQuery, QuestionSaveBody, QuestionSearchBody, type ProcedureQuestion } from '@claims/shared-kernel/contract';
+import {
+  DetailResponse,
+  IdParams,
+  ListQuery,
+  MasterListQuery,
+  OrgQuery,
+  ProcedureQuestion,
+  QuestionSaveBody,
+  QuestionSearchBody,
+} from '@claims/shared-kernel/contract';
 import { NOT_AUTHORIZED, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
-import { loadVisibleClaim } from '../claims/access';
 import { andAll } from '../claims/queries';
-import type { DbOrTx } from '../db';
-import { claimAnswers, claims, procedureQuestions, procedures } from '../db/schema';
-import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
+import { procedureQuestions, procedures } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
-import { firstRowCarriesTotal, offsetOf } from '../http/paging';
-import { iso } from '../http/time';
-import { ClaimIdParams } from './claims';
+import { replies } from '../http/replies';
+import { questions } from '../questions/store';
 
-const OrgQuery = z.object({ org: z.string().optional() });
-const IdParams = z.object({ id: z.coerce.number().int().positive() });
-
-type Joined = { question: typeof procedureQuestions.$inferSelect; procedure: typeof procedures.$inferSelect };
-const toQuestion = ({ question, procedure }: Joined): ProcedureQuestion => ({
-  id: question.id,
-  fk_procedure: question.procedureId,
-  procedure: { id: procedure.id, procedure_name: procedure.name, procedure_code: procedure.procedureCode },
-  question: question.question,
-  questionType: question.questionType,
-  answer: question.answer,
-  entityType: question.entityType as ProcedureQuestion['entityType'],
-  created_by: question.createdBy,
-  created_on: iso(question.createdAt),
-  last_modified_by: question.lastModifiedBy,
-  last_modified_on: iso(question.lastModifiedAt),
-});
-
-async function questions(db: DbOrTx, where: SQL | undefined, page?: { limit: number; page_number: number }) {
-  const base = db
-    .select({ question: procedureQuestions, procedure: procedures })
-    .from(procedureQuestions)
-    .innerJoin(procedures, eq(procedures.id, procedureQuestions.procedureId))
-    .where(where)
-    .orderBy(asc(procedures.procedureCode), asc(procedureQuestions.id));
-  if (!page) return (await base).map(toQuestion);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(procedureQuestions)
-    .innerJoin(procedures, eq(procedures.id, procedureQuestions.procedureId))
-    .where(where);
-  const rows = await base.limit(page.limit).offset(offsetOf(page));
-  return firstRowCarriesTotal(rows.map(toQuestion), total, page.page_number);
-}
+const QuestionList = replies({ 200: z.array(ProcedureQuestion) });
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   function requireEditor(auth: AuthContext): void {
@@ -80,7 +52,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const answersFor = (body: z.infer<typeof QuestionSaveBody>) => (body.questionType === 'numerics' ? [] : body.answer);
 
   app.get('/ppq', {
-    schema: { querystring: PageQuery.partial().extend({ org: z.string().optional(), getall: z.string().optional() }) },
+    schema: { querystring: MasterListQuery, response: QuestionList },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const where = eq(procedureQuestions.org, org);
@@ -90,7 +62,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/ppq/search', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }), body: QuestionSearchBody },
+    schema: { querystring: ListQuery, body: QuestionSearchBody, response: QuestionList },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const { procedureCode, procedureName, question, questionType } = request.body;
@@ -105,7 +77,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The questions of one procedure, for the editor (spec 2 §7 'GET /ppq/{procedureId}?org='). */
   app.get('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery },
+    schema: { params: IdParams, querystring: OrgQuery, response: QuestionList },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return questions(app.db, and(eq(procedureQuestions.org, org), eq(procedureQuestions.procedureId, request.params.id)));
@@ -114,7 +86,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** One question per chosen procedure. */
   app.post('/ppq', {
-    schema: { querystring: OrgQuery, body: QuestionSaveBody },
+    schema: { querystring: OrgQuery, body: QuestionSaveBody, response: replies({ 201: z.array(ProcedureQuestion) }) },
     handler: async (request, reply) => {
       const { auth } = request;
       requireEditor(auth);
@@ -150,7 +122,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The first procedure replaces the question's own; further ones get a copy each. */
   app.put('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, body: QuestionSaveBody },
+    schema: { params: IdParams, querystring: OrgQuery, body: QuestionSaveBody, response: QuestionList },
     handler: async (request) => {
       const { auth } = request;
       requireEditor(auth);
@@ -184,60 +156,13 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery },
+    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       requireEditor(request.auth);
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const existing = await questionInOrg(request.params.id, org);
       await app.db.delete(procedureQuestions).where(eq(procedureQuestions.id, existing.id));
       return { detail: 'Deleted Successfully' };
-    },
-  });
-
-  /** The questions a claim asks for (its procedures, its organisation), with any answers given. */
-  app.get('/claims/:claimId/questions', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery },
-    handler: async (request) => {
-      const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
-      const list = claim.procedureCodes.length
-        ? await questions(app.db, and(eq(procedureQuestions.org, claim.org), inArray(procedures.procedureCode, claim.procedureCodes)))
-        : [];
-      const [saved] = await app.db
-        .select({ payload: claimAnswers.payload })
-        .from(claimAnswers)
-        .where(and(eq(claimAnswers.claimId, claim.id), eq(claimAnswers.kind, 'questions')));
-      return { questions: list, answers: (saved?.payload.answers as Record<string, string[]> | undefined) ?? {} };
-    },
-  });
-
-  /** Answers are kept as facts for the rules and the claim is verified again with them. */
-  app.post('/claims/:claimId/questions', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery, body: ClaimAnswersBody },
-    handler: async (request) => {
-      const { auth } = request;
-      const claim = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
-      const asked = await questions(
-        app.db,
-        and(
-          eq(procedureQuestions.org, claim.org),
-          inArray(procedures.procedureCode, claim.procedureCodes.length ? claim.procedureCodes : ['']),
-        ),
-      );
-      const foreign = Object.keys(request.body.answers).filter((id) => !asked.some((q) => String(q.id) === id));
-      if (foreign.length) throw badRequest(`answers.${foreign[0]}: not a question of this claim`);
-      await app.db.transaction(async (tx) => {
-        const payload = { answers: request.body.answers };
-        await tx
-          .insert(claimAnswers)
-          .values({ claimId: claim.id, kind: 'questions', payload, createdBy: auth.username })
-          .onConflictDoUpdate({
-            target: [claimAnswers.claimId, claimAnswers.kind],
-            set: { payload, createdBy: auth.username, createdAt: new Date() },
-          });
-        await tx.update(claims).set({ lastModifiedBy: auth.username, lastModifiedOn: new Date() }).where(eq(claims.id, claim.id));
-        await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username });
-      });
-      return { id: claim.id, Message: 'Successfully Done' };
     },
   });
 };

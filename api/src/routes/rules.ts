@@ -9,12 +9,20 @@ import { z } from 'zod';
 import { CASE_TYPE_CODES, caseTypeLabel, isProviderOrg } from '@claims/shared-kernel/constants';
 import {
   DeleteBody,
-  PageQuery,
+  DetailResponse,
+  IdParams,
+  ListQuery,
+  OrgQuery,
   ProcedureCodesBody,
+  Rule,
+  RuleExistence,
+  RuleExistsResponse,
+  RuleListRow,
+  RuleOfProcedure,
   RuleSaveBody,
   RuleSearchBody,
-  type Rule,
-  type RuleListRow,
+  RuleSearchResponse,
+  type Paged,
 } from '@claims/shared-kernel/contract';
 import { requireSuperUser, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
@@ -23,6 +31,7 @@ import type { DbOrTx } from '../db';
 import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { replies } from '../http/replies';
 import {
   cleanStatement,
   nameBook,
@@ -36,14 +45,13 @@ import {
 } from '../rules/store';
 
 const groups = alias(keywordMasters, 'procedure_group');
-const OrgQuery = z.object({ org: z.string().optional() });
-const RuleIdParams = z.object({ id: z.coerce.number().int().positive() });
 const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
 /** POST /rules?org=&id={rule}: the rule builder saves only the configuration of an existing rule. */
 const BuilderSaveQuery = OrgQuery.extend({ id: z.coerce.number().int().positive().optional() });
 const BuilderBody = z.object({ rules_configuration: z.unknown() });
+const OneRule = replies({ 200: Rule });
 
-async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<RuleListRow[]> {
+async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<Paged<RuleListRow>[]> {
   const [{ total }] = await db
     .select({ total: count() })
     .from(rules)
@@ -146,7 +154,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/rules', {
-    schema: { querystring: PageQuery.extend({ org: z.string().optional() }) },
+    schema: { querystring: ListQuery, response: replies({ 200: z.array(RuleListRow) }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return rulesPage(app.db, eq(rules.org, org), request.query.limit, request.query.page_number);
@@ -158,7 +166,11 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * procedure codes, what it selects (spec 2 §7 'POST /rules/search?org= procedureCode').
    */
   app.post('/rules/search', {
-    schema: { querystring: PageQuery.partial().extend({ org: z.string().optional() }), body: RuleSearchBody },
+    schema: {
+      querystring: ListQuery.partial(),
+      body: RuleSearchBody,
+      response: replies({ 200: RuleSearchResponse }),
+    },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const where = andAll(await searchConditions(app.db, org, request.body));
@@ -192,7 +204,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Which case types exist for a procedure code: true (both), 'PREAUTH', 'SETTLEMENT' or false. */
   app.post('/rules/existence', {
-    schema: { querystring: OrgQuery, body: ProcedureCodesBody },
+    schema: { querystring: OrgQuery, body: ProcedureCodesBody, response: replies({ 200: RuleExistence }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const rows = await app.db
@@ -201,13 +213,20 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         .innerJoin(procedures, eq(procedures.id, rules.procedureId))
         .where(and(eq(rules.org, org), inArray(procedures.procedureCode, request.body.procedureCode)));
       const has = (c: string) => rows.some((r) => r.caseType === c);
-      const result = has('PRE_AUTH') && has('SETTLEMENT') ? true : has('PRE_AUTH') ? 'PREAUTH' : has('SETTLEMENT') ? 'SETTLEMENT' : false;
+      const result =
+        has('PRE_AUTH') && has('SETTLEMENT')
+          ? true
+          : has('PRE_AUTH')
+            ? ('PREAUTH' as const)
+            : has('SETTLEMENT')
+              ? ('SETTLEMENT' as const)
+              : false;
       return { result };
     },
   });
 
   app.post('/rules/searchPcode', {
-    schema: { querystring: OrgQuery, body: ProcedureCodesBody },
+    schema: { querystring: OrgQuery, body: ProcedureCodesBody, response: replies({ 200: z.array(RuleOfProcedure) }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return app.db
@@ -221,7 +240,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Whether org has a rule for the same procedure and case type as rule {id}. */
   app.get('/rules/exists/:id', {
-    schema: { params: RuleIdParams, querystring: OrgQuery },
+    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: RuleExistsResponse }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
@@ -239,8 +258,8 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * organisation or case type: the answer is that rule, or 404 saying there is none.
    */
   app.get('/rules/:id', {
-    schema: { params: RuleIdParams, querystring: ReadQuery },
-    handler: async (request): Promise<Rule> => {
+    schema: { params: IdParams, querystring: ReadQuery, response: OneRule },
+    handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
       if (!rule) throw notFound(`Rule ${request.params.id} not found`);
@@ -259,7 +278,12 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/rules', {
-    schema: { querystring: BuilderSaveQuery, body: z.union([RuleSaveBody, BuilderBody]) },
+    schema: {
+      description: 'A new rule (201); with ?id= the rule builder saves only the configuration of that rule (200).',
+      querystring: BuilderSaveQuery,
+      body: z.union([RuleSaveBody, BuilderBody]),
+      response: replies({ 200: Rule, 201: Rule }),
+    },
     handler: async (request, reply) => {
       const { auth } = request;
       const org = await writableOrg(app.db, auth, request.query.org);
@@ -311,8 +335,8 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/rules/:id', {
-    schema: { params: RuleIdParams, querystring: OrgQuery, body: RuleSaveBody },
-    handler: async (request): Promise<Rule> => {
+    schema: { params: IdParams, querystring: OrgQuery, body: RuleSaveBody, response: OneRule },
+    handler: async (request) => {
       const { auth } = request;
       const org = await writableOrg(app.db, auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);
@@ -343,7 +367,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/rules/:id', {
-    schema: { params: RuleIdParams, querystring: OrgQuery, body: DeleteBody },
+    schema: { params: IdParams, querystring: OrgQuery, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       const org = await writableOrg(app.db, request.auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);

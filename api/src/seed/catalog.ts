@@ -1,14 +1,14 @@
 /**
- * Inserts the synthetic master catalog (src/synthetic/catalog.ts) into an empty database.
+ * Inserts the synthetic master catalog (./synthetic/catalog.ts) into an empty database.
  *
  * Procedures, hospitals, test units and clinical attributes keep the catalog's ids (rule trees refer
  * to attributes by id). The keyword masters share one table, so their per-kind catalog ids become
  * new ids; every reference (rule selections, docgroups) is translated.
  */
 import { sql } from 'drizzle-orm';
-import type { Catalog, CatalogKeyword } from '../synthetic/catalog';
+import type { Catalog, CatalogKeyword } from './synthetic/catalog';
 import type { DbOrTx } from '../db';
-import type { KeywordKind } from '../db/keyword-kinds';
+import type { KeywordKind } from '@claims/shared-kernel/constants';
 import {
   clinicalAttributes,
   clinicalUnits,

@@ -1,15 +1,13 @@
 /**
  * Seeds an empty database on first start (SEED=true): organisations, demo users and error
- * categories, the synthetic master catalog (masters, rules, questions), and generated claims with
- * their documents, queued for verification.
+ * categories, and the synthetic master catalog (masters, rules, questions). The generated demo claims
+ * come after, from ./generated-claims, which main.ts loads only when it seeds them. The synthetic
+ * catalog and claim generator (./synthetic) are seed and test tooling, loaded only while seeding.
  */
 import { count, inArray } from 'drizzle-orm';
 import type { CaseType } from '@claims/shared-kernel/constants';
-import { catalog } from '../synthetic/catalog';
-import { setImmediate as nextTurn } from 'node:timers/promises';
-import { DEFAULT_SEED_CLAIMS, streamSeedClaims, type GeneratedClaim } from '../synthetic/generator';
 import type { Db, DbOrTx } from '../db';
-import { batches, claimDocuments, claims, organizations, procedures } from '../db/schema';
+import { claimDocuments, claims, organizations, procedures } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
 import type { UploadType } from '../claims/upload';
 import { seedBase } from './base';
@@ -106,79 +104,12 @@ export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<num
 export async function seedMastersIfEmpty(db: Db, log: (message: string) => void = () => {}): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(organizations);
   if (n > 0) return false;
+  // The synthetic catalog is loaded only to seed it.
+  const { catalog } = await import('./synthetic/catalog');
   await db.transaction(async (tx) => {
     await seedBase(tx);
     await seedCatalog(tx, catalog);
   });
   log('seeded organisations, demo users, error categories and the master catalog');
   return true;
-}
-
-/** The insurers whose claims the console downloads (spec 3 §2.7 insurer dropdown). */
-const CONSOLE_ORGS = new Set(['vitraya', 'starhealth', 'maxbupa']);
-/** Every CONSOLE_SHARE-th claim of those insurers arrived through the console rather than the review list. */
-const CONSOLE_SHARE = 3;
-const CONSOLE_FAILURES = [
-  { status: 'DOWNLOAD_FAILED', errorCode: '404', errorMessage: 'Claim documents not found at the insurer portal' },
-  { status: 'UPLOAD_FAILED', errorCode: '500', errorMessage: 'Upload to the verification store timed out' },
-  { status: 'VERIFICATION_FAILED', errorCode: '500', errorMessage: 'Verification could not start: document storage unavailable' },
-] as const;
-
-/**
- * Gives a generated claim the console's fields when it is one the console downloaded: an intimation
- * number, the insurer's own names, and for some a failed download, upload or verification (not queued).
- */
-function asConsoleClaim(claim: GeneratedClaim, index: number, batchOf: (org: string) => number | undefined): SeedClaim {
-  if (!CONSOLE_ORGS.has(claim.org) || index % CONSOLE_SHARE !== 0) return claim;
-  const procedure = catalog.procedures.find((p) => p.procedure_code === claim.procedureCodes[0]);
-  const diagnosis = claim.expected.entities.find((e) => e.type === 'diagnoses' && e.present)?.name ?? null;
-  const failure = index % (CONSOLE_SHARE * 7) === 0 ? CONSOLE_FAILURES[(index / (CONSOLE_SHARE * 7)) % CONSOLE_FAILURES.length] : null;
-  return {
-    ...claim,
-    downloaded: true,
-    intimationNumber: `INT${String(100000 + index)}`,
-    insurerIllnessName: diagnosis,
-    insurerProcedureName: procedure?.name ?? null,
-    insurerClaimStatus: claim.caseType === 'PRE_AUTH' ? 'Pre-auth requested' : 'Claim submitted',
-    ...(failure
-      ? { status: failure.status, errorCode: failure.errorCode, errorMessage: failure.errorMessage }
-      : { batchId: batchOf(claim.org) }),
-  };
-}
-
-/** One console batch per insurer, so the Batch Summary shows real counts as the seed is verified. */
-async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
-  const rows = await db
-    .insert(batches)
-    .values(
-      [...CONSOLE_ORGS].map((org, i) => ({
-        batchName: `${org}-seed-batch`,
-        org,
-        downloaded: true,
-        priority: 100 + i,
-        status: 'TO_BE_PROCESSED',
-        createdBy: `${org === 'vitraya' ? 'vitraya' : org}.admin`,
-      })),
-    )
-    .returning({ id: batches.id, org: batches.org });
-  return new Map(rows.map((r) => [r.org, r.id]));
-}
-
-/**
- * Generates claims with their documents and queues each as it is made, in its own transaction; between
- * claims the event loop serves requests, so the api answers while the demo data arrives.
- */
-export async function seedGeneratedClaims(db: Db, count = DEFAULT_SEED_CLAIMS, log: (message: string) => void = () => {}): Promise<number> {
-  if (count <= 0) return 0;
-  log(`generating ${count} synthetic claims with their documents`);
-  const batchIds = await seedConsoleBatches(db);
-  let index = 0;
-  for await (const claim of streamSeedClaims(count)) {
-    const seedClaim = asConsoleClaim(claim, index, (org) => batchIds.get(org));
-    await db.transaction((tx) => insertSeedClaim(tx, seedClaim));
-    index += 1;
-    await nextTurn();
-  }
-  log(`seeded ${index} claims, queued for verification`);
-  return index;
 }

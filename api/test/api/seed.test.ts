@@ -7,9 +7,10 @@ import { verifyPassword } from '../../src/auth/passwords';
 import { openDatabase, type OpenDatabase } from '../../src/db';
 import { claimDocuments, claims, jobs, keywordMasters, procedures, rules, users } from '../../src/db/schema';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/base';
+import { loadMasterData, loadRules } from '../../src/jobs/verification-input';
 import { insertSeedClaim, seedMastersIfEmpty } from '../../src/seed';
-import { catalog } from '../../src/synthetic/catalog';
-import { generateClaim } from '../../src/synthetic/generator';
+import { catalog } from '../../src/seed/synthetic/catalog';
+import { generateClaim } from '../../src/seed/synthetic/generator';
 
 let database: OpenDatabase;
 
@@ -49,6 +50,24 @@ test('rules keep naming the catalog entries after the keyword ids are renumbered
     const documentNames = expected.fk_document.map((id) => catalog.documents.find((d) => d.id === id)!.name);
     expect(row!.rule.selections.fk_document.map((id) => names.get(id))).toEqual(documentNames);
   }
+});
+
+test("the adjudicator's input is built from the seeded masters and rules", async () => {
+  const db = database.db;
+  const { id002 } = await loadRules(db, { org: 'vitraya', caseType: 'SETTLEMENT', procedureCodes: ['id002'] });
+  expect(id002?.documentExclusionList).toEqual(['Claim Form', 'Cost Estimate']);
+  expect(id002?.clinicalExclusionDocuments).toContain('Claim Form');
+  expect(id002?.documentRule?.booleanOperator).toBe('AND');
+  const override = await loadRules(db, { org: 'starhealth', caseType: 'SETTLEMENT', procedureCodes: ['id002', 'id025'] });
+  const starhealthRule = catalog.rules.find((r) => r.org === 'starhealth' && r.procedure_code === 'id002' && r.case_type === 'SETTLEMENT')!;
+  expect(override.id002?.documentRule).toEqual(starhealthRule.documentRule);
+  expect(override.id025).toBeNull();
+
+  const masters = await loadMasterData(db, 'HOSP001');
+  expect(Object.keys(masters.docgroups)).toEqual(['Discharge Summary', 'Final Bill']);
+  expect(masters.diagnoses.map((d) => d.name).sort()).toEqual(catalog.diagnoses.map((d) => d.name).sort());
+  expect(masters.clinicalAttributes).toHaveLength(catalog.clinicalAttributes.length);
+  expect((await loadMasterData(db, 'HOSP002')).docgroups).toEqual({});
 });
 
 test('a generated claim is stored with its files and queued', async () => {

@@ -1,6 +1,6 @@
 /** The api under test: buildApp over PGlite (a clone of the template) or a throwaway PostgreSQL database. */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app';
+import { buildApp, type BuildOptions } from '../../src/app';
 import { loadConfig } from '../../src/config';
 import { openDatabase, type OpenDatabase } from '../../src/db';
 import { throwawayDatabase } from '../postgres';
@@ -24,15 +24,23 @@ export async function postgresDatabase(): Promise<TestDatabase> {
   return throwaway;
 }
 
-export async function testApp(database: OpenDatabase): Promise<FastifyInstance> {
-  const config = loadConfig({
+export const testConfig = () =>
+  loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     SEED: 'false',
     LOGIN_RATE_LIMIT: '1000',
     MAX_UPLOAD_BYTES: String(512 * 1024),
     DATABASE_URL: 'postgres://unused',
   });
-  return buildApp(config, { database, logger: false });
+
+/** The app over the database; silent unless `logger` says otherwise (a test may collect the log lines). */
+export async function testApp(database: OpenDatabase, options: Pick<BuildOptions, 'logger' | 'onRoute'> = {}): Promise<FastifyInstance> {
+  return buildApp(testConfig(), { database, logger: false, ...options });
+}
+
+/** A logger that keeps the lines it writes (error level and above), for assertions on what was logged. */
+export function collectingLogger(lines: string[]) {
+  return { level: 'error', stream: { write: (line: string) => void lines.push(line) } };
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -26,20 +26,32 @@ export const AnnotationBody = z
   })
   .catchall(z.union([z.string(), z.number(), z.null()]));
 export type AnnotationBody = z.input<typeof AnnotationBody>;
-export type Annotation = z.infer<typeof AnnotationBody> & {
-  id: number;
-  annotated_on: string;
-  username: string;
-  total_count?: number;
-  page_number?: number;
-};
 
-export interface ErrorCategory {
-  id: number;
-  category: string;
-  colour: string;
-  iconText: string;
-}
+/** An annotation as stored: the record's fields, who made it and when, and its entity slots. */
+export const Annotation = z
+  .object({
+    claim_id: z.number(),
+    reference_claim_id: z.string(),
+    procedure_code: z.string(),
+    procedure_name: z.string().optional(),
+    expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
+    verification_result: z.string().optional(),
+    case_type: z.string().optional(),
+    remarks: z.string().optional(),
+    id: z.number(),
+    annotated_on: z.string(),
+    username: z.string(),
+    total_count: z.number().int().optional(),
+    page_number: z.number().int().optional(),
+  })
+  .catchall(z.union([z.string(), z.number(), z.null()]));
+export type Annotation = z.infer<typeof Annotation>;
+
+/** GET /annotation/getUsers: the users who may write annotations. */
+export const AnnotationUsers = z.array(z.string());
+
+export const ErrorCategory = z.object({ id: z.number(), category: z.string(), colour: z.string(), iconText: z.string() });
+export type ErrorCategory = z.infer<typeof ErrorCategory>;
 
 /** POST/PUT /claims/{id}/annotation: error flags per procedure code and entity type. */
 export const ErrorAnnotationBody = z.object({
@@ -49,3 +61,10 @@ export const ErrorAnnotationBody = z.object({
   ),
 });
 export type ErrorAnnotationBody = z.infer<typeof ErrorAnnotationBody>;
+
+/** GET, POST and PUT /claims/{id}/annotation: the claim's error flags. */
+export const ErrorAnnotations = z.object({
+  claim_id: z.number(),
+  errors: z.record(z.string(), z.record(z.string(), z.array(z.object({ keyword: z.number(), category: z.number(), comment: z.string() })))),
+});
+export type ErrorAnnotations = z.infer<typeof ErrorAnnotations>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_STATUSES, CASE_TYPE_CODES } from '../constants';
-import { WireDate } from './common';
+import { FlagText, ListQuery, OrgQuery, pagedItem, WireDate } from './common';
 
 /** POST /claim/batch/create (spec 1 §3, spec 3 §7). */
 export const BatchCreateBody = z.object({
@@ -14,67 +14,81 @@ export const BatchCreateBody = z.object({
   reason: z.string().optional(),
 });
 export type BatchCreateBody = z.input<typeof BatchCreateBody>;
-export interface BatchCreateResponse {
-  id: number;
-  batchName: string;
-  Message: string;
-}
+export const BatchCreateResponse = z.object({ id: z.number(), batchName: z.string(), Message: z.string() });
+export type BatchCreateResponse = z.infer<typeof BatchCreateResponse>;
+
+/** The claims of a batch by outcome, as the Batch Summary counts them. */
+export const BatchProcessing = z.object({
+  accepted: z.number(),
+  rejected: z.number(),
+  query: z.number(),
+  toBeVerified: z.number(),
+  inProgress: z.number(),
+  verificationFailed: z.number(),
+});
 
 /** A Batch Summary row (spec 3 §3.4). */
-export interface BatchRow {
-  id: number;
-  batchName: string;
-  total_claims_count: number;
-  createdBy: string | null;
-  createdAt: string;
-  priority: number;
-  status_info: { status: (typeof BATCH_STATUSES)[number] };
-  allocation_status: 'ASSIGNED' | null;
-  assigned_date?: string | null;
-  processing: {
-    accepted: number;
-    rejected: number;
-    query: number;
-    toBeVerified: number;
-    inProgress: number;
-    verificationFailed: number;
-  };
-  total_count?: number;
-  page_number?: number;
-}
+export const BatchRow = pagedItem(
+  z.object({
+    id: z.number(),
+    batchName: z.string(),
+    total_claims_count: z.number(),
+    createdBy: z.string().nullable(),
+    createdAt: z.string(),
+    priority: z.number(),
+    status_info: z.object({ status: z.enum(BATCH_STATUSES) }),
+    allocation_status: z.literal('ASSIGNED').nullable(),
+    assigned_date: z.string().nullable().optional(),
+    processing: BatchProcessing,
+  }),
+);
+export type BatchRow = z.infer<typeof BatchRow>;
+
+/** PUT /claim/batch/{batchId}?{action}=True: the batch after the action, with the message. */
+export const BatchActionResponse = BatchRow.extend({ Message: z.string() });
+
+/** GET /claim/batch/names: every batch name of the organisation, for the filter's picker. */
+export const BatchName = z.object({ id: z.number(), batchName: z.string() });
 
 /** A row of the console's claims grid (spec 3 §3.3). */
-export interface ConsoleClaimRow {
-  id: number;
-  obj_id: string;
-  intimation_number: string;
-  insurer_illness_name: string | null;
-  insurer_procedure_name: string | null;
-  vitraya_procedure_name: string[];
-  vitraya_procedure_code: string[];
-  caseType: (typeof CASE_TYPE_CODES)[number];
-  insurer_claim_status: string | null;
-  vitraya_claim_status: string;
-  createdOn: string;
-  vitraya_arrival_date: string | null;
-  vitraya_snomed_code: string[];
-  insurer_documents: string[];
-  fk_batch_id: number | null;
-  error_code: string | null;
-  error_message: string | null;
-  total_count?: number;
-  page_number?: number;
-}
+export const ConsoleClaimRow = pagedItem(
+  z.object({
+    id: z.number(),
+    obj_id: z.string(),
+    intimation_number: z.string(),
+    insurer_illness_name: z.string().nullable(),
+    insurer_procedure_name: z.string().nullable(),
+    vitraya_procedure_name: z.array(z.string()),
+    vitraya_procedure_code: z.array(z.string()),
+    caseType: z.enum(CASE_TYPE_CODES),
+    insurer_claim_status: z.string().nullable(),
+    vitraya_claim_status: z.string(),
+    createdOn: z.string(),
+    vitraya_arrival_date: z.string().nullable(),
+    vitraya_snomed_code: z.array(z.string()),
+    insurer_documents: z.array(z.string()),
+    fk_batch_id: z.number().nullable(),
+    error_code: z.string().nullable(),
+    error_message: z.string().nullable(),
+  }),
+);
+export type ConsoleClaimRow = z.infer<typeof ConsoleClaimRow>;
 
 /** GET /downloadedCount (spec 3 §3.7). */
-export interface DownloadedCount {
-  downloadedClaims: number;
-  downloadedFailedClaims: number;
-  batchDataCount: number;
-  batchFailedDataCount: number;
-  userLastBatch: string | null;
-  uploadedFailedClaims: number;
-}
+export const DownloadedCount = z.object({
+  downloadedClaims: z.number(),
+  downloadedFailedClaims: z.number(),
+  batchDataCount: z.number(),
+  batchFailedDataCount: z.number(),
+  userLastBatch: z.string().nullable(),
+  uploadedFailedClaims: z.number(),
+});
+export type DownloadedCount = z.infer<typeof DownloadedCount>;
+
+/** The batch and console calls' query: `downloaded=true` for the console's batches, the review list's otherwise. */
+export const BatchListQuery = ListQuery.extend({ downloaded: FlagText.optional() });
+export const BatchQuery = OrgQuery.extend({ downloaded: FlagText.optional() });
+export const BatchIdParams = z.object({ batchId: z.coerce.number().int().positive() });
 
 /** The console filter object (spec 3 §3.6). */
 export const ConsoleFilterBody = z.object({

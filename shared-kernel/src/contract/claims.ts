@@ -1,31 +1,36 @@
 import { z } from 'zod';
-import { ADJUDICATION_RESULTS, CASE_TYPE_CODES, CLAIM_STATUSES, type AdjudicationResult } from '../constants';
-import { FlagText, WireDate } from './common';
-import type { RuleStatement } from './rules';
+import { ADJUDICATION_RESULTS, CASE_TYPE_CODES, CLAIM_STATUSES } from '../constants';
+import { FlagText, ListQuery, pagedItem, WireDate } from './common';
+import { ConsoleClaimRow } from './batches';
+import { RuleStatement } from './rules';
 
 export type { AdjudicationResult } from '../constants';
 
+/** Where an entity was found on a page, in the page's units. */
+export const FoundPosition = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+  pageNumber: z.number(),
+  pageWidth: z.number(),
+  pageHeight: z.number(),
+});
+
 /** One entity looked for in the documents (spec 1 §3, adjudicationDetails items). */
-export interface FoundItem {
-  name: string;
-  standardName?: string;
-  found: boolean;
-  valueFound?: string | number | null;
-  unitFound?: string | null;
-  ICD_code?: string | null;
-  documentUrl?: string | null;
-  referenceToDocument?: string | null;
-  position?: {
-    x: number;
-    y: number;
-    width: number;
-    height: number;
-    pageNumber: number;
-    pageWidth: number;
-    pageHeight: number;
-  } | null;
-  foundDocumentAliases?: string[];
-}
+export const FoundItem = z.object({
+  name: z.string(),
+  standardName: z.string().optional(),
+  found: z.boolean(),
+  valueFound: z.union([z.string(), z.number(), z.null()]).optional(),
+  unitFound: z.string().nullable().optional(),
+  ICD_code: z.string().nullable().optional(),
+  documentUrl: z.string().nullable().optional(),
+  referenceToDocument: z.string().nullable().optional(),
+  position: FoundPosition.nullable().optional(),
+  foundDocumentAliases: z.array(z.string()).optional(),
+});
+export type FoundItem = z.infer<typeof FoundItem>;
 
 export const ENTITY_GROUPS = [
   'procedures',
@@ -39,97 +44,107 @@ export const ENTITY_GROUPS = [
 ] as const;
 export type EntityGroup = (typeof ENTITY_GROUPS)[number];
 
+const foundItems = z.array(FoundItem).optional();
+
 /** The verification of one procedure code; adjudicationDetails is keyed by procedure code. */
-export type ProcedureVerification = {
-  ruleId: number | null;
-  ruleVersion?: number | null;
-  primary: boolean;
-  adjudicationResult: AdjudicationResult;
-  adjudicationReason?: string | null;
-  rejectionReasons?: string[];
-  procedureRule?: RuleStatement | null;
-  diagnosisRule?: RuleStatement | null;
-  documentRule?: RuleStatement | null;
-  clinicalTermsRule?: RuleStatement | null;
-} & { [G in EntityGroup]?: FoundItem[] };
+export const ProcedureVerification = z.object({
+  ruleId: z.number().nullable(),
+  ruleVersion: z.number().nullable().optional(),
+  primary: z.boolean(),
+  adjudicationResult: z.enum(ADJUDICATION_RESULTS),
+  adjudicationReason: z.string().nullable().optional(),
+  rejectionReasons: z.array(z.string()).optional(),
+  procedureRule: RuleStatement.nullable().optional(),
+  diagnosisRule: RuleStatement.nullable().optional(),
+  documentRule: RuleStatement.nullable().optional(),
+  clinicalTermsRule: RuleStatement.nullable().optional(),
+  procedures: foundItems,
+  diagnoses: foundItems,
+  evidence: foundItems,
+  clinicalAttribute: foundItems,
+  document: foundItems,
+  tissue: foundItems,
+  drug: foundItems,
+  pre_existing_diseases: foundItems,
+} satisfies Record<EntityGroup, unknown> & Record<string, z.ZodType>);
+export type ProcedureVerification = z.infer<typeof ProcedureVerification>;
 
 /** Where a claim's document is served, relative to the API base path (bearer-protected). */
 export const claimDocumentPath = (claimId: number, documentId: number): string => `/claims/${claimId}/documents/${documentId}`;
 
-export interface ClaimDocument {
-  id: number;
-  file_name: string;
-  content_type: string;
-  pages?: number | null;
+export const ClaimDocument = z.object({
+  id: z.number(),
+  file_name: z.string(),
+  content_type: z.string(),
+  pages: z.number().nullable().optional(),
   /** Served by the api behind the bearer token: GET /claims/{id}/documents/{docId}. */
-  original_document_url: string;
-}
+  original_document_url: z.string(),
+});
+export type ClaimDocument = z.infer<typeof ClaimDocument>;
+
+/** What the list row and the claim page share: identity, patient, procedures, status and verdict. */
+const ClaimSummary = z.object({
+  id: z.number(),
+  obj_id: z.string(),
+  referenceClaimId: z.string(),
+  caseType: z.enum(CASE_TYPE_CODES),
+  /** Older field kept for clients that still read it. */
+  case_type: z.enum(CASE_TYPE_CODES),
+  patientName: z.string(),
+  procedureCodes: z.array(z.string()),
+  hospitalCode: z.string().nullable(),
+  status: z.enum(CLAIM_STATUSES),
+  annotated: z.boolean(),
+  annotation_id: z.number().nullable(),
+  adjudicationResult: z.enum(ADJUDICATION_RESULTS).nullable(),
+  adjudicationReason: z.string().nullable(),
+  lastModifiedOn: z.string(),
+});
 
 /** GET /claims/{claimId}: one claim as the claim page reads it. */
-export interface Claim {
-  id: number;
-  obj_id: string;
-  referenceClaimId: string;
-  caseType: (typeof CASE_TYPE_CODES)[number];
-  /** Older field kept for clients that still read it. */
-  case_type: (typeof CASE_TYPE_CODES)[number];
-  patientName: string;
-  procedureCodes: string[];
-  procedureName: string[];
-  hospitalCode: string | null;
-  organization: string;
-  status: (typeof CLAIM_STATUSES)[number];
-  annotated: boolean;
-  annotation_id: number | null;
-  adjudicationResult: AdjudicationResult | null;
-  adjudicationReason: string | null;
-  rejectionReasons: string[];
-  adjudicationDetails: Record<string, ProcedureVerification> | null;
-  error_code?: string | null;
-  error_message?: string | null;
-  lastModifiedOn: string;
-  lastModifiedBy: string | null;
-  lastVerifiedOn: string | null;
-  createdBy: string | null;
-  createdOn: string;
-  delete_after_adjudication: boolean;
-  rerunStatus: 'INPROGRESS' | null;
-  fk_batch_id?: number | null;
-  documents: ClaimDocument[];
-}
+export const Claim = ClaimSummary.extend({
+  procedureName: z.array(z.string()),
+  organization: z.string(),
+  rejectionReasons: z.array(z.string()),
+  /** Keyed by procedure code. */
+  adjudicationDetails: z.record(z.string(), ProcedureVerification).nullable(),
+  error_code: z.string().nullable().optional(),
+  error_message: z.string().nullable().optional(),
+  lastModifiedBy: z.string().nullable(),
+  lastVerifiedOn: z.string().nullable(),
+  createdBy: z.string().nullable(),
+  createdOn: z.string(),
+  delete_after_adjudication: z.boolean(),
+  rerunStatus: z.literal('INPROGRESS').nullable(),
+  fk_batch_id: z.number().nullable().optional(),
+  documents: z.array(ClaimDocument),
+});
+export type Claim = z.infer<typeof Claim>;
 
 /** A row of GET /claims (the first one also carries total_count and page_number). */
-export interface ClaimListRow {
-  id: number;
-  obj_id: string;
-  referenceClaimId: string;
-  caseType: (typeof CASE_TYPE_CODES)[number];
-  case_type: (typeof CASE_TYPE_CODES)[number];
-  patientName: string;
-  procedureCodes: string[];
-  hospitalCode: string | null;
-  status: (typeof CLAIM_STATUSES)[number];
-  annotated: boolean;
-  annotation_id: number | null;
-  adjudicationResult: AdjudicationResult | null;
-  adjudicationReason: string | null;
-  /** Provider's organisation only: counts of found entities for the list's columns. */
-  proceduresFound?: number;
-  diagnosisFound?: number;
-  evidenceFound?: number;
-  documentsFound?: number;
-  lastModifiedOn: string;
-  total_count?: number;
-  page_number?: number;
-}
+export const ClaimListRow = pagedItem(
+  ClaimSummary.extend({
+    /** Provider's organisation only: counts of found entities for the list's columns. */
+    proceduresFound: z.number().optional(),
+    diagnosisFound: z.number().optional(),
+    evidenceFound: z.number().optional(),
+    documentsFound: z.number().optional(),
+  }),
+);
+export type ClaimListRow = z.infer<typeof ClaimListRow>;
 
-export const ClaimListQuery = z.object({
-  status: z.string().optional(),
-  org: z.string().optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  page_number: z.coerce.number().int().min(1).default(1),
-  downloaded: FlagText.optional(),
-});
+/** GET /claims: the review list's rows, or with downloaded=true the console's. */
+export const ClaimListResponse = z.union([z.array(ClaimListRow), z.array(ConsoleClaimRow)]);
+
+/** GET /claims/{claimId}(/...), PUT /claims/{claimId}, ...: the claim in the path. */
+export const ClaimIdParams = z.object({ claimId: z.coerce.number().int().positive() });
+export const ClaimDocumentParams = ClaimIdParams.extend({ documentId: z.coerce.number().int().positive() });
+
+/** GET /claims: the review list, or with `downloaded=true` the console's claims (`status=A,B` filters both). */
+export const ClaimListQuery = ListQuery.extend({ status: z.string().optional(), downloaded: FlagText.optional() });
+
+/** POST /claims/search?limit&page_number&org[&download=True]: the filtered list, or with download its CSV file. */
+export const ClaimSearchQuery = ListQuery.extend({ download: FlagText.optional() });
 
 /** POST /claims/search: the claims filter (spec 1 §3). */
 export const ClaimSearchBody = z
@@ -163,10 +178,9 @@ export const ClaimCreateFields = z.object({
   adjudicate: FlagText.default(true),
 });
 export const CLAIM_UPLOAD_TYPES = ['application/pdf', 'image/png', 'image/jpeg'] as const;
-export interface ClaimCreateResponse {
-  id: number;
-  requestAdditoinalInput: boolean;
-}
+/** POST /claims: the new claim; requestAdditoinalInput (the spec's spelling) when its procedures have questions. */
+export const ClaimCreateResponse = z.object({ id: z.number(), requestAdditoinalInput: z.boolean() });
+export type ClaimCreateResponse = z.infer<typeof ClaimCreateResponse>;
 
 /** PUT /claims/{claimId}?org: re-run verification (form). */
 export const ClaimRerunForm = z.object({
@@ -187,9 +201,12 @@ export type FindingsBody = z.infer<typeof FindingsBody>;
 
 /** POST /claims/dashboard/count?status=... */
 export const DASHBOARD_KINDS = ['getAll', 'adjudicated', 'accepted', 'rejected'] as const;
-export interface DashboardRow {
-  status?: string;
-  adjudicationResult?: string;
-  procedureCode?: string;
-  count: number;
-}
+export const DashboardQuery = z.object({ status: z.enum(DASHBOARD_KINDS), org: z.string().optional() });
+/** A count by status (getAll), by result (adjudicated) or by procedure code (accepted, rejected). */
+export const DashboardRow = z.object({
+  status: z.string().optional(),
+  adjudicationResult: z.string().optional(),
+  procedureCode: z.string().optional(),
+  count: z.number(),
+});
+export type DashboardRow = z.infer<typeof DashboardRow>;

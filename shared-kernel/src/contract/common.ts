@@ -11,9 +11,26 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/** `?org=`: the organisation a call acts on (the provider may name any; others always act on their own). */
+export const OrgQuery = z.object({ org: z.string().optional() });
+
+/** The query of the list calls: 1-based paging and the organisation. */
+export const ListQuery = PageQuery.extend({ org: z.string().optional() });
+export type ListQuery = z.infer<typeof ListQuery>;
+
+/** `/{resource}/{id}` of a numbered record (rules, questions, annotations, document groups). */
+export const IdParams = z.object({ id: z.coerce.number().int().positive() });
+
+/** GET /{master}/{id}: a master by id, or by name (keyword masters, clinical attributes, test units). */
+export const MasterIdParams = z.object({ id: z.string().min(1).max(200) });
+/** name and org are accepted there and ignored. */
+export const MasterItemQuery = z.object({ name: z.string().optional(), org: z.string().optional() });
+
 /** Lists answer an array whose first item also carries total_count and page_number. */
-export const pagedItem = <T extends z.ZodObject>(item: T) =>
-  item.extend({ total_count: z.number().int().optional(), page_number: z.number().int().optional() });
+const PAGE_FIELDS = { total_count: z.number().int().optional(), page_number: z.number().int().optional() };
+export const pagedItem = <S extends z.ZodRawShape>(item: z.ZodObject<S>) => item.extend(PAGE_FIELDS);
+/** Such a list (also the whole list of `getall`, whose rows carry no total). */
+export const pagedList = <S extends z.ZodRawShape>(item: z.ZodObject<S>) => z.array(pagedItem(item));
 export type Paged<T> = T & { total_count?: number; page_number?: number };
 
 /** A few lists (hospitals) answer an object instead. */
@@ -25,6 +42,12 @@ export interface PagedResults<T> {
   page_number: number;
 }
 
+/** Simple answers: a batch or claim action (`{Message}`), a deletion or sign-out (`{detail}`). */
+export const MessageResponse = z.object({ Message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+export const DetailResponse = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponse>;
+
 /** YYYY-MM-DD on the wire. */
 export const WireDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
 
@@ -33,6 +56,12 @@ export const GetAllQuery = z.object({
   getall: z.string().optional(),
   org: z.string().optional(),
 });
+
+/** The master lists: paged, or the whole list with `getall` (then limit and page_number are ignored). */
+export const MasterListQuery = PageQuery.partial().extend(GetAllQuery.shape);
+
+/** The number of a master's records (GET /{master}/count). */
+export const CountResponse = z.number().int();
 
 /** Query flags the spec sends as the text True/true. */
 export const FlagText = z

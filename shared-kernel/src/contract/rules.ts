@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOLEAN_OPERATORS, CASE_TYPE_CODES, ENTITY_NAMES, LEAF_OPERATORS } from '../constants';
-import { AuditEntry } from './common';
+import { AuditEntry, pagedItem } from './common';
 
 /** Where a leaf's evidence was found in the claim's documents. */
 export const EvidenceLocation = z.object({
@@ -121,53 +121,97 @@ export const RULE_SELECTION_FIELDS = [
   'fk_exc_document',
 ] as const;
 export type RuleSelections = Record<(typeof RULE_SELECTION_FIELDS)[number], number[]>;
+const ids = z.array(z.number());
 
-export interface NamedRef {
-  id: number;
-  name: string;
-}
+export const NamedRef = z.object({ id: z.number(), name: z.string() });
+export type NamedRef = z.infer<typeof NamedRef>;
 
 /** GET /rules/{id}?org: a rule as the editor and viewer read it. */
-export interface Rule extends RuleSelections {
-  id: number;
-  org: string;
-  fk_procedure: number;
-  procedures: { id: number; procedure_code: string; name: string; snomedct_code: string; procedure_group?: NamedRef | null };
-  case_type: (typeof CASE_TYPE_CODES)[number];
-  procedureRule: RuleStatement | null;
-  diagnosisRule: RuleStatement | null;
-  documentRule: RuleStatement | null;
-  clinicalTermsRule: RuleStatement | null;
-  rule_template: string | null;
-  query_rule: RuleStatement | null;
-  rules_configuration: unknown;
-  diagnosis: NamedRef[];
-  document: NamedRef[];
-  tissue: NamedRef[];
-  drug: NamedRef[];
-  evidence: NamedRef[];
-  clinicalAttributes: NamedRef[];
-  defaultDocumentExclusionList: NamedRef[];
-  defaultClinicalInclusionList: NamedRef[];
-  defaultClinicalExclusionList: NamedRef[];
-  version: number;
-  modification_history: AuditEntry[];
-  created_by: string | null;
-  created_at: string | null;
-  last_modified_by: string | null;
-  last_modified_at: string | null;
-}
+export const Rule = z.object({
+  id: z.number(),
+  org: z.string(),
+  fk_procedure: z.number(),
+  procedures: z.object({
+    id: z.number(),
+    procedure_code: z.string(),
+    name: z.string(),
+    snomedct_code: z.string(),
+    procedure_group: NamedRef.nullable().optional(),
+  }),
+  case_type: z.enum(CASE_TYPE_CODES),
+  procedureRule: RuleStatement.nullable(),
+  diagnosisRule: RuleStatement.nullable(),
+  documentRule: RuleStatement.nullable(),
+  clinicalTermsRule: RuleStatement.nullable(),
+  rule_template: z.string().nullable(),
+  query_rule: RuleStatement.nullable(),
+  /** The rule builder's configuration, kept as the builder sends it. */
+  rules_configuration: z.unknown(),
+  fk_diagnosis: ids,
+  fk_document: ids,
+  fk_tissue: ids,
+  fk_drug: ids,
+  fk_evidence: ids,
+  fk_clinical_attribute: ids,
+  fk_clinical_inc_document: ids,
+  fk_clinical_exc_document: ids,
+  fk_exc_document: ids,
+  diagnosis: z.array(NamedRef),
+  document: z.array(NamedRef),
+  tissue: z.array(NamedRef),
+  drug: z.array(NamedRef),
+  evidence: z.array(NamedRef),
+  clinicalAttributes: z.array(NamedRef),
+  defaultDocumentExclusionList: z.array(NamedRef),
+  defaultClinicalInclusionList: z.array(NamedRef),
+  defaultClinicalExclusionList: z.array(NamedRef),
+  version: z.number(),
+  modification_history: z.array(AuditEntry),
+  created_by: z.string().nullable(),
+  created_at: z.string().nullable(),
+  last_modified_by: z.string().nullable(),
+  last_modified_at: z.string().nullable(),
+} satisfies Record<(typeof RULE_SELECTION_FIELDS)[number], typeof ids> & Record<string, z.ZodType>);
+export type Rule = z.infer<typeof Rule>;
 
 /** GET /rules?org&limit&page_number: one row of the Procedure Protocol list. */
-export interface RuleListRow {
-  id: number;
-  case_type: (typeof CASE_TYPE_CODES)[number];
-  procedures: { procedure_code: string; name: string };
-  diagnosisList: string[];
-  document: string[];
-  total_count?: number;
-  page_number?: number;
-}
+export const RuleListRow = pagedItem(
+  z.object({
+    id: z.number(),
+    case_type: z.enum(CASE_TYPE_CODES),
+    procedures: z.object({ procedure_code: z.string(), name: z.string() }),
+    diagnosisList: z.array(z.string()),
+    document: z.array(z.string()),
+  }),
+);
+export type RuleListRow = z.infer<typeof RuleListRow>;
+
+/** POST /rules/search without limit: per rule of the procedure codes, the names it selects. */
+export const RuleSelectionNames = z.object({
+  id: z.number(),
+  case_type: z.enum(CASE_TYPE_CODES),
+  procedures: z.object({ id: z.number(), procedure_code: z.string(), name: z.string() }),
+  diagnosisList: z.array(z.string()),
+  clinicalAttributes: z.array(z.string()),
+  evidence: z.array(z.string()),
+  document: z.array(z.string()),
+  drug: z.array(z.string()),
+  tissue: z.array(z.string()),
+});
+/** POST /rules/search: with limit or page_number the list's rows, otherwise the selection names (tried first: its rows carry more). */
+export const RuleSearchResponse = z.union([z.array(RuleSelectionNames), z.array(RuleListRow)]);
+
+/** POST /rules/existence: which case types have a rule for the codes (true: both). */
+export const RuleExistence = z.object({ result: z.union([z.boolean(), z.enum(['PREAUTH', 'SETTLEMENT'])]) });
+/** POST /rules/searchPcode: the rules of the procedure codes. */
+export const RuleOfProcedure = z.object({
+  id: z.number(),
+  case_type: z.enum(CASE_TYPE_CODES),
+  procedure_code: z.string(),
+  fk_procedure: z.number(),
+});
+/** GET /rules/exists/{id}: whether the organisation has a rule for the same procedure and case type. */
+export const RuleExistsResponse = z.boolean();
 
 /** POST /rules/search?org: filter body of the rules list (spec 2 §2.3). */
 export const RuleSearchBody = z.object({

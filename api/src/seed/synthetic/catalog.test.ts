@@ -6,7 +6,7 @@ import {
   QuestionSaveBody,
   RuleStatement,
 } from '@claims/shared-kernel/contract';
-import { catalog, FRAUD_MARKERS, masterDataFor, resolveRule, ruleLeaves, toRuleDefinition } from './catalog';
+import { catalog, FRAUD_MARKERS, resolveRule, ruleLeaves } from './catalog';
 import { phrasesOf } from './text-match';
 
 const TREES = ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule'] as const;
@@ -100,8 +100,12 @@ describe('catalog masters', () => {
       expect(g.hospital_id.every((id) => catalog.hospitals.some((h) => h.id === id))).toBe(true);
       expect(g.docgroup_id.map(docName).sort()).toEqual(Object.keys(g.docgroupConfig_id).sort());
     }
-    expect(Object.keys(masterDataFor('HOSP001').docgroups)).toEqual(['Discharge Summary', 'Final Bill']);
-    expect(masterDataFor('HOSP002').docgroups).toEqual({});
+    const groupOf = (code: string) => {
+      const hospital = catalog.hospitals.find((h) => h.hospital_code === code)!;
+      return catalog.docgroups.find((g) => g.hospital_id.includes(hospital.id));
+    };
+    expect(Object.keys(groupOf('HOSP001')!.docgroupConfig_id)).toEqual(['Discharge Summary', 'Final Bill']);
+    expect(groupOf('HOSP002')).toBeUndefined();
   });
 });
 
@@ -173,13 +177,6 @@ describe('catalog rules', () => {
     expect(resolveRule(catalog.rules, 'vitraya', 'id009', 'PRE_AUTH')).toBeNull();
     expect(resolveRule(catalog.rules, 'starhealth', 'id010', 'PRE_AUTH')?.org).toBe('starhealth');
     expect(resolveRule(catalog.rules, 'bajaj', 'id025', 'SETTLEMENT')).toBeNull();
-  });
-
-  it('convert to the adjudicator rule definition with document names', () => {
-    const def = toRuleDefinition(resolveRule(catalog.rules, 'vitraya', 'id002', 'SETTLEMENT')!);
-    expect(def.documentExclusionList).toEqual(['Claim Form', 'Cost Estimate']);
-    expect(def.clinicalExclusionDocuments).toContain('Claim Form');
-    expect(def.documentRule?.booleanOperator).toBe('AND');
   });
 
   it('have questions for a few procedures', () => {

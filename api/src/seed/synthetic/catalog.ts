@@ -1,7 +1,8 @@
 /**
  * The synthetic Indian health-insurance master catalog: the seed inserts it as is (ids are stable small
- * integers), the claim generator draws its vocabulary from it and the evaluation feeds it to the
- * adjudicator.
+ * integers; src/seed/catalog.ts) and the claim generator draws its vocabulary from it. The adjudicator
+ * never reads it directly: it gets the masters and rules from the database (src/jobs/verification-input.ts),
+ * in the evaluation (scripts/eval.ts) as in production.
  *
  * Text matching: every alias of every entity (of any type) is a phrase no other entity's alias contains
  * word for word (catalog.test.ts checks it), so finding one entity in a document never implies another.
@@ -31,7 +32,6 @@ import type {
   Rule,
   RuleStatement,
 } from '@claims/shared-kernel/contract';
-import type { MasterData, RuleDefinition } from '../verification/types';
 
 export type CatalogKeyword = Pick<KeywordEntity, 'id' | 'name' | 'alias'> & { ICD_code?: string };
 export type CatalogProcedure = Pick<Procedure, 'id' | 'name' | 'procedure_code' | 'snomedct_code' | 'alias'> & {
@@ -1574,51 +1574,4 @@ export function resolveRule<R extends { org: string; procedure_code: string; cas
 ): R | null {
   const pick = (org: string) => allRules.find((r) => r.org === org && r.procedure_code === procedureCode && r.case_type === caseType);
   return pick(organization) ?? pick(PROVIDER_ORG) ?? null;
-}
-
-const namesOf = (ids: number[]): string[] => ids.map((id) => documents.find((d) => d.id === id)!.name);
-
-/** The adjudicator's view of a catalog rule. */
-export function toRuleDefinition(rule: CatalogRule): RuleDefinition {
-  return {
-    id: rule.id,
-    version: rule.version,
-    procedureRule: rule.procedureRule,
-    diagnosisRule: rule.diagnosisRule,
-    documentRule: rule.documentRule,
-    clinicalTermsRule: rule.clinicalTermsRule,
-    documentExclusionList: namesOf(rule.fk_exc_document),
-    clinicalInclusionDocuments: namesOf(rule.fk_clinical_inc_document),
-    clinicalExclusionDocuments: namesOf(rule.fk_clinical_exc_document),
-  };
-}
-
-/** The adjudicator's master data for a claim of the given hospital (its docgroups, if any). */
-export function masterDataFor(hospitalCode: string | null): MasterData {
-  const hospital = hospitals.find((h) => h.hospital_code === hospitalCode);
-  const group = hospital ? docgroups.find((g) => g.hospital_id.includes(hospital.id)) : undefined;
-  const plain = (rows: CatalogKeyword[]) => rows.map((r) => ({ id: r.id, name: r.name, alias: r.alias, ICD_code: r.ICD_code ?? null }));
-  return {
-    procedures: procedures.map((p) => ({ id: p.id, name: p.name, alias: p.alias, procedure_code: p.procedure_code })),
-    diagnoses: plain(diagnoses),
-    evidence: plain(evidence),
-    drugs: plain(drugs),
-    tissues: plain(tissues),
-    documents: plain(documents),
-    preExistingDiseases: plain(preExistingDiseases),
-    clinicalAttributes: clinicalAttributes.map((a) => ({
-      id: a.id,
-      name: a.name,
-      alias: a.alias,
-      value_type: a.value_type,
-      tabular: a.tabular,
-      distributed_attribute_value: a.distributed_attribute_value,
-      units: a.fk_clinical_unit.map((id) => clinicalUnits.find((u) => u.id === id)!),
-      number_range: a.number_range,
-      text_possible_values: a.text_possible_values,
-      overrides: a.overrides,
-      patternOverridesForValues: a.patternOverridesForValues,
-    })),
-    docgroups: group?.docgroupConfig_id ?? {},
-  };
 }

@@ -1,0 +1,29 @@
+/** A claim's procedure questions and their answers (the /questions/{claimId} screen, spec 2 §7). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ClaimAnswersBody, ClaimAnswersResponse, ClaimIdParams, ClaimQuestions, OrgQuery } from '@claims/shared-kernel/contract';
+import { loadVisibleClaim } from '../claims/access';
+import { answerClaimQuestions, claimQuestions } from '../claims/questions';
+import { replies } from '../http/replies';
+
+const claimQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The questions a claim asks for (its procedures, its organisation), with any answers given. */
+  app.get('/claims/:claimId/questions', {
+    schema: { params: ClaimIdParams, querystring: OrgQuery, response: replies({ 200: ClaimQuestions }) },
+    handler: async (request) => {
+      const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
+      return claimQuestions(app.db, claim);
+    },
+  });
+
+  /** Answers are kept as facts for the rules and the claim is verified again with them. */
+  app.post('/claims/:claimId/questions', {
+    schema: { params: ClaimIdParams, querystring: OrgQuery, body: ClaimAnswersBody, response: replies({ 200: ClaimAnswersResponse }) },
+    handler: async (request) => {
+      const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
+      await answerClaimQuestions(app.db, request.auth, claim, request.body.answers);
+      return { id: claim.id, Message: 'Successfully Done' };
+    },
+  });
+};
+
+export default claimQuestionRoutes;
