@@ -3,5 +3,6 @@ module.exports = require('@claims/shared-kernel/webpack').federatedApp({
   name: 'mfe_claims',
   port: 3001,
   exposes: { './Routes': './src/routes/index.tsx' },
+  area: './src/area.ts',
   title: 'Claims to Review',
 });

@@ -3,5 +3,6 @@ module.exports = require('@claims/shared-kernel/webpack').federatedApp({
   name: 'mfe_masters',
   port: 3002,
   exposes: { './Routes': './src/routes/index.tsx' },
+  area: './src/area.ts',
   title: 'Master Data',
 });

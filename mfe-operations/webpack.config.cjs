@@ -3,5 +3,6 @@ module.exports = require('@claims/shared-kernel/webpack').federatedApp({
   name: 'mfe_operations',
   port: 3004,
   exposes: { './Routes': './src/routes/index.tsx' },
+  area: './src/area.ts',
   title: 'Operations',
 });

@@ -1,12 +1,10 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
+import { area } from './area';
 import ClaimsRoutes from './routes';
 
 startStandalone({
-  name: 'Claims',
+  name: area.label,
   home: '/claims',
-  links: [
-    { path: '/claims', title: 'Claims to Review' },
-    { path: '/dashboard', title: 'Dashboard' },
-  ],
+  links: area.navigation.map(({ path, label }) => ({ path, title: label })),
   routes: <ClaimsRoutes />,
-}).catch((error: unknown) => console.error('The Claims area could not start', error));
+}).catch((error: unknown) => console.error(`The ${area.label} area could not start`, error));

@@ -1,10 +1,10 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
+import { area } from './area';
 import MastersRoutes from './routes';
-import { KEYWORD_MASTERS } from './routes/keywords/keywordScreens';
 
 startStandalone({
-  name: 'Masters',
+  name: area.label,
   home: '/hospitals',
-  links: [{ path: '/hospitals', title: 'Hospitals' }, ...KEYWORD_MASTERS.map((m) => ({ path: `/${m.module}`, title: m.title }))],
+  links: area.navigation.map(({ path, label }) => ({ path, title: label })),
   routes: <MastersRoutes />,
-}).catch((error: unknown) => console.error('The Masters area could not start', error));
+}).catch((error: unknown) => console.error(`The ${area.label} area could not start`, error));

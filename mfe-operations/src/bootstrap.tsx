@@ -1,9 +1,10 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
+import { area } from './area';
 import OperationsRoutes from './routes';
 
 startStandalone({
-  name: 'Operations',
+  name: area.label,
   home: '/uploadsDownloads',
-  links: [{ path: '/uploadsDownloads', title: 'Uploads and Downloads' }],
+  links: area.navigation.map(({ path, label }) => ({ path, title: label })),
   routes: <OperationsRoutes />,
-}).catch((error: unknown) => console.error('The Operations area could not start', error));
+}).catch((error: unknown) => console.error(`The ${area.label} area could not start`, error));

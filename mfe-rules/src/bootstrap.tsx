@@ -1,6 +1,10 @@
 import { startStandalone } from '@claims/shared-kernel/standalone';
+import { area } from './area';
 import RulesRoutes from './routes';
 
-startStandalone({ name: 'Rules', home: '/rules', links: [{ path: '/rules', title: 'Procedure Protocol' }], routes: <RulesRoutes /> }).catch(
-  (error: unknown) => console.error('The Rules area could not start', error),
-);
+startStandalone({
+  name: area.label,
+  home: '/rules',
+  links: area.navigation.map(({ path, label }) => ({ path, title: label })),
+  routes: <RulesRoutes />,
+}).catch((error: unknown) => console.error(`The ${area.label} area could not start`, error));

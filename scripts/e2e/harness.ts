@@ -2,7 +2,8 @@
  * Starts a private copy of the whole suite on its own ports and data folder, and a headless Chromium,
  * so the end-to-end tests never touch a suite a developer is running.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ export const PASSWORD = 'demo-password';
 
 interface SuiteHandle {
   stopApp(dir: string): Promise<void>;
-  restartApp(dir: string): Promise<void>;
+  restartApp(dir: string, options?: { distDir?: string }): Promise<void>;
   stop(): Promise<void>;
 }
 interface SuiteModule {
@@ -115,4 +116,88 @@ export function startParentPortal(port: number, shellUrl: string, message: Recor
 </script></body></html>`;
   const server = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html));
   return new Promise((resolve) => server.listen(port, () => resolve(server)));
+}
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/**
+ * Builds the rules remote as a team with a newer kernel would: against a copy of the kernel whose antd
+ * facade also offers Drawer and whose core entry gains an export, with a rules screen that uses both.
+ * Served to the current shell, it must show its error panel, not render undefined components.
+ * Answers the build's dist folder (under .tmp, removed with `cleanup`).
+ */
+export function buildRulesAgainstNewerKernel(): { distDir: string; cleanup: () => void } {
+  const work = path.join(ROOT, '.tmp', 'e2e-newer-kernel');
+  rmSync(work, { recursive: true, force: true });
+  const kernel = path.join(work, 'shared-kernel');
+  const rules = path.join(work, 'mfe-rules');
+  for (const part of ['src', 'build', 'package.json'])
+    cpSync(path.join(ROOT, 'shared-kernel', part), path.join(kernel, part), { recursive: true });
+  for (const part of ['src', 'package.json']) cpSync(path.join(ROOT, 'mfe-rules', part), path.join(rules, part), { recursive: true });
+  writeFileSync(path.join(work, 'package.json'), JSON.stringify({ name: 'claims-verification-suite-next', private: true }));
+  appendFileSync(path.join(kernel, 'src/facades/antd.ts'), "export { default as Drawer } from 'antd/es/drawer';\n");
+  appendFileSync(path.join(kernel, 'src/index.ts'), "export const kernelRelease = 'next';\n");
+  const routes = path.join(rules, 'src/routes/index.tsx');
+  writeFileSync(
+    routes,
+    `import { Drawer } from 'antd';\nimport { kernelRelease } from '@claims/shared-kernel';\n${readFileSync(routes, 'utf8')}\nexport const NEWER = [Drawer, kernelRelease];\n`,
+  );
+  writeFileSync(
+    path.join(rules, 'webpack.config.cjs'),
+    `module.exports = require('../shared-kernel/build/federated-app.cjs').federatedApp(${JSON.stringify({
+      name: 'mfe_rules',
+      port: 3003,
+      exposes: { './Routes': './src/routes/index.tsx' },
+      area: './src/area.ts',
+      title: 'Procedure Protocol',
+    }).replace(/^\{/, '{ dir: __dirname,')});\n`,
+  );
+  execFileSync('npx', ['webpack', '--mode', 'production'], { cwd: rules, stdio: 'inherit' });
+  return { distDir: path.join(rules, 'dist'), cleanup: () => rmSync(work, { recursive: true, force: true }) };
+}
+
+/** Edits a built area's declaration (area.json) in place; answers a function that puts it back. */
+export function editAreaDeclaration(appDir: string, edit: (declaration: Record<string, unknown>) => void): () => void {
+  const file = path.join(ROOT, appDir, 'dist', 'area.json');
+  const original = readFileSync(file, 'utf8');
+  const declaration = JSON.parse(original) as Record<string, unknown>;
+  edit(declaration);
+  writeFileSync(file, JSON.stringify(declaration));
+  return () => writeFileSync(file, original);
+}
+
+/**
+ * Starts `npm run dev -w @claims/<remote>` (webpack dev server) on `port` against the api at
+ * `apiBaseUrl`, and waits until it serves the remote's page. Answers a function that stops it.
+ */
+export async function startDevServer(remote: string, port: number, apiBaseUrl: string): Promise<() => void> {
+  const child = spawn('npm', ['run', 'dev', '-w', `@claims/${remote}`], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), API_BASE_URL: apiBaseUrl },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const stop = () => {
+    if (child.exitCode === null && child.pid) process.kill(-child.pid, 'SIGTERM');
+  };
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${remote} dev server exited (${child.exitCode}):\n${output}`);
+    try {
+      // The dev server holds requests until the first compilation is done, then serves the page.
+      const response = await fetch(`http://localhost:${port}/`);
+      if (response.ok && (await response.text()).includes('<div id="root">')) return stop;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  stop();
+  throw new Error(`${remote} dev server did not serve its page within 180 s:\n${output}`);
 }

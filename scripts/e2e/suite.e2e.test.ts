@@ -4,7 +4,18 @@
  */
 import type http from 'node:http';
 import type { Frame, Page } from 'playwright-core';
-import { apiLogin, PARENT_ALLOWED_PORT, PARENT_REFUSED_PORT, signInThroughUi, startE2E, startParentPortal, type E2E } from './harness';
+import {
+  apiLogin,
+  buildRulesAgainstNewerKernel,
+  editAreaDeclaration,
+  PARENT_ALLOWED_PORT,
+  PARENT_REFUSED_PORT,
+  signInThroughUi,
+  startDevServer,
+  startE2E,
+  startParentPortal,
+  type E2E,
+} from './harness';
 
 let e2e: E2E;
 
@@ -138,6 +149,97 @@ describe('a remote that is down', () => {
       await page.getByRole('button', { name: 'Retry' }).click();
       await tableTitle(page, 'Procedure Protocol').waitFor();
     }));
+});
+
+describe('areas that deploy on their own', () => {
+  test('a navigation entry a remote declares appears without a new shell', () =>
+    withPage(async (page) => {
+      const restore = editAreaDeclaration('mfe-rules', (declaration) => {
+        const navigation = declaration.navigation as Record<string, unknown>[];
+        navigation.push({
+          path: '/rules/preview',
+          label: 'Rule Preview',
+          icon: 'ExperimentOutlined',
+          section: 'rules',
+          order: 30,
+          visibleTo: {},
+        });
+      });
+      try {
+        await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+        await page.waitForURL('**/claims');
+        const rulesGroup = page.locator('.ant-menu-item-group').filter({ hasText: 'Rules' });
+        await rulesGroup.getByRole('menuitem', { name: 'Rule Preview' }).waitFor();
+        const labels = await rulesGroup.getByRole('menuitem').allTextContents();
+        expect(labels).toEqual(['Procedure Protocol', 'Procedure Questions', 'Rule Preview']);
+      } finally {
+        restore();
+      }
+    }));
+
+  test('a remote built against a newer kernel and a larger antd facade shows its error panel, naming what is missing', async () => {
+    const newer = buildRulesAgainstNewerKernel();
+    try {
+      await e2e.suite.stopApp('mfe-rules');
+      await e2e.suite.restartApp('mfe-rules', { distDir: newer.distDir });
+      await withPage(async (page) => {
+        await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+        await page.waitForURL('**/claims');
+        await page.goto(`${e2e.shellUrl}/rules`);
+        await page.getByText('This area could not be loaded').waitFor();
+        const detail = await page.locator('.ant-result').textContent();
+        expect(detail).toContain('antd Drawer');
+        expect(detail).toContain('@claims/shared-kernel kernelRelease');
+        // The content versions say which kernel and facade each side was built with.
+        expect(detail).toMatch(/built against antd 6\.[\d.]+\+\w{8}, this page has 6\.[\d.]+\+\w{8}/);
+        // The rest of the suite is untouched.
+        await page.getByRole('menuitem', { name: 'Hospitals' }).click();
+        await tableTitle(page, 'Hospitals').waitFor();
+      });
+    } finally {
+      await e2e.suite.stopApp('mfe-rules');
+      await e2e.suite.restartApp('mfe-rules');
+      newer.cleanup();
+    }
+  }, 240_000);
+});
+
+describe('a remote run alone by a developer', () => {
+  const DEV_PORT_BASE = (Number(process.env.E2E_PORT_BASE) || 3600) + 50;
+  test.each([
+    ['mfe-claims', 'Claims to Review', 1],
+    ['mfe-masters', 'Hospitals', 2],
+    ['mfe-rules', 'Procedure Protocol', 3],
+  ])(
+    'npm run dev -w @claims/%s serves the remote with its own sign-in, on any port, against the api it is given',
+    async (remote, title, offset) => {
+      const port = DEV_PORT_BASE + offset;
+      const stop = await startDevServer(remote, port, e2e.apiBaseUrl);
+      try {
+        await withPage(async (page) => {
+          await signInThroughUi(page, `http://localhost:${port}`, 'vitraya.admin');
+          await tableTitle(page, title).waitFor({ timeout: 60_000 });
+          await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+        });
+      } finally {
+        stop();
+      }
+    },
+    240_000,
+  );
+
+  test('npm run dev -w @claims/mfe-operations serves the console alone', async () => {
+    const port = DEV_PORT_BASE + 4;
+    const stop = await startDevServer('mfe-operations', port, e2e.apiBaseUrl);
+    try {
+      await withPage(async (page) => {
+        await signInThroughUi(page, `http://localhost:${port}`, 'vitraya.admin');
+        await page.getByRole('tab', { name: 'Batch Summary' }).waitFor({ timeout: 60_000 });
+      });
+    } finally {
+      stop();
+    }
+  }, 240_000);
 });
 
 describe('the parent-window handshake', () => {

@@ -23,7 +23,8 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
       DISPLAY_TIME_ZONE: config.displayTimeZone,
       LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
       DATA_DIR: dataDir,
-      CORS_ORIGINS: config.corsOrigins.join(','),
+      // On this machine the api's default (any loopback origin) also lets a remote's dev server in.
+      ...(config.bindHost === '127.0.0.1' ? {} : { CORS_ORIGINS: config.corsOrigins.join(',') }),
       ...apiEnv,
     },
   });
@@ -42,12 +43,14 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
     },
-    async restartApp(dir) {
+    /** Serves an app again, from its own dist/ or from another build of it (`distDir`). */
+    async restartApp(dir, { distDir } = {}) {
       servers.set(
         dir,
         await listen(
           config.apps.find((a) => a.dir === dir),
           config,
+          distDir,
         ),
       );
     },
@@ -75,8 +78,8 @@ async function stopProcess(child) {
   clearTimeout(timer);
 }
 
-function listen(app, config) {
-  const server = createStaticServer({ distDir: path.join(ROOT, app.dir, 'dist'), runtimeConfig: runtimeConfigFor(app.dir, config) });
+function listen(app, config, distDir = path.join(ROOT, app.dir, 'dist')) {
+  const server = createStaticServer({ distDir, runtimeConfig: runtimeConfigFor(app.dir, config) });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(app.port, config.bindHost, () => resolve(server));

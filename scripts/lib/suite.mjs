@@ -2,6 +2,7 @@
  * The suite's layout and its configuration from the environment: one place that knows the apps,
  * their federation names, ports and URLs. Used by start, test, bench and serve-app.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -68,6 +69,18 @@ export function suiteConfig(overrides = {}, env = process.env) {
   };
 }
 
+/**
+ * A remote's built area.json: the shell fetches it from the remote, and keeps this copy in its runtime
+ * configuration for when the remote cannot be reached (its navigation stays, its area shows Retry).
+ */
+function builtDeclaration(appDir) {
+  try {
+    return JSON.parse(readFileSync(path.join(ROOT, appDir, 'dist', 'area.json'), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
 /** The runtime-config.json an app is served with in this environment. */
 export function runtimeConfigFor(appDir, config) {
   const base = {
@@ -79,7 +92,7 @@ export function runtimeConfigFor(appDir, config) {
   if (appDir !== 'shell') return base;
   return {
     ...base,
-    remotes: config.apps.slice(1).map((a) => ({ name: a.name, entry: `${a.url}/mf-manifest.json` })),
+    remotes: config.apps.slice(1).map((a) => ({ name: a.name, entry: `${a.url}/mf-manifest.json`, area: builtDeclaration(a.dir) })),
     parentOrigins: config.parentOrigins,
   };
 }

@@ -4,9 +4,12 @@
  */
 const path = require('node:path');
 const fs = require('node:fs');
+const { createHash } = require('node:crypto');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const webpack = require('webpack');
 const CopyPlugin = require('copy-webpack-plugin');
+const { AreaDeclarationPlugin } = require('./area-declaration-plugin.cjs');
 // webpack's own minimizer plugin (its dependency, so always the version webpack expects).
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack'))] }));
 
@@ -23,6 +26,37 @@ const antdVersion = require('antd/package.json').version;
 const reactRouterDomVersion = require('react-router-dom/package.json').version;
 const reactRouterDist = path.join(path.dirname(require.resolve('react-router/package.json')), 'dist');
 
+/** The files under `target` (a file or a folder), tests left out, in a stable order. */
+function sourceFiles(target) {
+  if (fs.statSync(target).isFile()) return [target];
+  return fs
+    .readdirSync(target, { withFileTypes: true })
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .flatMap((entry) => {
+      const full = path.join(target, entry.name);
+      if (entry.isDirectory()) return entry.name === '__tests__' || entry.name === 'testing' ? [] : sourceFiles(full);
+      return /\.test\.tsx?$/.test(entry.name) ? [] : [full];
+    });
+}
+
+/**
+ * A version that changes whenever the files behind a facade or a kernel entry change: '0.3.0+1a2b3c4d'. The
+ * build metadata leaves version matching as it was (semver ignores it) and tells which content a build was
+ * made against; each remote's area.json records them beside the names it needs (see area-declaration-plugin).
+ */
+function contentVersion(base, targets) {
+  const hash = createHash('sha256');
+  for (const file of targets.flatMap(sourceFiles)) hash.update(path.relative(KERNEL_SOURCE, file)).update(fs.readFileSync(file));
+  return `${base}+${hash.digest('hex').slice(0, 8)}`;
+}
+
+/** The content versions of what the kernel defines: the two facades and the kernel's shared entries. */
+const SHARED_CONTENT_VERSIONS = {
+  antd: contentVersion(antdVersion, [path.join(FACADES, 'antd.ts'), path.join(FACADES, 'antd-basics.ts')]),
+  'react-router-dom': contentVersion(reactRouterDomVersion, [path.join(FACADES, 'react-router-dom.ts')]),
+  '@claims/shared-kernel': contentVersion(kernelPackage.version, [KERNEL_SOURCE]),
+};
+
 /**
  * Singletons every app shares; versions come from the kernel's peer ranges so all apps agree. 'antd',
  * 'react-router-dom' and the kernel's entries resolve to the kernel's own files, whose package.json
@@ -33,20 +67,22 @@ const reactRouterDist = path.join(path.dirname(require.resolve('react-router/pac
 function sharedSingletons() {
   const peer = kernelPackage.peerDependencies;
   const singleton = (requiredVersion, version) => ({ singleton: true, requiredVersion, ...(version && { version }) });
-  const kernelEntry = (file) => ({ ...singleton(kernelPackage.version, kernelPackage.version), import: path.join(KERNEL_SOURCE, file) });
+  const kernelVersion = SHARED_CONTENT_VERSIONS['@claims/shared-kernel'];
+  const kernelEntry = (file) => ({ ...singleton(kernelPackage.version, kernelVersion), import: path.join(KERNEL_SOURCE, file) });
   return {
     react: singleton(peer.react),
     'react/jsx-runtime': singleton(peer.react),
     'react-dom': singleton(peer['react-dom']),
     'react-dom/client': singleton(peer['react-dom']),
-    'react-router-dom': singleton(peer['react-router-dom'], reactRouterDomVersion),
-    antd: singleton(peer.antd, antdVersion),
+    'react-router-dom': singleton(peer['react-router-dom'], SHARED_CONTENT_VERSIONS['react-router-dom']),
+    antd: singleton(peer.antd, SHARED_CONTENT_VERSIONS.antd),
     dayjs: singleton(peer.dayjs),
     'dayjs/': singleton(peer.dayjs),
     zustand: singleton(peer.zustand),
     '@tanstack/react-query': singleton(peer['@tanstack/react-query']),
     '@claims/shared-kernel': kernelEntry('index.ts'),
     '@claims/shared-kernel/ui': kernelEntry('ui/index.ts'),
+    '@claims/shared-kernel/data': kernelEntry('data/index.ts'),
   };
 }
 
@@ -103,8 +139,9 @@ function devRuntimeConfig(name) {
  * @param {number} options.port default dev-server port
  * @param {Record<string,string>} [options.exposes] modules a remote exposes
  * @param {string} [options.title] page title
+ * @param {string} [options.area] a remote's declaration module (src/area.ts), built into area.json
  */
-function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verification' }) {
+function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verification', area }) {
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const publicDir = path.join(dir, 'public');
@@ -168,6 +205,17 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
           dts: false,
         }),
         // index.ejs: a lodash template (the title), which html-webpack-plugin's own loader renders.
+        ...(area
+          ? [
+              new AreaDeclarationPlugin({
+                file: path.join(dir, area),
+                sourceDir: path.join(dir, 'src'),
+                builtAgainst: SHARED_CONTENT_VERSIONS,
+              }),
+            ]
+          : []),
+        // What this build's shared facades and kernel are, for the shell's mismatch message.
+        new webpack.DefinePlugin({ __SHARED_CONTENT_VERSIONS__: JSON.stringify(SHARED_CONTENT_VERSIONS) }),
         new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.ejs'), title, publicPath: '/' }),
         ...(fs.existsSync(publicDir) ? [new CopyPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
       ],
@@ -206,4 +254,4 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
   };
 }
 
-module.exports = { federatedApp, sharedSingletons };
+module.exports = { federatedApp, sharedSingletons, SHARED_CONTENT_VERSIONS };

@@ -13,7 +13,6 @@ export * from './session/search-store';
 export * from './api/client';
 export * from './api/auth';
 export * from './api/lookups';
-export * from './data';
 export * from './format';
 export * from './ui/highlight';
 export * from './ui/RequireRole';

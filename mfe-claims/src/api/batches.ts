@@ -1,10 +1,18 @@
 import { apiClient } from '@claims/shared-kernel';
 import type { BatchCreateBody, BatchCreateResponse, BatchRow } from '@claims/shared-kernel';
+import { queryOptions } from '@tanstack/react-query';
 
 export interface BatchOption {
   id: number;
   batchName: string;
 }
+
+/** Every batch query's key starts with 'batches': creating one invalidates them all. */
+export const batchKeys = {
+  all: ['batches'] as const,
+  /** The Batches filter of an organisation. */
+  options: (org: string) => ['batches', 'options', org] as const,
+};
 
 /** POST /claim/batch/create: the selected claims become a batch to verify. */
 export async function createBatch(body: BatchCreateBody): Promise<BatchCreateResponse> {
@@ -12,13 +20,16 @@ export async function createBatch(body: BatchCreateBody): Promise<BatchCreateRes
   return data;
 }
 
-/** GET /claim/batch (first 100) of an organisation: the Batches filter; a failure offers no batches (spec 1 §8). */
-export async function listBatchOptions(org: string): Promise<BatchOption[]> {
-  try {
-    const { data } = await apiClient.get<BatchRow[]>('/claim/batch', { params: { limit: 100, page_number: 1, org } });
-    return data.map(({ id, batchName }) => ({ id, batchName }));
-  } catch (error) {
-    console.error('Batch list could not be loaded', error);
-    return [];
-  }
+/** GET /claim/batch (first 100) of an organisation: the Batches filter. */
+export async function fetchBatchOptions(org: string): Promise<BatchOption[]> {
+  const { data } = await apiClient.get<BatchRow[]>('/claim/batch', { params: { limit: 100, page_number: 1, org } });
+  return data.map(({ id, batchName }) => ({ id, batchName }));
 }
+
+/** The Batches filter's list; a failure is logged and offers no batches (spec 1 §8). */
+export const batchOptionsQuery = (org: string) =>
+  queryOptions({
+    queryKey: batchKeys.options(org),
+    queryFn: () => fetchBatchOptions(org),
+    meta: { failureLog: 'Batch list could not be loaded' },
+  });

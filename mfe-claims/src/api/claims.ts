@@ -1,5 +1,6 @@
 import { apiClient, pageTotal } from '@claims/shared-kernel';
 import type { ClaimListRow, ClaimSearchBody, DashboardRow } from '@claims/shared-kernel';
+import { queryOptions } from '@tanstack/react-query';
 
 export interface ClaimPage {
   rows: ClaimListRow[];
@@ -12,6 +13,18 @@ export interface PageRequest {
   /** 1-based. */
   pageNumber: number;
 }
+
+/**
+ * Every claims list query's key starts with 'claims' (usePagedList adds the page): a write to claims
+ * invalidates them all with claimKeys.all.
+ */
+export const claimKeys = {
+  all: ['claims'] as const,
+  /** GET /claims of an organisation, ADJUDICATED only for insurer users. */
+  list: (org: string, status?: 'ADJUDICATED') => ['claims', 'list', org, status ?? 'any'] as const,
+  /** POST /claims/search of an organisation with this body. */
+  search: (org: string, body: ClaimSearchBody) => ['claims', 'search', org, body] as const,
+};
 
 const toPage = (rows: ClaimListRow[]): ClaimPage => ({ rows, total: pageTotal(rows) });
 
@@ -42,8 +55,17 @@ export async function downloadClaimsCsv(body: ClaimSearchBody, org: string): Pro
 
 export type DashboardKind = 'getAll' | 'adjudicated' | 'accepted' | 'rejected';
 
+/** Every dashboard count's key starts with 'dashboard': ['dashboard', kind, org]. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  count: (kind: DashboardKind, org: string) => ['dashboard', kind, org] as const,
+};
+
 /** POST /claims/dashboard/count?status=...&org: one of the dashboard's four tables. */
 export async function dashboardCount(kind: DashboardKind, org: string): Promise<DashboardRow[]> {
   const { data } = await apiClient.post<DashboardRow[]>('/claims/dashboard/count', undefined, { params: { status: kind, org } });
   return data;
 }
+
+export const dashboardCountQuery = (kind: DashboardKind, org: string) =>
+  queryOptions({ queryKey: dashboardKeys.count(kind, org), queryFn: () => dashboardCount(kind, org) });

@@ -1,5 +1,5 @@
-import { lookupHospitals, lookupProcedures } from '@claims/shared-kernel';
-import { listBatchOptions, type BatchOption } from './batches';
+import type { Hospital, Procedure } from '@claims/shared-kernel';
+import type { BatchOption } from './batches';
 
 export interface Option<V extends string | number = string> {
   value: V;
@@ -12,19 +12,9 @@ export interface ClaimFilterOptions {
   batches: Option<number>[];
 }
 
-export const NO_FILTER_OPTIONS: ClaimFilterOptions = { hospitals: [], procedures: [], batches: [] };
-
-/** Hospitals and procedures for the filter; each list falls back to empty on its own when its call fails. */
-export async function loadMasterOptions(): Promise<Omit<ClaimFilterOptions, 'batches'>> {
-  const [hospitals, procedures] = await Promise.all([lookupHospitals(), lookupProcedures()]);
-  return {
-    hospitals: hospitals.map((h) => ({ value: h.hospital_code, label: `${h.hospital_code} - ${h.name}` })),
-    procedures: procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` })),
-  };
-}
-
-/** The chosen organisation's batches for the filter. */
-export async function loadBatchOptions(org: string): Promise<Option<number>[]> {
-  const batches: BatchOption[] = await listBatchOptions(org);
-  return batches.map((b) => ({ value: b.id, label: b.batchName }));
-}
+/** The pickers' options from the kernel's cached lookups and the batch list (`select` functions: stable). */
+export const hospitalOptions = (hospitals: Hospital[]): Option[] =>
+  hospitals.map((h) => ({ value: h.hospital_code, label: `${h.hospital_code} - ${h.name}` }));
+export const procedureOptions = (procedures: Procedure[]): Option[] =>
+  procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` }));
+export const batchOptions = (batches: BatchOption[]): Option<number>[] => batches.map((b) => ({ value: b.id, label: b.batchName }));

@@ -34,6 +34,12 @@ export function DeleteConfirm({
   );
 }
 
+/** An editor's delete: starts it (a write of useMasterWrite) and says how it went; pending while it runs. */
+export interface Deletion {
+  run: (outcome: { onSuccess: () => void; onError: (failure: Error) => void }) => void;
+  pending: boolean;
+}
+
 export interface EditorFrameProps {
   heading: 'Create' | 'Edit';
   /** The list the editor returns to after save or delete, e.g. /hospitals. */
@@ -42,32 +48,28 @@ export interface EditorFrameProps {
   /** The server's reason for the last failed save; the form keeps its input. */
   error: string | null;
   onDismissError: () => void;
-  /** Given on edit: deletes the record (rejects with the server's reason). */
-  onDelete?: () => Promise<void>;
+  /** Given on edit: the record's delete; a failure says the server's reason. */
+  deletion?: Deletion;
   children: ReactNode;
 }
 
 /** The frame every master editor shares: heading, save error, the Delete link with its confirmation. */
-export function EditorFrame({ heading, listPath, listTitle, error, onDismissError, onDelete, children }: EditorFrameProps) {
+export function EditorFrame({ heading, listPath, listTitle, error, onDismissError, deletion, children }: EditorFrameProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
 
-  const remove = async () => {
-    if (!onDelete) return;
-    setDeleting(true);
-    try {
-      await onDelete();
-      void message.success(DELETED);
-      void navigate(listPath);
-    } catch (failure) {
-      void message.error(`Error: ${(failure as Error).message}`);
-      setConfirming(false);
-    } finally {
-      setDeleting(false);
-    }
-  };
+  const remove = () =>
+    deletion?.run({
+      onSuccess: () => {
+        void message.success(DELETED);
+        void navigate(listPath);
+      },
+      onError: (failure) => {
+        void message.error(`Error: ${failure.message}`);
+        setConfirming(false);
+      },
+    });
 
   return (
     <Card
@@ -81,7 +83,7 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
         </Flex>
       }
       extra={
-        onDelete && (
+        deletion && (
           <Button type="link" danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
             Delete
           </Button>
@@ -90,9 +92,7 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
     >
       {error && <Alert type="error" showIcon closable={{ onClose: onDismissError }} title={error} style={{ marginBottom: 16 }} />}
       {children}
-      {onDelete && (
-        <DeleteConfirm open={confirming} busy={deleting} onCancel={() => setConfirming(false)} onConfirm={() => void remove()} />
-      )}
+      {deletion && <DeleteConfirm open={confirming} busy={deletion.pending} onCancel={() => setConfirming(false)} onConfirm={remove} />}
     </Card>
   );
 }

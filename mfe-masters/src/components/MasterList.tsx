@@ -5,6 +5,7 @@ import { Button, Checkbox, Flex, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { masterKeys } from '../api/queries';
 import type { Page } from '../api/types';
 
 export type CellValue = string | number | null | undefined;
@@ -93,7 +94,7 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
     [filters],
   );
   const filtering = Object.keys(active).length > 0;
-  const list = usePagedList<T>([config.path, active], (page, pageSize) =>
+  const list = usePagedList<T>(masterKeys.list(config.path, active), (page, pageSize) =>
     filtering ? config.search(active, page, pageSize) : config.fetchPage(page, pageSize),
   );
 

@@ -5,6 +5,7 @@ import type { Audited } from '@claims/shared-kernel';
 import { Button, Card, Descriptions, Flex, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
+import { masterKeys } from '../api/queries';
 import { EntityLoader } from './EntityLoader';
 
 export interface ViewField<T> {
@@ -79,7 +80,13 @@ function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewCon
 export function MasterView<T extends Audited>({ config }: { config: MasterViewConfig<T> }) {
   const { code = '' } = useParams();
   return (
-    <EntityLoader code={code} load={config.load} noun={config.noun} listPath={`/${config.path}`}>
+    <EntityLoader
+      queryKey={masterKeys.record(config.path, code)}
+      code={code}
+      load={config.load}
+      noun={config.noun}
+      listPath={`/${config.path}`}
+    >
       {(entity) => <ViewCard config={config} entity={entity} />}
     </EntityLoader>
   );

@@ -1,6 +1,25 @@
 import { API_BASE_PATH, ApiError, apiClient, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
 import type { BatchOutcome, BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount } from '@claims/shared-kernel';
 
+/**
+ * The console's query keys. They share the page-wide prefixes of what they show, so that a write anywhere
+ * reaches them: ['batches'] is every batch list (the console's, the claims filter's batch options),
+ * ['claims'] every claims list.
+ */
+export const consoleKeys = {
+  /** GET /downloadedCount of an insurer: the header statistics. */
+  counts: (org: string) => ['downloadedCount', org] as const,
+  /** A claims tab's list or filter search (usePagedList adds the page). */
+  claims: (org: string, tab: ClaimsTab, filter: ConsoleFilterBody | null) => ['claims', 'console', org, tab, filter] as const,
+  /** The Batch Summary's list or filter search. */
+  batches: (org: string, filter: ConsoleFilterBody | null) => ['batches', 'console', org, filter] as const,
+  /** The claims of one batch with one outcome (POST /redirectOther), a page at a time. */
+  outcome: (org: string, batchId: number, outcome: BatchOutcome, paging: { page: number; pageSize: number }) =>
+    ['batches', 'outcome', org, batchId, outcome, paging] as const,
+  /** One insurer document by its address. */
+  document: (address: string) => ['document', address] as const,
+};
+
 /** The three claims tabs of the console, by the path segment their filter search uses. */
 export type ClaimsTab = 'uploads' | 'downloadFailed' | 'uploadFailed';
 
@@ -106,21 +125,13 @@ export function resolveDocumentUrl(url: string): { url: string; api: boolean } {
 
 /**
  * A blob call's error body arrives as a blob too, so the client cannot read its {detail}: read it here
- * and keep the server's reason ('Document 15 was deleted after verification').
+ * and keep the server's reason ('Document 15 was deleted after verification'). Blob.text() reads the
+ * browser's blobs and Node's alike (FileReader only takes the DOM's own).
  */
-function blobText(blob: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsText(blob);
-  });
-}
-
 async function withBlobDetail(error: unknown): Promise<unknown> {
   if (!(error instanceof ApiError) || !(error.body instanceof Blob)) return error;
   try {
-    const parsed = JSON.parse(await blobText(error.body)) as { detail?: unknown };
+    const parsed = JSON.parse(await error.body.text()) as { detail?: unknown };
     return typeof parsed.detail === 'string' ? new ApiError(parsed.detail, error.status, parsed) : error;
   } catch {
     return error;

@@ -1,9 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
 import { formatInZone, saveBlob } from '@claims/shared-kernel';
 import type { BatchRow } from '@claims/shared-kernel';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, type MenuProps } from 'antd';
-import { useState } from 'react';
 import { archiveBatches, batchReport, dropBatches, setBatchStatus, suspendBatches } from '../api/batchActions';
+import { consoleKeys } from '../api/console';
 
 export const SELECT_FIRST = 'Please Select at least one claim / batch';
 export const REPORT_FAILED = 'Failed to download';
@@ -33,14 +34,31 @@ const ACTIONS: Record<Action, ActionInfo> = {
 };
 
 /**
+ * What a batch action changes, to be read again: every batch list (the console's, its outcome claims, the
+ * claims filter's batch options), the insurer's statistics, and after a drop the claims that were in it.
+ */
+function useBatchAction(org: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ action, names }: { action: Action; names: string[] }) => ACTIONS[action].run(names, org),
+    onSuccess: (_, { action }) => {
+      void queryClient.invalidateQueries({ queryKey: ['batches'] });
+      void queryClient.invalidateQueries({ queryKey: consoleKeys.counts(org) });
+      if (action === 'drop') void queryClient.invalidateQueries({ queryKey: ['claims'] });
+    },
+  });
+}
+
+/**
  * The Batch Summary's actions menu: Pause/Resume, Suspend, Drop, Archive (each after a confirmation)
- * and Generate Report. `onDone` reloads the grid after a change.
+ * and Generate Report. `onDone` runs after a change (the lists it changed reload by themselves).
  */
 export function BatchActionsMenu({ selected, org, onDone }: { selected: readonly BatchRow[]; org: string; onDone: () => void }) {
   const { message, modal } = App.useApp();
-  const [busy, setBusy] = useState(false);
   const names = selected.map((b) => b.batchName);
   const firstStatus = selected[0]?.status_info?.status ?? '';
+  const change = useBatchAction(org);
+  const report = useMutation({ mutationFn: (nameList: string[]) => batchReport(nameList, org) });
 
   const perform = (action: Action) => {
     const info = ACTIONS[action];
@@ -49,31 +67,23 @@ export function BatchActionsMenu({ selected, org, onDone }: { selected: readonly
       content: `Are you sure you want to ${action} the batch?`,
       okText: 'Yes',
       cancelText: 'Cancel',
-      onOk: async () => {
-        setBusy(true);
-        try {
-          await info.run(names, org);
-          void message.success(info.success);
-          onDone();
-        } catch (error) {
-          void message.error((error as Error).message);
-        } finally {
-          setBusy(false);
-        }
-      },
+      // The dialog stays, its Yes spinning, until the server has answered.
+      onOk: () =>
+        change.mutateAsync({ action, names }).then(
+          () => {
+            void message.success(info.success);
+            onDone();
+          },
+          (error: Error) => void message.error(error.message),
+        ),
     });
   };
 
-  const report = async () => {
-    setBusy(true);
-    try {
-      saveBlob(await batchReport(names, org), `batch_data_${formatInZone(new Date(), 'DD-MM-YYYY')}.xlsx`);
-    } catch {
-      void message.error(REPORT_FAILED);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const download = () =>
+    report.mutate(names, {
+      onSuccess: (data) => saveBlob(data, `batch_data_${formatInZone(new Date(), 'DD-MM-YYYY')}.xlsx`),
+      onError: () => void message.error(REPORT_FAILED),
+    });
 
   const items: MenuProps['items'] = [
     ...(Object.keys(ACTIONS) as Action[]).map((key) => ({
@@ -94,12 +104,12 @@ export function BatchActionsMenu({ selected, org, onDone }: { selected: readonly
             void message.warning(SELECT_FIRST);
             return;
           }
-          if (key === 'report') void report();
+          if (key === 'report') download();
           else perform(key as Action);
         },
       }}
     >
-      <Button loading={busy}>
+      <Button loading={change.isPending || report.isPending}>
         Batch Actions <DownOutlined />
       </Button>
     </Dropdown>

@@ -1,8 +1,10 @@
 import { CONSOLE_PAGE_SIZES, DEFAULT_PAGE_SIZE } from '@claims/shared-kernel';
+import { NO_ROWS } from '@claims/shared-kernel/data';
 import type { BatchRow, ConsoleClaimRow } from '@claims/shared-kernel';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { claimsByOutcome } from '../api/console';
+import { claimsByOutcome, consoleKeys } from '../api/console';
 import type { OutcomeInfo } from './BatchOutcomes';
 import { useClaimDialogs } from './useClaimDialogs';
 
@@ -17,21 +19,24 @@ interface OutcomeClaimsProps extends OutcomeTarget {
   onFailed: (reason: string) => void;
 }
 
-/** The grid of the dialog, paged by the server; mounted afresh each time the dialog opens. */
+/**
+ * The grid of the dialog, paged by the server; mounted afresh each time the dialog opens. A failure
+ * closes the dialog and the page alerts the reason (once the retries are over; an earlier failure of the
+ * same claims, still cached, does not count while they are asked for again).
+ */
 function OutcomeClaims({ batch, outcome, org, onFailed }: OutcomeClaimsProps) {
   const { columns, dialogs } = useClaimDialogs();
   const [paging, setPaging] = useState({ page: 1, pageSize: DEFAULT_PAGE_SIZE });
-  const [state, setState] = useState({ rows: [] as ConsoleClaimRow[], total: 0, loading: true });
+  const query = useQuery({
+    queryKey: consoleKeys.outcome(org, batch.id, outcome.key, paging),
+    queryFn: () => claimsByOutcome(batch.id, outcome.key, org, paging.pageSize, paging.page),
+    placeholderData: keepPreviousData,
+  });
+  const failure = query.isError && !query.isFetching ? query.error : null;
   useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    claimsByOutcome(batch.id, outcome.key, org, paging.pageSize, paging.page)
-      .then(({ rows, total }) => live && setState({ rows, total, loading: false }))
-      .catch((error: Error) => live && onFailed(error.message));
-    return () => {
-      live = false;
-    };
-  }, [batch.id, outcome.key, org, paging, onFailed]);
+    if (failure) onFailed(failure.message);
+  }, [failure, onFailed]);
+  const rows = query.data?.rows ?? NO_ROWS;
 
   return (
     <>
@@ -39,14 +44,14 @@ function OutcomeClaims({ batch, outcome, org, onFailed }: OutcomeClaimsProps) {
         size="small"
         rowKey="id"
         columns={columns}
-        dataSource={state.rows}
-        loading={state.loading}
+        dataSource={rows}
+        loading={query.isFetching}
         scroll={{ y: 450, x: 'max-content' }}
         locale={{ emptyText: `No Data Found in ${outcome.label}` }}
         pagination={{
           current: paging.page,
           pageSize: paging.pageSize,
-          total: state.total,
+          total: query.data?.total ?? 0,
           showSizeChanger: true,
           pageSizeOptions: CONSOLE_PAGE_SIZES.map(String),
           onChange: (page, pageSize) => setPaging({ page, pageSize }),

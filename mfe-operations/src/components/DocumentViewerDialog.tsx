@@ -1,11 +1,11 @@
 import { LeftOutlined, RightOutlined, RotateLeftOutlined, RotateRightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
-import { Alert, Button, Flex, Menu, Modal, Spin, Tooltip, Typography } from 'antd';
+import { LoadState } from '@claims/shared-kernel/ui';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Flex, Menu, Modal, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { fetchDocument } from '../api/console';
+import { consoleKeys, fetchDocument } from '../api/console';
 
 type DocumentKind = 'image' | 'pdf' | 'other';
-
-type Loaded = { status: 'loading' } | { status: 'ready'; url: string; kind: DocumentKind } | { status: 'error'; message: string };
 
 const ZOOM_STEP = 0.25;
 const ZOOM_MIN = 0.25;
@@ -21,30 +21,71 @@ function kindOf(blob: Blob, address: string): DocumentKind {
   return 'other';
 }
 
-/** Loads one document as an object URL and revokes it when the document changes or the dialog closes. */
-function useDocument(address: string | undefined): Loaded {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+interface LoadedDocument {
+  /** Typed as shown: a PDF served without its type would not open in the browser's viewer. */
+  blob: Blob;
+  kind: DocumentKind;
+}
+
+async function loadDocument(address: string): Promise<LoadedDocument> {
+  const blob = await fetchDocument(address);
+  const kind = kindOf(blob, address);
+  return { blob: kind === 'pdf' && blob.type !== 'application/pdf' ? new Blob([blob], { type: 'application/pdf' }) : blob, kind };
+}
+
+/** An object URL for the blob while it is shown; revoked when the blob changes or the dialog goes. */
+function useObjectUrl(blob: Blob | undefined): string | null {
+  const [made, setMade] = useState<{ blob: Blob; url: string } | null>(null);
   useEffect(() => {
-    if (!address) return;
-    let live = true;
-    let objectUrl: string | null = null;
-    setLoaded({ status: 'loading' });
-    fetchDocument(address)
-      .then((blob) => {
-        if (!live) return;
-        const kind = kindOf(blob, address);
-        // A PDF served without its type would not open in the browser's viewer.
-        const typed = kind === 'pdf' && blob.type !== 'application/pdf' ? new Blob([blob], { type: 'application/pdf' }) : blob;
-        objectUrl = URL.createObjectURL(typed);
-        setLoaded({ status: 'ready', url: objectUrl, kind });
-      })
-      .catch((error: Error) => live && setLoaded({ status: 'error', message: error.message }));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [address]);
-  return loaded;
+    if (!blob) return;
+    const url = URL.createObjectURL(blob);
+    setMade({ blob, url });
+    return () => URL.revokeObjectURL(url);
+  }, [blob]);
+  return made && made.blob === blob ? made.url : null;
+}
+
+/** The document itself: an image zoomed and rotated, a PDF in the browser's viewer, or a note to download it. */
+function DocumentBody({
+  index,
+  zoom,
+  rotation,
+  kind,
+  url,
+}: {
+  index: number;
+  zoom: number;
+  rotation: number;
+  kind: DocumentKind;
+  url: string;
+}) {
+  if (kind === 'image') {
+    return (
+      <Flex justify="center" style={{ padding: 12 }}>
+        <img
+          src={url}
+          alt={`Document - ${index + 1}`}
+          style={{ width: `${zoom * 100}%`, maxWidth: 'none', transform: `rotate(${rotation}deg)`, transition: 'transform 0.15s' }}
+        />
+      </Flex>
+    );
+  }
+  if (kind === 'pdf') {
+    return (
+      <object data={url} type="application/pdf" aria-label={`Document - ${index + 1}`} style={{ width: '100%', height: '100%' }}>
+        <Typography.Paragraph style={{ padding: 12 }}>
+          This browser cannot show the PDF here:{' '}
+          <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
+            open it in a new tab
+          </Typography.Link>
+          .
+        </Typography.Paragraph>
+      </object>
+    );
+  }
+  return (
+    <Typography.Paragraph style={{ padding: 12 }}>This document type cannot be previewed; download it to open it.</Typography.Paragraph>
+  );
 }
 
 export interface DocumentViewerDialogProps {
@@ -59,14 +100,22 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
-  const loaded = useDocument(open ? documents[index] : undefined);
+  const address = open ? documents[index] : undefined;
+  const query = useQuery({
+    queryKey: consoleKeys.document(address ?? ''),
+    queryFn: () => loadDocument(address ?? ''),
+    enabled: address !== undefined,
+  });
+  const shown = query.isError ? undefined : query.data;
+  const url = useObjectUrl(shown?.blob);
+  const ready = shown && url ? { kind: shown.kind, url } : null;
 
   const show = (next: number) => {
     setIndex(next);
     setZoom(1);
     setRotation(0);
   };
-  const isImage = loaded.status === 'ready' && loaded.kind === 'image';
+  const isImage = ready?.kind === 'image';
 
   return (
     <Modal title={title} open={open} onCancel={onClose} footer={null} width="90vw" destroyOnHidden afterClose={() => show(0)}>
@@ -119,62 +168,19 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
                 </Tooltip>
               </>
             )}
-            {loaded.status === 'ready' && (
+            {ready && (
               <Typography.Link
-                href={loaded.url}
+                href={ready.url}
                 target="_blank"
                 rel="noopener noreferrer"
-                download={loaded.kind === 'other' ? `document-${index + 1}` : undefined}
+                download={ready.kind === 'other' ? `document-${index + 1}` : undefined}
               >
-                {loaded.kind === 'other' ? 'Download document' : 'Open in a new tab'}
+                {ready.kind === 'other' ? 'Download document' : 'Open in a new tab'}
               </Typography.Link>
             )}
           </Flex>
           <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f5', borderRadius: 6 }}>
-            {loaded.status === 'loading' && (
-              <Flex justify="center" align="center" style={{ height: '100%' }}>
-                <Spin />
-              </Flex>
-            )}
-            {loaded.status === 'error' && (
-              <Alert
-                type="error"
-                showIcon
-                title={`Document - ${index + 1} could not be loaded`}
-                description={loaded.message}
-                style={{ margin: 12 }}
-              />
-            )}
-            {loaded.status === 'ready' && loaded.kind === 'image' && (
-              <Flex justify="center" style={{ padding: 12 }}>
-                <img
-                  src={loaded.url}
-                  alt={`Document - ${index + 1}`}
-                  style={{ width: `${zoom * 100}%`, maxWidth: 'none', transform: `rotate(${rotation}deg)`, transition: 'transform 0.15s' }}
-                />
-              </Flex>
-            )}
-            {loaded.status === 'ready' && loaded.kind === 'pdf' && (
-              <object
-                data={loaded.url}
-                type="application/pdf"
-                aria-label={`Document - ${index + 1}`}
-                style={{ width: '100%', height: '100%' }}
-              >
-                <Typography.Paragraph style={{ padding: 12 }}>
-                  This browser cannot show the PDF here:{' '}
-                  <Typography.Link href={loaded.url} target="_blank" rel="noopener noreferrer">
-                    open it in a new tab
-                  </Typography.Link>
-                  .
-                </Typography.Paragraph>
-              </object>
-            )}
-            {loaded.status === 'ready' && loaded.kind === 'other' && (
-              <Typography.Paragraph style={{ padding: 12 }}>
-                This document type cannot be previewed; download it to open it.
-              </Typography.Paragraph>
-            )}
+            <LoadState query={query}>{() => ready && <DocumentBody index={index} zoom={zoom} rotation={rotation} {...ready} />}</LoadState>
           </div>
         </Flex>
       </Flex>

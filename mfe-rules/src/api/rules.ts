@@ -1,4 +1,6 @@
-import { apiClient, lookupKeywords, lookupProcedures, pageTotal } from '@claims/shared-kernel';
+import { apiClient, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
+import { LOOKUP_STALE_MS, lookupKeys } from '@claims/shared-kernel/data';
+import { queryOptions } from '@tanstack/react-query';
 import type { CaseType, ClinicalAttribute, Rule, RuleListRow, RuleSearchBody } from '@claims/shared-kernel';
 
 export interface Page<T> {
@@ -20,45 +22,17 @@ export async function searchRules(org: string, body: RuleSearchBody, page: numbe
   return { rows: data, total: pageTotal(data) };
 }
 
-/** GET /clinicalAttribute?getall; like the kernel's lookups a failure leaves the picker empty. */
-async function lookupClinicalAttributes(): Promise<ClinicalAttribute[]> {
-  try {
-    const { data } = await apiClient.get<ClinicalAttribute[] | { results: ClinicalAttribute[] }>('/clinicalAttribute', {
-      params: { getall: '' },
-    });
-    return Array.isArray(data) ? data : data.results;
-  } catch (error) {
-    console.error('Lookup of clinicalAttribute failed', error);
-    return [];
-  }
-}
-
-/** The names each picker of the rules filter offers, sorted and without repeats. */
-export interface RuleFilterOptions {
-  procedureCodes: string[];
-  procedureNames: string[];
-  diagnoses: string[];
-  documents: string[];
-  clinicalAttributes: string[];
-}
-
-const distinct = (names: string[]) => [...new Set(names.filter(Boolean))].sort((a, b) => a.localeCompare(b));
-
-export async function loadRuleFilterOptions(): Promise<RuleFilterOptions> {
-  const [procedures, diagnoses, documents, clinicalAttributes] = await Promise.all([
-    lookupProcedures(),
-    lookupKeywords('diagnoses'),
-    lookupKeywords('document'),
-    lookupClinicalAttributes(),
-  ]);
-  return {
-    procedureCodes: distinct(procedures.map((p) => p.procedure_code)),
-    procedureNames: distinct(procedures.map((p) => p.name)),
-    diagnoses: distinct(diagnoses.map((d) => d.name)),
-    documents: distinct(documents.map((d) => d.name)),
-    clinicalAttributes: distinct(clinicalAttributes.map((c) => c.name)),
-  };
-}
+/**
+ * GET /clinicalAttribute?getall for the filter's picker, cached like the kernel's lookups (only this area
+ * lists clinical attributes): key ['lookup', 'clinicalAttribute']; a failure is logged and leaves it empty.
+ */
+export const clinicalAttributeLookup = () =>
+  queryOptions({
+    queryKey: lookupKeys.module('clinicalAttribute'),
+    queryFn: () => fetchLookup<ClinicalAttribute>('clinicalAttribute'),
+    staleTime: LOOKUP_STALE_MS,
+    meta: { failureLog: lookupFailure('clinicalAttribute') },
+  });
 
 /** GET /rules/{id}?org[&case_type]: the rule, or the same procedure's rule for that insurer and case type. */
 export async function fetchRule(id: string, org: string, caseType?: CaseType): Promise<Rule> {
@@ -67,3 +41,15 @@ export async function fetchRule(id: string, org: string, caseType?: CaseType): P
   });
   return data;
 }
+
+/**
+ * The rules' query keys: a list page ['rules', 'list', org, filter, paging] and one rule
+ * ['rules', id, org, caseType] (the case type the route asks for, null for the rule's own).
+ */
+export const ruleKeys = {
+  list: (org: string, filter: RuleSearchBody | null) => ['rules', 'list', org, filter] as const,
+  rule: (id: string, org: string, caseType?: CaseType) => ['rules', id, org, caseType ?? null] as const,
+};
+
+export const ruleQuery = (id: string, org: string, caseType?: CaseType) =>
+  queryOptions({ queryKey: ruleKeys.rule(id, org, caseType), queryFn: () => fetchRule(id, org, caseType) });

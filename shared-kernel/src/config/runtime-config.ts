@@ -7,6 +7,11 @@ export interface RemoteEntry {
   name: string;
   /** URL of the remote's mf-manifest.json. */
   entry: string;
+  /**
+   * What the remote declares (its area.json), for a shell that cannot reach the remote and has never
+   * seen it: its navigation then still shows. Normally fetched from beside the manifest.
+   */
+  area?: unknown;
 }
 
 export interface RuntimeConfig {

@@ -7,7 +7,8 @@ import type { LoginResponse, MeResponse, SignupResponse, VersionResponse } from 
 import type { BatchCreateResponse, BatchRow, ConsoleClaimRow, DownloadedCount } from './batches';
 import type { ClaimListRow, DashboardRow } from './claims';
 import type { Paged, PagedResults } from './common';
-import type { ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, KeywordModule, Procedure } from './masters';
+import type { KeywordModule } from '../constants';
+import type { ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, Procedure } from './masters';
 import type { Rule, RuleListRow } from './rules';
 
 /** The calls whose answer is a file (CSV, xlsx, a document). */
@@ -38,8 +39,8 @@ export type ApiResponses = KeywordEndpoints & {
   'POST /claim/batch/create': BatchCreateResponse;
   'POST /claim/batch/search': BatchRow[];
   'POST /claim/batch/:tab/search': ConsoleClaimRow[];
-  'POST /claim/batch/redirectOther': ConsoleClaimRow[];
-  'POST /claim/batch/report': FileAnswer;
+  'POST /redirectOther': ConsoleClaimRow[];
+  'POST /claim/batch/batchReport': FileAnswer;
   'PUT /claim/batch/batchStatus': Done;
   'PUT /claim/batch/suspend/batch': Done;
   'PUT /claim/batch/archive/batch': Done;

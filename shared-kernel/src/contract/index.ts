@@ -6,4 +6,5 @@ export * from './batches';
 export * from './masters';
 export * from './rules';
 export * from './annotations';
+export * from './areas';
 export type * from './endpoints';

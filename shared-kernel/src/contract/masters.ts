@@ -1,24 +1,24 @@
 import { z } from 'zod';
 import { VALUE_TYPES } from '../constants';
-import type { AuditEntry } from './common';
+import { AuditEntry, pagedItem, pagedList, pagedResults } from './common';
 
 /** Every master row carries who changed it last (generic view screen, spec 2 §2.9). */
-export interface Audited {
-  created_by?: string | null;
-  created_at?: string | null;
-  last_modified_by?: string | null;
-  last_modified_at?: string | null;
-}
+export const Audited = z.object({
+  created_by: z.string().nullable().optional(),
+  created_at: z.string().nullable().optional(),
+  last_modified_by: z.string().nullable().optional(),
+  last_modified_at: z.string().nullable().optional(),
+});
+export type Audited = z.infer<typeof Audited>;
 
-export interface Hospital extends Audited {
-  id: number;
-  hospital_code: string;
-  name: string;
-}
+export const Hospital = Audited.extend({ id: z.number(), hospital_code: z.string(), name: z.string() });
+export type Hospital = z.infer<typeof Hospital>;
 /** GET /hospitals/{code}: the hospital is under result (spec 2 §7). */
-export interface HospitalResult {
-  result: Hospital;
-}
+export const HospitalResult = z.object({ result: Hospital });
+export type HospitalResult = z.infer<typeof HospitalResult>;
+/** GET /hospitals: a page of hospitals, or with getall all of them (under results, without the total). */
+export const HospitalList = z.union([pagedResults(Hospital), z.object({ results: z.array(Hospital) })]);
+export const HospitalCodeParams = z.object({ code: z.string().min(1).max(100) });
 export const HospitalCreateBody = z.object({
   hospital_code: z.string().trim().min(1, 'Hospital Code is required').max(50),
   hospital_name: z.string().trim().min(1, 'Hospital Name is required').max(200),
@@ -31,15 +31,13 @@ export const HospitalUpdateBody = z.object({
 });
 export type HospitalUpdateBody = z.infer<typeof HospitalUpdateBody>;
 
-/** The keyword masters share one shape: tissues, diagnoses, drugs, procedureGroup, document, evidence. */
-export const KEYWORD_MODULES = ['tissues', 'diagnoses', 'drugs', 'procedureGroup', 'document', 'evidence'] as const;
-export type KeywordModule = (typeof KEYWORD_MODULES)[number];
-export interface KeywordEntity extends Audited {
-  id: number;
-  name: string;
-  alias: string[];
-  ICD_code?: string | null;
-}
+export const KeywordEntity = Audited.extend({
+  id: z.number(),
+  name: z.string(),
+  alias: z.array(z.string()),
+  ICD_code: z.string().nullable().optional(),
+});
+export type KeywordEntity = z.infer<typeof KeywordEntity>;
 export const KeywordSaveBody = z.object({
   name: z.string().trim().min(1, 'keyword is required').max(200),
   alias: z.array(z.string().trim()).transform((a) => a.filter(Boolean)),
@@ -47,14 +45,23 @@ export const KeywordSaveBody = z.object({
 });
 export type KeywordSaveBody = z.input<typeof KeywordSaveBody>;
 
-export interface Procedure extends Audited {
-  id: number;
-  name: string;
-  procedure_code: string;
-  snomedct_code: string;
-  procedure_group: { id: number; name: string } | null;
-  alias: string[];
-}
+/** GET /procedures/{id}: by id or procedure code. */
+export const ProcedureIdParams = z.object({ id: z.string().min(1).max(100) });
+export const Procedure = Audited.extend({
+  id: z.number(),
+  name: z.string(),
+  procedure_code: z.string(),
+  snomedct_code: z.string(),
+  procedure_group: z.object({ id: z.number(), name: z.string() }).nullable(),
+  alias: z.array(z.string()),
+});
+export type Procedure = z.infer<typeof Procedure>;
+/** POST /procedures/search with procedureCodes: the codes' names (spec 1 §7). */
+export const ProcedureName = z.object({ procedure_code: z.string(), name: z.string() });
+/** POST /procedures/search: the list's filter, paged, or with procedureCodes their names. */
+export const ProcedureSearchResponse = z.union([pagedList(Procedure), z.array(ProcedureName)]);
+/** POST /procedures/allProcedureSearch: the pre-authorisation / settlement counterparts of the codes. */
+export const ProcedureCounterpart = ProcedureName.extend({ id: z.number() });
 export const ProcedureSaveBody = z.object({
   name: z.string().trim().min(1).max(300),
   procedure_code: z.string().trim().min(1).max(50),
@@ -110,22 +117,41 @@ export const ClinicalAttributeSaveBody = z.object({
   patternOverridesForValues: z.array(PatternOverride).default([]),
 });
 export type ClinicalAttributeSaveBody = z.input<typeof ClinicalAttributeSaveBody>;
-export interface ClinicalAttribute extends Audited {
-  id: number;
-  name: string;
-  alias: string[];
-  value_type: (typeof VALUE_TYPES)[number];
-  tabular: boolean;
-  distributed_attribute_value: boolean;
-  fk_clinical_unit: number[];
-  clinical_unit?: { id: number; name: string }[];
-  number_range: { lower_limit: number | null; upper_limit: number | null } | null;
-  text_possible_values: { text_value: string; text_value_alias: string[] }[];
-  overrides: DocumentOverride[];
-  override_message: string | null;
-  patternOverridesForValues: PatternOverride[];
-  audit_trail?: AuditEntry[];
-}
+
+/** The stored overrides as answered (the save schemas above add defaults and minimums for input). */
+const StoredDocumentOverride = z.object({
+  hospitals: z.array(z.string()),
+  procedures: z.array(z.string()),
+  override_value: z.array(z.string()),
+  exclude_document_headers: z.array(z.string()),
+});
+const StoredPatternPart = z.object({
+  type: z.enum(PATTERN_PART_TYPES),
+  pattern: z.array(z.enum(['NUMBER', 'NUMBERRANGE', 'TEXT'])).optional(),
+  length: z.number().nullable().optional(),
+  value: z.string().nullable().optional(),
+  shouldNotPresent: z.boolean().optional(),
+});
+const StoredPatternOverride = z.object({ hospitals: z.array(z.string()), overrides: z.array(z.array(StoredPatternPart)) });
+
+export const ClinicalAttribute = Audited.extend({
+  id: z.number(),
+  name: z.string(),
+  alias: z.array(z.string()),
+  value_type: z.enum(VALUE_TYPES),
+  tabular: z.boolean(),
+  distributed_attribute_value: z.boolean(),
+  fk_clinical_unit: z.array(z.number()),
+  clinical_unit: z.array(z.object({ id: z.number(), name: z.string() })).optional(),
+  number_range: z.object({ lower_limit: z.number().nullable(), upper_limit: z.number().nullable() }).nullable(),
+  text_possible_values: z.array(z.object({ text_value: z.string(), text_value_alias: z.array(z.string()) })),
+  overrides: z.array(StoredDocumentOverride),
+  override_message: z.string().nullable(),
+  patternOverridesForValues: z.array(StoredPatternOverride),
+  /** GET /clinicalAttribute/{id}?audit=true, and the answers of writes. */
+  audit_trail: z.array(AuditEntry).optional(),
+});
+export type ClinicalAttribute = z.infer<typeof ClinicalAttribute>;
 
 export const ClinicalUnitSaveBody = z.object({
   name: z.string().trim().min(1).max(100),
@@ -134,11 +160,12 @@ export const ClinicalUnitSaveBody = z.object({
     .min(1),
 });
 export type ClinicalUnitSaveBody = z.infer<typeof ClinicalUnitSaveBody>;
-export interface ClinicalUnit extends Audited {
-  id: number;
-  name: string;
-  alias: { keyword: string; conversion_unit: number }[];
-}
+export const ClinicalUnit = Audited.extend({
+  id: z.number(),
+  name: z.string(),
+  alias: z.array(z.object({ keyword: z.string(), conversion_unit: z.number() })),
+});
+export type ClinicalUnit = z.infer<typeof ClinicalUnit>;
 
 export const DocgroupConfig = z.object({
   begin_alias: z.array(z.array(z.string())).default([]),
@@ -162,12 +189,31 @@ export const DocgroupSaveBody = z.object({
   docgroup_id: z.array(z.number().int()).min(1),
   docgroupConfig_id: z.record(z.string(), DocgroupConfig),
 });
-export interface Docgroup extends Audited {
-  id: number;
-  hospital_id: { id: number; hospital_code: string; name: string }[];
-  docgroup_id: { id: number; name: string }[];
-  docgroupConfig_id: Record<string, DocgroupConfig>;
-}
+/** A stored configuration as answered (DocgroupConfig adds the defaults for input). */
+const StoredDocgroupConfig = z.object({
+  begin_alias: z.array(z.array(z.string())),
+  end_alias: z.array(z.array(z.string())),
+  begin_inclusion_body: z.array(z.array(z.string())),
+  begin_exclusion_body: z.array(z.array(z.string())),
+  begin_inclusion_header: z.array(z.array(z.string())),
+  begin_exclusion_header: z.array(z.array(z.string())),
+  end_inclusion_body: z.array(z.array(z.string())),
+  end_exclusion_body: z.array(z.array(z.string())),
+  end_inclusion_header: z.array(z.array(z.string())),
+  end_exclusion_header: z.array(z.array(z.string())),
+  subtotal_flag: z.boolean(),
+  total_flag: z.boolean(),
+  total_special_character_flag: z.boolean(),
+  top_threshold: z.number().nullable(),
+});
+export const Docgroup = Audited.extend({
+  id: z.number(),
+  hospital_id: z.array(z.object({ id: z.number(), hospital_code: z.string(), name: z.string() })),
+  docgroup_id: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** Keyed by document name. */
+  docgroupConfig_id: z.record(z.string(), StoredDocgroupConfig),
+});
+export type Docgroup = z.infer<typeof Docgroup>;
 
 /** Procedure protocol question (spec 2 §3). */
 export const QUESTION_TYPES = [
@@ -193,21 +239,22 @@ export const QuestionSaveBody = z.object({
   answer: z.array(z.string().trim().min(1)).max(10),
   entityType: z.enum(QUESTION_ENTITY_TYPES),
 });
-export interface ProcedureQuestion {
-  id: number;
-  fk_procedure: number;
-  procedure: { id: number; procedure_name: string; procedure_code: string };
-  question: string;
-  questionType: 'single' | 'multi' | 'radio' | 'numerics';
-  answer: string[];
-  entityType: (typeof QUESTION_ENTITY_TYPES)[number];
-  created_by: string | null;
-  created_on: string | null;
-  last_modified_by: string | null;
-  last_modified_on: string | null;
-  total_count?: number;
-  page_number?: number;
-}
+export const ProcedureQuestion = pagedItem(
+  z.object({
+    id: z.number(),
+    fk_procedure: z.number(),
+    procedure: z.object({ id: z.number(), procedure_name: z.string(), procedure_code: z.string() }),
+    question: z.string(),
+    questionType: z.enum(['single', 'multi', 'radio', 'numerics']),
+    answer: z.array(z.string()),
+    entityType: z.enum(QUESTION_ENTITY_TYPES),
+    created_by: z.string().nullable(),
+    created_on: z.string().nullable(),
+    last_modified_by: z.string().nullable(),
+    last_modified_on: z.string().nullable(),
+  }),
+);
+export type ProcedureQuestion = z.infer<typeof ProcedureQuestion>;
 
 /** POST /ppq/search: the questions list's filter (spec 2 §2.3). */
 export const QuestionSearchBody = z.object({
@@ -223,3 +270,12 @@ export const ClaimAnswersBody = z.object({
   answers: z.record(z.string().regex(/^\d+$/, 'must be a question id'), z.array(z.string().trim().min(1)).max(10)),
 });
 export type ClaimAnswersBody = z.infer<typeof ClaimAnswersBody>;
+
+/** GET /claims/{id}/questions: the questions the claim's procedures ask, and the answers saved, by question id. */
+export const ClaimQuestions = z.object({
+  questions: z.array(ProcedureQuestion),
+  answers: z.record(z.string(), z.array(z.string())),
+});
+export type ClaimQuestions = z.infer<typeof ClaimQuestions>;
+/** POST /claims/{id}/questions: the claim is verified again with the answers. */
+export const ClaimAnswersResponse = z.object({ id: z.number(), Message: z.string() });

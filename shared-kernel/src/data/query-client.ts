@@ -1,6 +1,5 @@
-import { QueryClient, type QueryClientConfig } from '@tanstack/react-query';
-import { ApiError } from '../api/client';
-import { sessionStore } from '../session/session-store';
+import { QueryCache, QueryClient, type QueryClientConfig } from '@tanstack/react-query';
+import { ApiError, sessionStore } from '@claims/shared-kernel';
 
 /** Tries after the first: a flaky network or a busy server gets two more chances. */
 const MAX_RETRIES = 2;
@@ -18,8 +17,22 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /** How long lookups (procedures, hospitals, users for pickers) are served from the cache: spec 2 §7 caches them. */
 export const LOOKUP_STALE_MS = 5 * 60_000;
 
+/**
+ * A query whose failure the screen does not show (a picker's list, the api version) names its console line
+ * in `meta: { failureLog }`; the cache logs it with the error once, after the last try.
+ */
+export interface QueryFailureLog {
+  failureLog?: string;
+}
+
+function logFailure(error: Error, meta: Record<string, unknown> | undefined): void {
+  const { failureLog } = (meta ?? {}) as QueryFailureLog;
+  if (typeof failureLog === 'string') console.error(failureLog, error);
+}
+
 export function createQueryClient(overrides: QueryClientConfig['defaultOptions'] = {}): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => logFailure(error, query.meta) }),
     defaultOptions: {
       queries: { retry: shouldRetry, refetchOnWindowFocus: false, ...overrides.queries },
       mutations: { retry: false, ...overrides.mutations },

@@ -1,7 +1,7 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
 import type { ReactNode } from 'react';
-import { queryClient as pageQueryClient } from '@claims/shared-kernel';
+import { queryClient as pageQueryClient } from '@claims/shared-kernel/data';
 import { SuiteTheme } from '../ui/SuiteTheme';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Result, Typography } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { REMOTE_LABELS, type RemoteName } from '../areas';
+import { areaLabel, type RemoteName } from '../areas';
 
 interface Props {
   remote: RemoteName;
@@ -48,16 +48,19 @@ export class AreaErrorBoundary extends Component<Props, State> {
       <Result
         status="warning"
         title="This area could not be loaded"
-        subTitle={`${REMOTE_LABELS[remote]} (${remote})`}
+        subTitle={`${areaLabel(remote)} (${remote})`}
         extra={
           <Button type="primary" onClick={this.retry}>
             Retry
           </Button>
         }
       >
-        <Typography.Paragraph type="secondary" ellipsis={{ rows: 3, expandable: true }} style={{ marginBottom: 0 }}>
-          {error.message}
-        </Typography.Paragraph>
+        <details>
+          <summary>Details</summary>
+          <Typography.Paragraph type="secondary" style={{ marginBottom: 0, marginTop: 8 }}>
+            {error.message}
+          </Typography.Paragraph>
+        </details>
       </Result>
     );
   }

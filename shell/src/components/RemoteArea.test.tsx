@@ -4,9 +4,8 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../testing/feder
 
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { expectConsoleError, expectConsoleWarn, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { expectConsoleError, expectConsoleWarn, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { remoteFailurePlugin, setupFederation } from '../federation/runtime';
-import { stubApi } from '../testing/api-stub';
 import { mockInstance } from '../testing/federation-runtime-mock';
 import { renderShell } from '../testing/render-shell';
 
@@ -19,7 +18,7 @@ const DOWN = new Error('[ Federation Runtime ]: Failed to get manifest http://lo
 beforeEach(() => {
   signOut();
   signInAs('vitraya');
-  stubApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+  fakeApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' } });
   setupFederation(REMOTES);
 });
 afterEach(() => {

@@ -2,16 +2,16 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../testing/feder
 
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { clearSession } from '@claims/shared-kernel';
-import { signInAs, signOut } from '@claims/shared-kernel/testing';
-import { stubApi } from '../testing/api-stub';
+import { clearSession, sessionStore } from '@claims/shared-kernel';
+import { queryClient } from '@claims/shared-kernel/data';
+import { failure, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { renderShell } from '../testing/render-shell';
 
-const LOGIN_ANSWER = { access_token: 't', token_type: 'bearer', organization: 'vitraya', role: 'user', user: 'vitraya.reviewer' };
+const LOGIN_ANSWER = { access_token: 't', token_type: 'bearer', organization: 'vitraya', role: 'user', user: 'vitraya.reviewer' } as const;
 
 beforeEach(() => {
   signOut();
-  stubApi({ 'POST /login': LOGIN_ANSWER, 'POST /logout': {}, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+  fakeApi({ 'POST /login': LOGIN_ANSWER, 'POST /logout': {}, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -50,6 +50,21 @@ describe('the route guard', () => {
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
     await signIn();
     expect(await screen.findByText('mfe_masters renders /hospitals/view/H-7')).toBeInTheDocument();
+  });
+
+  it('ends the session when a call answers 401, empties the cache, and returns to the page after sign-in', async () => {
+    // The sign-out cancels the failed query quietly: nothing is logged.
+    const versions = [failure(401, 'Token revoked')];
+    const api = fakeApi({ 'GET /version': () => versions.shift() ?? { name: 'claims-api', version: '0.3.0' } });
+    signInAs('vitraya', 'user');
+    renderShell('/hospitals/view/H-7');
+    expect(await screen.findByLabelText('Username')).toBeInTheDocument();
+    expect(sessionStore.getState().token).toBeNull();
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+    await signIn();
+    expect(await screen.findByText('mfe_masters renders /hospitals/view/H-7')).toBeInTheDocument();
+    expect(await screen.findByText('v0.3.0')).toBeInTheDocument();
+    expect(api.callsTo('GET /version').map((call) => call.headers.get('authorization'))).toEqual(['Bearer test-token', 'Bearer t']);
   });
 
   it('does not carry the page over a deliberate logout: the next sign-in starts at /claims', async () => {

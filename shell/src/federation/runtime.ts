@@ -5,7 +5,7 @@
 import { getInstance, init, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteEntry } from '@claims/shared-kernel';
-import type { RemoteName } from '../areas';
+import { areaLabel, areaOf, type RemoteName } from '../areas';
 
 const SHARED_KERNEL_UI = '@claims/shared-kernel/ui';
 
@@ -63,11 +63,59 @@ export function setupFederation(remotes: readonly RemoteEntry[]): void {
   instance.registerRemotes(remotes.map(asRemote));
 }
 
+/** What this shell's build shared (facades and kernel, with their content versions); set by the build. */
+declare const __SHARED_CONTENT_VERSIONS__: Record<string, string> | undefined;
+const PAGE_VERSIONS: Record<string, string> = typeof __SHARED_CONTENT_VERSIONS__ === 'undefined' ? {} : __SHARED_CONTENT_VERSIONS__;
+
+/** 'built against @claims/shared-kernel 0.3.0+1a2b3c4d, this page has 0.3.0+5e6f7a8b' for each that differs. */
+function versionNote(remote: RemoteName): string {
+  const builtAgainst = areaOf(remote)?.builtAgainst ?? {};
+  const differing = Object.entries(builtAgainst).filter(([share, version]) => PAGE_VERSIONS[share] && PAGE_VERSIONS[share] !== version);
+  if (differing.length === 0) return '';
+  return ` (built against ${differing.map(([share, version]) => `${share} ${version}, this page has ${PAGE_VERSIONS[share]}`).join('; ')})`;
+}
+
+/** A remote whose code needs shared names this shell does not provide: loading it would render undefined components. */
+export class SharedMismatchError extends Error {
+  constructor(
+    readonly remote: RemoteName,
+    readonly missing: string[],
+  ) {
+    super(
+      `The ${areaLabel(remote)} area was built against newer shared libraries than this page provides: ` +
+        `${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} missing${versionNote(remote)}. ` +
+        "It needs the suite's shell to be updated.",
+    );
+    this.name = 'SharedMismatchError';
+  }
+}
+
+/**
+ * Checks what the remote's build recorded that it imports from each shared module ('antd', the kernel's
+ * entries) against what this page's copies export, before any of the remote's code runs.
+ */
+export async function missingSharedNames(remote: RemoteName): Promise<string[]> {
+  const requires = areaOf(remote)?.requires ?? {};
+  const missing: string[] = [];
+  for (const [shareKey, names] of Object.entries(requires)) {
+    const factory = await federation().loadShare<Record<string, unknown>>(shareKey);
+    const provided = factory ? factory() : undefined;
+    if (!provided) {
+      missing.push(`${shareKey} (not shared)`);
+      continue;
+    }
+    for (const name of names) if (!(name in provided)) missing.push(`${shareKey} ${name}`);
+  }
+  return missing;
+}
+
 /** The default export of '<remote>/Routes': the remote's <Routes>, paths relative to the root. */
 export function areaRoutes(remote: RemoteName): LazyExoticComponent<ComponentType> {
   let component = areaComponents.get(remote);
   if (!component) {
     component = lazy(async () => {
+      const missing = await missingSharedNames(remote);
+      if (missing.length > 0) throw new SharedMismatchError(remote, missing);
       const module = await federation().loadRemote<{ default?: ComponentType }>(`${remote}/Routes`);
       if (!module?.default) throw new Error(`${remote}/Routes has no default export`);
       return { default: module.default };

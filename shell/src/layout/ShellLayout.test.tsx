@@ -3,14 +3,14 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../testing/feder
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { claimSearchStore, clearClaimSearch, sessionStore } from '@claims/shared-kernel';
-import { signInAs, signOut } from '@claims/shared-kernel/testing';
-import { stubApi } from '../testing/api-stub';
+import { queryClient } from '@claims/shared-kernel/data';
+import { expectConsoleError, type FakeApi, failure, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { renderShell } from '../testing/render-shell';
 
-let api: ReturnType<typeof stubApi>;
+let api: FakeApi;
 beforeEach(() => {
   signOut();
-  api = stubApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' }, 'POST /logout': {} });
+  api = fakeApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' }, 'POST /logout': {} });
 });
 afterEach(() => jest.restoreAllMocks());
 
@@ -28,7 +28,19 @@ describe('the top bar', () => {
     const userMenu = screen.getByRole('button', { name: 'User menu' });
     expect(userMenu).toHaveTextContent('starhealth.reviewer');
     expect(userMenu).toHaveTextContent('starhealth');
-    expect(api.get).toHaveBeenCalledWith('/version');
+    expect(api.callsTo('GET /version').map((call) => call.url)).toEqual(['/version']);
+  });
+
+  it('works without the API version when /version fails, and logs why', async () => {
+    expectConsoleError('The API version could not be read ApiError: Not Found');
+    api.answer({ 'GET /version': failure(404, 'Not Found') });
+    signInAs('vitraya', 'user');
+    renderShell('/claims');
+    await waitFor(() => expect(queryClient.getQueryState(['version'])?.status).toBe('error'));
+    expect(api.callsTo('GET /version')).toHaveLength(1);
+    expect(screen.getByText('Claims Verification')).toBeInTheDocument();
+    expect(screen.queryByLabelText('API version')).not.toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search claims' })).toBeInTheDocument();
   });
 
   it('logs out from the user menu and goes to the root', async () => {
@@ -38,7 +50,7 @@ describe('the top bar', () => {
     await user.click(await screen.findByRole('button', { name: 'User menu' }));
     await user.click(await screen.findByText('Logout'));
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
-    expect(api.post).toHaveBeenCalledWith('/logout');
+    expect(api.callsTo('POST /logout')).toHaveLength(1);
     expect(sessionStore.getState().token).toBeNull();
   });
 
@@ -80,8 +92,31 @@ describe('the top bar', () => {
 });
 
 describe('the side navigation', () => {
-  it('is shown to the provider organisation, in order, with the current area highlighted', async () => {
+  it('offers a provider user without the super user role only the screens they may use', async () => {
     signInAs('vitraya', 'user');
+    renderShell('/claims');
+    await screen.findByText('mfe_claims renders /claims');
+    const labels = within(nav()!)
+      .getAllByRole('menuitem')
+      .map((item) => item.textContent);
+    expect(labels).toEqual([
+      'Claims to Review',
+      'Procedures',
+      'Procedure Group',
+      'Diagnoses',
+      'Tissues',
+      'Drugs',
+      'Documents',
+      'Evidence',
+      'Test Units',
+      'Procedure Protocol',
+      'Procedure Questions',
+      'Annotation',
+    ]);
+  });
+
+  it('is shown to the provider organisation, in order, with the current area highlighted', async () => {
+    signInAs('vitraya', 'super_user');
     renderShell('/hospitals/view/H-1');
     await screen.findByText('mfe_masters renders /hospitals/view/H-1');
     const labels = within(nav()!)

@@ -3,7 +3,7 @@ import { App, Layout } from 'antd';
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
-import { isProviderOrg, queryClient, useSession } from '@claims/shared-kernel';
+import { queryClient } from '@claims/shared-kernel/data';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -12,14 +12,13 @@ import { TopBar } from './TopBar';
  * page's one query client their server data.
  */
 export function ShellLayout() {
-  const organization = useSession((s) => s.organization);
   return (
     <QueryClientProvider client={queryClient}>
       <App>
         <Layout style={{ minHeight: '100vh' }}>
           <TopBar />
           <Layout>
-            {isProviderOrg(organization) && <SideNav />}
+            <SideNav />
             <Layout.Content style={{ padding: 16, minWidth: 0 }}>
               <Suspense fallback={<PageLoading />}>
                 <Outlet />

@@ -1,24 +1,37 @@
 import { Layout, Menu, type MenuProps } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { activeNavPath, NAV_SECTIONS } from './navigation';
+import { useSession } from '@claims/shared-kernel';
+import { activeNavPath, navigationFor } from '../areas';
+import { NavIcon } from './navigation';
 import { TOP_BAR_HEIGHT } from './TopBar';
 
 type MenuItem = NonNullable<MenuProps['items']>[number];
 
-const MENU_ITEMS: MenuItem[] = NAV_SECTIONS.flatMap((section, index): MenuItem[] => {
-  const entries = section.entries.map(({ path, label, icon }) => ({ key: path, label, icon }));
-  const divider: MenuItem[] = index > 0 ? [{ type: 'divider' }] : [];
-  if (!section.title) return [...divider, ...entries];
-  return [...divider, { type: 'group', label: section.title, children: entries }];
-});
+/** The entries the areas declare for this user, a divider between sections and a heading where a section has one. */
+function useMenuItems(): MenuItem[] {
+  const organization = useSession((s) => s.organization);
+  const role = useSession((s) => s.role);
+  return useMemo(
+    () =>
+      navigationFor({ organization, role }).flatMap((section, index): MenuItem[] => {
+        const entries = section.entries.map(({ path, label, icon }) => ({ key: path, label, icon: <NavIcon name={icon} /> }));
+        const divider: MenuItem[] = index > 0 ? [{ type: 'divider' }] : [];
+        if (!section.title) return [...divider, ...entries];
+        return [...divider, { type: 'group', label: section.title, children: entries }];
+      }),
+    [organization, role],
+  );
+}
 
-/** Only the provider's own organisation sees it (spec 1 §2, §6). */
+/** The side navigation; the areas' declarations say who sees which entry (spec 1 §2: the provider's organisation). */
 export function SideNav() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [collapsed, setCollapsed] = useState(false);
+  const items = useMenuItems();
   const active = activeNavPath(pathname);
+  if (items.length === 0) return null;
   return (
     <Layout.Sider
       theme="light"
@@ -31,9 +44,9 @@ export function SideNav() {
       <nav aria-label="Main" style={{ height: '100%', overflowY: 'auto' }}>
         <Menu
           mode="inline"
-          items={MENU_ITEMS}
+          items={items}
           selectedKeys={active ? [active] : []}
-          onClick={({ key }) => navigate(key)}
+          onClick={({ key }) => void navigate(key)}
           style={{ borderInlineEnd: 'none' }}
         />
       </nav>

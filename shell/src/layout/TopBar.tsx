@@ -1,5 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
 import { Flex, Layout, Typography } from 'antd';
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { fetchVersion } from '@claims/shared-kernel';
 import { ClaimSearchBox } from './ClaimSearchBox';
@@ -8,20 +8,14 @@ import { UserMenu } from './UserMenu';
 export const PRODUCT_TITLE = 'Claims Verification';
 export const TOP_BAR_HEIGHT = 56;
 
-/** The API version beside the title; the bar works without it if /version does not answer. */
+/** The API version beside the title; the bar works without it if /version does not answer (the failure is logged). */
 function useApiVersion(): string | null {
-  const [version, setVersion] = useState<string | null>(null);
-  useEffect(() => {
-    let current = true;
-    fetchVersion().then(
-      (answer) => current && setVersion(answer.version),
-      (error: unknown) => console.error('The API version could not be read', error),
-    );
-    return () => {
-      current = false;
-    };
-  }, []);
-  return version;
+  const { data } = useQuery({
+    queryKey: ['version'],
+    queryFn: fetchVersion,
+    meta: { failureLog: 'The API version could not be read' },
+  });
+  return data?.version ?? null;
 }
 
 export function TopBar() {

@@ -1,33 +1,23 @@
 import { claimSearchStore, clearClaimSearch, setClaimSearch, todayInZone } from '@claims/shared-kernel';
-import type { ClaimListRow } from '@claims/shared-kernel';
-import { expectConsoleError, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import type { BatchRow, ClaimListRow, Hospital, Procedure } from '@claims/shared-kernel';
+import {
+  expectConsoleError,
+  type FakeApi,
+  type FakeRoutes,
+  failure,
+  fakeApi,
+  renderScreen,
+  signInAs,
+  signOut,
+  testQueryClient,
+} from '@claims/shared-kernel/testing';
+import type { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { downloadAnnotationReport, getAnnotationUsers } from '../../api/annotations';
-import { createBatch } from '../../api/batches';
-import { downloadClaimsCsv, listClaims, searchClaims, type ClaimPage } from '../../api/claims';
-import { loadBatchOptions, loadMasterOptions } from '../../api/lookups';
+import { batchKeys } from '../../api/batches';
+import { dashboardKeys } from '../../api/claims';
 import ClaimsRoutes from '../index';
-
-// Factories rather than automocks: an automock loads the real module (and a second kernel) to learn its shape.
-jest.mock('../../api/claims', () => ({ listClaims: jest.fn(), searchClaims: jest.fn(), downloadClaimsCsv: jest.fn() }));
-jest.mock('../../api/batches', () => ({ createBatch: jest.fn() }));
-jest.mock('../../api/annotations', () => ({ getAnnotationUsers: jest.fn(), downloadAnnotationReport: jest.fn() }));
-jest.mock('../../api/lookups', () => ({
-  loadMasterOptions: jest.fn(),
-  loadBatchOptions: jest.fn(),
-  NO_FILTER_OPTIONS: { hospitals: [], procedures: [], batches: [] },
-}));
-
-const mockedList = jest.mocked(listClaims);
-const mockedSearch = jest.mocked(searchClaims);
-const mockedCreateBatch = jest.mocked(createBatch);
-const mockedAnnotationUsers = jest.mocked(getAnnotationUsers);
-const mockedMasterOptions = jest.mocked(loadMasterOptions);
-const mockedBatchOptions = jest.mocked(loadBatchOptions);
-const mockedCsv = jest.mocked(downloadClaimsCsv);
-const mockedReport = jest.mocked(downloadAnnotationReport);
 
 function claim(id: number, overrides: Partial<ClaimListRow> = {}): ClaimListRow {
   return {
@@ -53,12 +43,37 @@ function claim(id: number, overrides: Partial<ClaimListRow> = {}): ClaimListRow 
   };
 }
 
-const page = (rows: ClaimListRow[], total = rows.length): ClaimPage => ({ rows, total });
+/** A page of the list as the api answers it: every row carries the total. */
+const page = (rows: ClaimListRow[], total = rows.length): ClaimListRow[] => rows.map((row) => ({ ...row, total_count: total }));
 const tenClaims = () =>
   page(
     Array.from({ length: 10 }, (_, i) => claim(i + 1)),
     60,
   );
+
+const HOSPITAL: Hospital = { id: 1, hospital_code: 'H01', name: 'City Hospital' };
+const PROCEDURE: Procedure = {
+  id: 1,
+  procedure_code: 'P001',
+  name: 'Hysterectomy',
+  snomedct_code: '236886002',
+  procedure_group: null,
+  alias: [],
+};
+
+function batch(id: number, batchName: string): BatchRow {
+  return {
+    id,
+    batchName,
+    total_claims_count: 5,
+    createdBy: 'vitraya.admin',
+    createdAt: '2024-05-01T10:00:00Z',
+    priority: 1,
+    status_info: { status: 'CREATED' },
+    allocation_status: null,
+    processing: { accepted: 0, rejected: 0, query: 0, toBeVerified: 5, inProgress: 0, verificationFailed: 0 },
+  };
+}
 
 function LocationProbe() {
   const location = useLocation();
@@ -66,7 +81,7 @@ function LocationProbe() {
 }
 
 /** The claims routes as the shell mounts them, plus the neighbours the list navigates to. */
-function renderClaims(route = '/claims') {
+function renderClaims(route = '/claims', queryClient?: QueryClient) {
   return renderScreen(
     <Routes>
       <Route path="claims/:claimId" element={<LocationProbe />} />
@@ -74,8 +89,32 @@ function renderClaims(route = '/claims') {
       <Route path="*" element={<ClaimsRoutes />} />
     </Routes>,
     route,
+    queryClient,
   );
 }
+
+let api: FakeApi;
+/** The answers every test starts with; a test replaces some with api.answer (or answerWith before rendering). */
+const ANSWERS: FakeRoutes = {
+  'GET /claims': () => tenClaims(),
+  // The list's searches answer claims; ?download=True (the Excel download) is answered by each test that downloads.
+  'POST /claims/search': () => tenClaims(),
+  'GET /annotation/getUsers': [],
+  'GET /hospitals': [HOSPITAL],
+  'GET /procedures': [PROCEDURE],
+  'GET /claim/batch': (call) => (call.query.get('org') === 'vitraya' ? [batch(3, 'May batch')] : []),
+};
+
+/** GET /claims calls by their query: { limit: '25', page_number: '1', org: 'vitraya' } (and status when asked). */
+const listCalls = () => api.callsTo('GET /claims').map((call) => Object.fromEntries(call.query));
+/** The list's POST /claims/search calls (not the downloads): the body and the query. */
+const searchCalls = () =>
+  api
+    .callsTo('POST /claims/search')
+    .filter((call) => !call.query.has('download'))
+    .map((call) => ({ body: call.body, query: Object.fromEntries(call.query) }));
+const downloadCalls = () => api.callsTo('POST /claims/search').filter((call) => call.query.has('download'));
+const listed = (org: string, extra: Record<string, string> = {}) => ({ ...extra, limit: '25', page_number: '1', org });
 
 // Role queries walk the accessibility tree of the whole antd table and cost seconds each in jsdom:
 // these helpers find the same elements by their visible text or aria-label instead.
@@ -109,16 +148,8 @@ function selectRows(count: number) {
 }
 
 beforeEach(() => {
-  jest.clearAllMocks();
   signOut();
-  mockedList.mockResolvedValue(tenClaims());
-  mockedSearch.mockResolvedValue(tenClaims());
-  mockedAnnotationUsers.mockResolvedValue([]);
-  mockedMasterOptions.mockResolvedValue({
-    hospitals: [{ value: 'H01', label: 'H01 - City Hospital' }],
-    procedures: [{ value: 'P001', label: 'P001 - Hysterectomy' }],
-  });
-  mockedBatchOptions.mockImplementation(async (org) => (org === 'vitraya' ? [{ value: 3, label: 'May batch' }] : []));
+  api = fakeApi(ANSWERS);
 });
 
 describe('columns per organisation', () => {
@@ -145,7 +176,7 @@ describe('columns per organisation', () => {
     expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (60)');
     expect(screen.getByText('CR')).toBeInTheDocument();
     expect(field('Insurer')).toBeInTheDocument();
-    expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya', limit: 25, pageNumber: 1 }, undefined);
+    expect(listCalls()).toContainEqual(listed('vitraya'));
     expect(screen.getAllByText('Not Done')).toHaveLength(10);
     expect(screen.getAllByText('P001, P002')).toHaveLength(10);
   });
@@ -163,10 +194,12 @@ describe('columns per organisation', () => {
       'Verification Result',
       'Date',
     ]);
-    expect(mockedList).toHaveBeenCalledWith({ org: 'starhealth', limit: 25, pageNumber: 1 }, 'ADJUDICATED');
+    expect(listCalls()).toContainEqual(listed('starhealth', { status: 'ADJUDICATED' }));
     expect(queryField('Insurer')).not.toBeInTheDocument();
-    expect(mockedAnnotationUsers).not.toHaveBeenCalled();
-    expect(mockedMasterOptions).not.toHaveBeenCalled();
+    expect(api.callsTo('GET /annotation/getUsers')).toHaveLength(0);
+    expect(api.callsTo('GET /hospitals')).toHaveLength(0);
+    expect(api.callsTo('GET /procedures')).toHaveLength(0);
+    expect(api.callsTo('GET /claim/batch')).toHaveLength(0);
     // Batches and the Excel download are the provider's (and for batches the demo organisation's).
     expect(rowCheckboxes()).toHaveLength(0);
     expect(queryButton('Run Verification')).not.toBeInTheDocument();
@@ -178,10 +211,10 @@ describe('columns per organisation', () => {
     fireEvent.click(filterButton());
     const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
-      expect(mockedSearch).toHaveBeenLastCalledWith(
-        { startDate: today, endDate: today, status: ['ADJUDICATED'] },
-        { org: 'starhealth', limit: 25, pageNumber: 1 },
-      ),
+      expect(searchCalls().at(-1)).toEqual({
+        body: { startDate: today, endDate: today, status: ['ADJUDICATED'] },
+        query: listed('starhealth'),
+      }),
     );
     expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
   });
@@ -190,7 +223,7 @@ describe('columns per organisation', () => {
     signInAs('vitraya-demo', 'user');
     renderClaims();
     expect(await screen.findByText('CASE-1')).toBeInTheDocument();
-    expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya-demo', limit: 25, pageNumber: 1 }, undefined);
+    expect(listCalls()).toContainEqual(listed('vitraya-demo'));
     expect(headers()).not.toContain('Annotation');
     expect(rowCheckboxes()).toHaveLength(10);
     expect(queryButton('Run Verification')).toBeInTheDocument();
@@ -213,8 +246,8 @@ describe('columns per organisation', () => {
 describe('cells', () => {
   it('words the four verification results, the case types and the date', async () => {
     signInAs('vitraya', 'user');
-    mockedList.mockResolvedValue(
-      page([
+    api.answer({
+      'GET /claims': page([
         claim(1, { adjudicationResult: 'ACCEPTED' }),
         claim(2, { adjudicationResult: 'REJECTED', adjudicationReason: 'ignored for rejections' }),
         claim(3, { adjudicationResult: 'QUERY', adjudicationReason: 'Discharge summary missing' }),
@@ -227,7 +260,7 @@ describe('cells', () => {
           lastModifiedOn: '2024-05-01T20:00:00Z',
         }),
       ]),
-    );
+    });
     renderClaims();
     const rowText = async (caseNo: string) => (await screen.findByText(caseNo)).closest('tr')!.textContent;
     expect(await rowText('CASE-1')).toContain('Clinical Verification Pass');
@@ -246,7 +279,7 @@ describe('cells', () => {
 
   it('says No Data Found for an empty list', async () => {
     signInAs('vitraya', 'user');
-    mockedList.mockResolvedValue(page([]));
+    api.answer({ 'GET /claims': [] });
     renderClaims();
     expect(await screen.findByText('Claims to Review (0)')).toBeInTheDocument();
     expect(screen.getByText('No Data Found')).toBeInTheDocument();
@@ -259,36 +292,34 @@ describe('paging and navigation', () => {
     renderClaims();
     await screen.findByText('CASE-1');
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 25, pageNumber: 2 }, undefined));
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ limit: '25', page_number: '2', org: 'vitraya' }));
 
     const sizeChanger = document.querySelector('.ant-pagination-options [role="combobox"]')!;
     fireEvent.mouseDown(sizeChanger);
     expect(await screen.findByTitle('10 / page')).toBeInTheDocument();
     expect(screen.getByTitle('100 / page')).toBeInTheDocument();
     fireEvent.click(await screen.findByTitle('50 / page'));
-    await waitFor(() =>
-      expect(mockedList).toHaveBeenLastCalledWith({ org: 'vitraya', limit: 50, pageNumber: expect.any(Number) }, undefined),
-    );
+    await waitFor(() => expect(listCalls().at(-1)).toEqual({ limit: '50', page_number: expect.any(String), org: 'vitraya' }));
   });
 
   it('lets the provider pick the insurer through ?org= and opens a row with org, showAnnotation and caseType', async () => {
     signInAs('vitraya', 'user', 'vitraya.reviewer');
-    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
+    api.answer({ 'GET /annotation/getUsers': ['vitraya.reviewer'] });
     renderClaims('/claims?org=maxbupa');
     await screen.findByText('CASE-1');
-    expect(mockedList).toHaveBeenCalledWith({ org: 'maxbupa', limit: 25, pageNumber: 1 }, undefined);
+    expect(listCalls()).toContainEqual(listed('maxbupa'));
     expect(await screen.findByText('Annotation Report', { selector: 'button span' })).toBeInTheDocument();
 
     await choose('Insurer', 'Bajaj');
-    await waitFor(() => expect(mockedList).toHaveBeenLastCalledWith({ org: 'bajaj', limit: 25, pageNumber: 1 }, undefined));
-    expect(mockedBatchOptions).toHaveBeenLastCalledWith('bajaj');
+    await waitFor(() => expect(listCalls().at(-1)).toEqual(listed('bajaj')));
+    await waitFor(() => expect(api.callsTo('GET /claim/batch').at(-1)?.url).toBe('/claim/batch?limit=100&page_number=1&org=bajaj'));
     fireEvent.click(await screen.findByText('Patient 3'));
     expect(screen.getByTestId('location')).toHaveTextContent('/claims/3?org=bajaj&showAnnotation=true&caseType=PRE_AUTH');
   });
 
   it('keeps annotation mode off for users not among the analysts', async () => {
     signInAs('vitraya', 'user', 'vitraya.admin');
-    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
+    api.answer({ 'GET /annotation/getUsers': ['vitraya.reviewer'] });
     renderClaims();
     fireEvent.click(await screen.findByText('Patient 2'));
     expect(screen.getByTestId('location')).toHaveTextContent('/claims/2?org=vitraya&showAnnotation=false&caseType=PRE_AUTH');
@@ -318,8 +349,12 @@ describe('selection and batches', () => {
   it('creates a batch of the selection once named, clears the search and moves to Uploads and Downloads', async () => {
     signInAs('vitraya', 'user');
     setClaimSearch('Patient');
-    mockedCreateBatch.mockResolvedValue({ id: 9, batchName: 'May run', Message: 'created' });
-    renderClaims('/claims?org=starhealth');
+    api.answer({ 'POST /claim/batch/create': { id: 9, batchName: 'May run', Message: 'created' } });
+    // What the batch changes elsewhere: another screen's cached batches and dashboard counts.
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(batchKeys.options('bajaj'), []);
+    queryClient.setQueryData(dashboardKeys.count('getAll', 'starhealth'), []);
+    renderClaims('/claims?org=starhealth', queryClient);
     await screen.findAllByText('CASE-1');
     selectRows(5);
     fireEvent.click(runVerification());
@@ -334,18 +369,17 @@ describe('selection and batches', () => {
     fireEvent.click(create);
 
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads'));
-    expect(mockedCreateBatch).toHaveBeenCalledWith({
-      claims: [1, 2, 3, 4, 5],
-      batchName: 'May run',
-      downloadedClaimFlag: 'false',
-      organization: 'starhealth',
-    });
+    expect(api.callsTo('POST /claim/batch/create').map((call) => call.body)).toEqual([
+      { claims: [1, 2, 3, 4, 5], batchName: 'May run', downloadedClaimFlag: 'false', organization: 'starhealth' },
+    ]);
     expect(claimSearchStore.getState().query).toBe('');
+    expect(queryClient.getQueryState(batchKeys.options('bajaj'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(dashboardKeys.count('getAll', 'starhealth'))?.isInvalidated).toBe(true);
   });
 
   it('shows the error and stops the spinner when the batch cannot be created', async () => {
     signInAs('vitraya', 'user');
-    mockedCreateBatch.mockRejectedValue(new Error('Batch name already exists'));
+    api.answer({ 'POST /claim/batch/create': failure(409, 'Batch name already exists') });
     renderClaims();
     await screen.findByText('CASE-1');
     selectRows(5);
@@ -369,7 +403,7 @@ describe('selection and batches', () => {
     const dialog = await findDialog('Enter the batch name');
     fireEvent.click(within(dialog).getByText('Cancel', { selector: 'button span' }));
     await waitFor(() => expect(screen.queryByText('Enter the batch name')).not.toBeInTheDocument());
-    expect(mockedCreateBatch).not.toHaveBeenCalled();
+    expect(api.callsTo('POST /claim/batch/create')).toHaveLength(0);
   });
 });
 
@@ -413,9 +447,9 @@ describe('filter panel', () => {
     expect(screen.queryByLabelText('Accepted')).not.toBeInTheDocument();
 
     fireEvent.click(filterButton());
-    await waitFor(() => expect(mockedSearch).toHaveBeenCalled());
-    expect(mockedSearch.mock.lastCall![0]).toEqual(expect.objectContaining({ status: ['OPEN'] }));
-    expect(mockedSearch.mock.lastCall![0]).not.toHaveProperty('adjudicationResult');
+    await waitFor(() => expect(searchCalls()).not.toHaveLength(0));
+    expect(searchCalls().at(-1)!.body).toEqual(expect.objectContaining({ status: ['OPEN'] }));
+    expect(searchCalls().at(-1)!.body).not.toHaveProperty('adjudicationResult');
   });
 
   it('sends every chosen field in the search body and offers the Excel download', async () => {
@@ -437,8 +471,8 @@ describe('filter panel', () => {
     fireEvent.click(filterButton());
     const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
-      expect(mockedSearch).toHaveBeenLastCalledWith(
-        {
+      expect(searchCalls().at(-1)).toEqual({
+        body: {
           startDate: today,
           endDate: today,
           status: ['ADJUDICATED'],
@@ -449,27 +483,46 @@ describe('filter panel', () => {
           caseType: ['SETTLEMENT'],
           adjudicationResult: ['REJECTED'],
         },
-        { org: 'vitraya', limit: 25, pageNumber: 1 },
-      ),
+        query: listed('vitraya'),
+      }),
     );
     expect(screen.getByLabelText('Download Excel')).toBeInTheDocument();
+  });
+
+  it('asks again from page 1 when Filter is pressed with the filter already applied', async () => {
+    signInAs('vitraya', 'user');
+    renderClaims();
+    await screen.findByText('CASE-1');
+    openFilter();
+    fireEvent.click(filterButton());
+    await waitFor(() => expect(searchCalls()).toHaveLength(1));
+    await screen.findByLabelText('Download Excel');
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(searchCalls().at(-1)?.query).toEqual({ limit: '25', page_number: '2', org: 'vitraya' }));
+
+    fireEvent.click(filterButton());
+    await waitFor(() => expect(searchCalls()).toHaveLength(3));
+    expect(searchCalls().at(-1)!.query).toEqual(listed('vitraya'));
+    fireEvent.click(filterButton());
+    await waitFor(() => expect(searchCalls()).toHaveLength(4));
+    expect(searchCalls().at(-1)!.query).toEqual(listed('vitraya'));
   });
 
   it('Reset Filter clears the selections, the dates to today and the search query, and lists again', async () => {
     signInAs('vitraya', 'user');
     setClaimSearch('Patient');
     renderClaims();
-    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'Patient' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
+    await waitFor(() => expect(searchCalls()).toContainEqual({ body: { query: 'Patient' }, query: listed('vitraya') }));
     openFilter();
     await choose('Status', 'ADJUDICATED');
     await typeDate('From', todayInZone().subtract(10, 'day').format('DD-MM-YYYY'));
     fireEvent.click(filterButton());
     await screen.findByLabelText('Download Excel');
     expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).not.toBeNull();
-    mockedList.mockClear();
+    expect(listCalls()).toHaveLength(0);
 
     fireEvent.click(button('Reset Filter'));
-    await waitFor(() => expect(mockedList).toHaveBeenCalledWith({ org: 'vitraya', limit: 25, pageNumber: 1 }, undefined));
+    await waitFor(() => expect(listCalls()).toEqual([listed('vitraya')]));
     expect(claimSearchStore.getState().query).toBe('');
     expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
     expect(document.querySelector('.ant-select-selection-item[title="ADJUDICATED"]')).toBeNull();
@@ -481,11 +534,11 @@ describe('filter panel', () => {
 describe('search text from the top bar', () => {
   it('searches with the query and highlights it in the rows', async () => {
     signInAs('vitraya', 'user');
-    mockedSearch.mockResolvedValue(page([claim(1, { patientName: 'Ramesh Kumar' }), claim(2, { patientName: 'Sita Ram' })]));
+    api.answer({ 'POST /claims/search': page([claim(1, { patientName: 'Ramesh Kumar' }), claim(2, { patientName: 'Sita Ram' })]) });
     setClaimSearch('ram');
     renderClaims();
-    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'ram' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
-    expect(mockedList).not.toHaveBeenCalled();
+    await waitFor(() => expect(searchCalls()).toContainEqual({ body: { query: 'ram' }, query: listed('vitraya') }));
+    expect(listCalls()).toHaveLength(0);
     const marks = await screen.findAllByText(/ram/i, { selector: 'mark' });
     expect(marks.map((m) => m.textContent)).toEqual(['Ram', 'Ram']);
   });
@@ -495,11 +548,11 @@ describe('search text from the top bar', () => {
     setClaimSearch('ra');
     renderClaims();
     await screen.findByText('CASE-1');
-    expect(mockedSearch).not.toHaveBeenCalled();
+    expect(searchCalls()).toHaveLength(0);
     act(() => setClaimSearch('CASE-1'));
-    await waitFor(() => expect(mockedSearch).toHaveBeenCalledWith({ query: 'CASE-1' }, { org: 'vitraya', limit: 25, pageNumber: 1 }));
+    await waitFor(() => expect(searchCalls()).toContainEqual({ body: { query: 'CASE-1' }, query: listed('vitraya') }));
     act(() => clearClaimSearch());
-    await waitFor(() => expect(mockedList).toHaveBeenCalledTimes(2));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
   });
 });
 
@@ -517,7 +570,8 @@ describe('downloads', () => {
 
   it('saves the filtered claims as claims_data_{DD-MM-YYYY}.csv, and says so when it cannot', async () => {
     signInAs('vitraya', 'user');
-    mockedCsv.mockResolvedValueOnce(new Blob(['a,b']));
+    const downloads = [new Blob(['a,b'], { type: 'text/csv' }), failure(500, 'boom')];
+    api.answer({ 'POST /claims/search': (call) => (call.query.has('download') ? downloads.shift()! : tenClaims()) });
     renderClaims();
     await screen.findByText('CASE-1');
     openFilter();
@@ -525,26 +579,31 @@ describe('downloads', () => {
     fireEvent.click(await screen.findByLabelText('Download Excel'));
     await waitFor(() => expect(savedAs).toEqual([`claims_data_${todayInZone().format('DD-MM-YYYY')}.csv`]));
     const today = todayInZone().format('YYYY-MM-DD');
-    expect(mockedCsv).toHaveBeenCalledWith({ startDate: today, endDate: today }, 'vitraya');
+    expect(downloadCalls().map((call) => [call.body, call.url])).toEqual([
+      [{ startDate: today, endDate: today }, '/claims/search?download=True&org=vitraya'],
+    ]);
 
-    mockedCsv.mockRejectedValueOnce(new Error('boom'));
-    expectConsoleError('Error: boom');
+    // A file call's error body is a Blob: the client cannot read its detail, only the status.
+    expectConsoleError('ApiError: Request failed with status 500');
     await waitFor(() => expect(screen.getByLabelText('Download Excel')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(screen.getByLabelText('Download Excel'));
     expect(await screen.findByText('Failed to download')).toBeInTheDocument();
     expect(savedAs).toHaveLength(1);
+    expect(downloadCalls()).toHaveLength(2);
   });
 
   it('saves the annotation report as Annotate_data_{date}.xlsx, and says so when it cannot', async () => {
     signInAs('vitraya', 'user', 'vitraya.reviewer');
-    mockedAnnotationUsers.mockResolvedValue(['vitraya.reviewer']);
-    mockedReport.mockResolvedValueOnce(new Blob(['xlsx'])).mockRejectedValueOnce(new Error('boom'));
-    expectConsoleError('Error: boom');
+    const reports = [new Blob(['xlsx']), failure(500, 'boom')];
+    api.answer({ 'GET /annotation/getUsers': ['vitraya.reviewer'], 'GET /annotation/generateReport': () => reports.shift()! });
+    // A file call's error body is a Blob: the client cannot read its detail, only the status.
+    expectConsoleError('ApiError: Request failed with status 500');
     renderClaims();
     fireEvent.click(await screen.findByText('Annotation Report', { selector: 'button span' }));
     await waitFor(() => expect(savedAs).toEqual([`Annotate_data_${todayInZone().format('DD-MM-YYYY')}.xlsx`]));
     await waitFor(() => expect(button('Annotation Report')).not.toHaveClass('ant-btn-loading'));
     fireEvent.click(button('Annotation Report'));
     expect(await screen.findByText('Failed to download')).toBeInTheDocument();
+    expect(api.callsTo('GET /annotation/generateReport')).toHaveLength(2);
   });
 });

@@ -12,15 +12,17 @@ import {
   useClaimSearch,
   useSession,
 } from '@claims/shared-kernel';
+import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
-import type { ClaimListRow } from '@claims/shared-kernel';
+import type { ClaimListRow, ClaimSearchBody } from '@claims/shared-kernel';
+import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
-import { useEffect, useMemo, useState, type Key } from 'react';
+import { useMemo, useState, type Key } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { downloadAnnotationReport, getAnnotationUsers } from '../../api/annotations';
-import { createBatch } from '../../api/batches';
-import { downloadClaimsCsv, listClaims, searchClaims } from '../../api/claims';
-import { loadBatchOptions, loadMasterOptions, NO_FILTER_OPTIONS, type ClaimFilterOptions } from '../../api/lookups';
+import { annotationUsersQuery, downloadAnnotationReport } from '../../api/annotations';
+import { batchKeys, batchOptionsQuery, createBatch } from '../../api/batches';
+import { claimKeys, dashboardKeys, downloadClaimsCsv, listClaims, searchClaims } from '../../api/claims';
+import { batchOptions, hospitalOptions, procedureOptions, type ClaimFilterOptions } from '../../api/lookups';
 import { BatchNameModal } from './BatchNameModal';
 import { claimColumns } from './claimColumns';
 import { toSearchBody, type ClaimFilter } from './claimFilter';
@@ -31,43 +33,26 @@ export const DOWNLOAD_FAILED = 'Failed to download';
 
 const INSURER_OPTIONS = INSURERS.map((i) => ({ value: i.code, label: i.label }));
 const INSURER_ORGS: readonly string[] = INSURERS.map((i) => i.code).filter((code) => code !== PROVIDER_ORG);
+const today = () => todayInZone().format('DD-MM-YYYY');
 const isKnownOrg = (code: string | null): code is string => !!code && INSURERS.some((i) => i.code === code);
 
 /** The annotation analysts come from the server; annotation mode is on when the current user is one. */
 function useAnnotationMode(enabled: boolean, user: string | null): boolean {
-  const [on, setOn] = useState(false);
-  useEffect(() => {
-    if (!enabled || !user) return;
-    let live = true;
-    void getAnnotationUsers().then((users) => live && setOn(users.includes(user)));
-    return () => {
-      live = false;
-    };
-  }, [enabled, user]);
-  return enabled && on;
+  const { data: users } = useQuery({ ...annotationUsersQuery(), enabled: enabled && !!user });
+  return enabled && !!user && !!users?.includes(user);
 }
 
-/** Hospitals and procedures are loaded once; batches follow the chosen insurer. */
+/** Hospitals and procedures come from the kernel's cached lookups; batches follow the chosen insurer. */
 function useFilterOptions(enabled: boolean, org: string): ClaimFilterOptions {
-  const [lists, setLists] = useState<Omit<ClaimFilterOptions, 'batches'>>(NO_FILTER_OPTIONS);
-  const [batches, setBatches] = useState<ClaimFilterOptions['batches']>([]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    void loadMasterOptions().then((loaded) => live && setLists(loaded));
-    return () => {
-      live = false;
-    };
-  }, [enabled]);
-  useEffect(() => {
-    if (!enabled) return;
-    let live = true;
-    void loadBatchOptions(org).then((loaded) => live && setBatches(loaded));
-    return () => {
-      live = false;
-    };
-  }, [enabled, org]);
-  return useMemo(() => ({ ...lists, batches }), [lists, batches]);
+  const hospitals = useLookup(lookupQueries.hospitals(), { enabled, select: hospitalOptions });
+  const procedures = useLookup(lookupQueries.procedures(), { enabled, select: procedureOptions });
+  const { data: batches = NO_ROWS } = useQuery({ ...batchOptionsQuery(org), enabled, select: batchOptions });
+  return useMemo(() => ({ hospitals, procedures, batches }), [hospitals, procedures, batches]);
+}
+
+/** The list's query key: what it asks the server for, without the page. */
+function listKey(org: string, body: ClaimSearchBody | null, insurerUser: boolean) {
+  return body ? claimKeys.search(org, body) : claimKeys.list(org, insurerUser ? 'ADJUDICATED' : undefined);
 }
 
 /** /claims: the claims to review (spec 1 §2). */
@@ -90,18 +75,30 @@ export function ClaimsListScreen() {
 
   const [applied, setApplied] = useState<ClaimFilter | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
-  const [batchPrompt, setBatchPrompt] = useState({ open: false, busy: false });
-  const [downloading, setDownloading] = useState<'csv' | 'report' | null>(null);
+  const [batchPromptOpen, setBatchPromptOpen] = useState(false);
 
+  const queryClient = useQueryClient();
   const annotationMode = useAnnotationMode(provider, user);
   const filterOptions = useFilterOptions(provider, org);
-  const searchBody = () => toSearchBody(applied, { insurer: insurerUser, query });
+  const searchBody = (filter = applied) => toSearchBody(filter, { insurer: insurerUser, query });
+  /** A filter or the search text makes it a search; otherwise the plain list. */
+  const bodyOf = (filter: ClaimFilter | null) => (filter || query ? searchBody(filter) : null);
 
-  const list = usePagedList<ClaimListRow>(['claims', org, applied, query, insurerUser], (page, pageSize) => {
+  const key = listKey(org, bodyOf(applied), insurerUser);
+  const list = usePagedList<ClaimListRow>(key, (page, pageSize) => {
     const request = { org, limit: pageSize, pageNumber: page };
-    if (applied || query) return searchClaims(searchBody(), request);
+    const body = bodyOf(applied);
+    if (body) return searchClaims(body, request);
     return listClaims(request, insurerUser ? 'ADJUDICATED' : undefined);
   });
+
+  /** Filter lists from page 1, and asks the server again when the filter is the one already applied. */
+  const applyFilter = (filter: ClaimFilter) => {
+    setApplied({ ...filter });
+    if (hashKey(listKey(org, bodyOf(filter), insurerUser)) !== hashKey(key)) return;
+    if (list.page === 1) list.reload();
+    else list.setPage(1);
+  };
 
   // Another insurer's claims are other claims: a selection does not carry over.
   if (useChanged([org])) setSelected([]);
@@ -119,31 +116,36 @@ export function ClaimsListScreen() {
       return params;
     });
 
-  const download = async (kind: 'csv' | 'report') => {
-    setDownloading(kind);
-    const today = todayInZone().format('DD-MM-YYYY');
-    try {
-      if (kind === 'csv') saveBlob(await downloadClaimsCsv(searchBody(), org), `claims_data_${today}.csv`);
-      else saveBlob(await downloadAnnotationReport(), `Annotate_data_${today}.xlsx`);
-    } catch (error) {
-      console.error(error);
-      void message.error(DOWNLOAD_FAILED);
-    } finally {
-      setDownloading(null);
-    }
+  // Downloads read without caching: each press asks the server, and the file is saved under the display zone's date.
+  const downloadFailed = (error: Error) => {
+    console.error(error);
+    void message.error(DOWNLOAD_FAILED);
   };
+  const csvDownload = useMutation({
+    mutationFn: async () => ({ data: await downloadClaimsCsv(searchBody(), org), name: `claims_data_${today()}.csv` }),
+    onSuccess: ({ data, name }) => saveBlob(data, name),
+    onError: downloadFailed,
+  });
+  const reportDownload = useMutation({
+    mutationFn: async () => ({ data: await downloadAnnotationReport(), name: `Annotate_data_${today()}.xlsx` }),
+    onSuccess: ({ data, name }) => saveBlob(data, name),
+    onError: downloadFailed,
+  });
 
-  const createBatchOfSelection = async (batchName: string) => {
-    setBatchPrompt({ open: true, busy: true });
-    try {
-      await createBatch({ claims: selected.map(Number), batchName, downloadedClaimFlag: 'false', organization: org });
+  // A batch takes its claims off the list and verifies them: claims, batches and dashboard counts change.
+  const batchCreation = useMutation({
+    mutationFn: (batchName: string) =>
+      createBatch({ claims: selected.map(Number), batchName, downloadedClaimFlag: 'false', organization: org }),
+    onSuccess: () => {
+      for (const queryKey of [claimKeys.all, batchKeys.all, dashboardKeys.all]) void queryClient.invalidateQueries({ queryKey });
       clearClaimSearch();
       void navigate('/uploadsDownloads');
-    } catch (error) {
-      setBatchPrompt({ open: true, busy: false });
-      modal.error({ title: 'Batch could not be created', content: (error as Error).message });
-    }
-  };
+    },
+    // Not returned: the dialog is thenable (until closed), and a mutation waits for what onError returns.
+    onError: (error) => {
+      modal.error({ title: 'Batch could not be created', content: error.message });
+    },
+  });
 
   const resetFilter = () => {
     setApplied(null);
@@ -155,7 +157,7 @@ export function ClaimsListScreen() {
     <Flex gap={8} wrap align="center">
       {provider && <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />}
       {annotationMode && (
-        <Button icon={<DownloadOutlined />} loading={downloading === 'report'} onClick={() => void download('report')}>
+        <Button icon={<DownloadOutlined />} loading={reportDownload.isPending} onClick={() => reportDownload.mutate()}>
           Annotation Report
         </Button>
       )}
@@ -163,7 +165,7 @@ export function ClaimsListScreen() {
         <Tooltip title={tooFewSelected ? RUN_VERIFICATION_HINT : undefined}>
           {/* React sends no mouse events to a disabled button: the wrapper lets the hint show. */}
           <span style={{ display: 'inline-flex' }}>
-            <Button type="primary" disabled={tooFewSelected} onClick={() => setBatchPrompt({ open: true, busy: false })}>
+            <Button type="primary" disabled={tooFewSelected} onClick={() => setBatchPromptOpen(true)}>
               Run Verification
             </Button>
           </span>
@@ -179,8 +181,8 @@ export function ClaimsListScreen() {
           <Button
             aria-label="Download Excel"
             icon={<FileExcelOutlined />}
-            loading={downloading === 'csv'}
-            onClick={() => void download('csv')}
+            loading={csvDownload.isPending}
+            onClick={() => csvDownload.mutate()}
           />
         </Tooltip>
       )}
@@ -189,12 +191,7 @@ export function ClaimsListScreen() {
 
   return (
     <Flex vertical style={{ padding: 16 }}>
-      <ClaimFilterPanel
-        onFilter={(filter) => setApplied({ ...filter })}
-        onReset={resetFilter}
-        fullFilter={provider}
-        options={filterOptions}
-      />
+      <ClaimFilterPanel onFilter={applyFilter} onReset={resetFilter} fullFilter={provider} options={filterOptions} />
       <PagedTable<ClaimListRow>
         title="Claims to Review"
         avatar="CR"
@@ -208,10 +205,10 @@ export function ClaimsListScreen() {
         toolbar={toolbar}
       />
       <BatchNameModal
-        open={batchPrompt.open}
-        busy={batchPrompt.busy}
-        onCancel={() => setBatchPrompt({ open: false, busy: false })}
-        onCreate={(name) => void createBatchOfSelection(name)}
+        open={batchPromptOpen}
+        busy={batchCreation.isPending}
+        onCancel={() => setBatchPromptOpen(false)}
+        onCreate={(name) => batchCreation.mutate(name)}
       />
     </Flex>
   );

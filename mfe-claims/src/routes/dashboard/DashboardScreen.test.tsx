@@ -1,11 +1,9 @@
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import type { DashboardRow } from '@claims/shared-kernel';
+import { type FakeApi, failure, fakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { screen, waitFor, fireEvent } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { dashboardCount, type DashboardKind } from '../../api/claims';
+import type { DashboardKind } from '../../api/claims';
 import ClaimsRoutes from '../index';
-
-jest.mock('../../api/claims', () => ({ dashboardCount: jest.fn() }));
-const mockedCount = jest.mocked(dashboardCount);
 
 function LocationProbe() {
   const location = useLocation();
@@ -24,10 +22,13 @@ function renderDashboard(route = '/dashboard') {
 
 const tableOf = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
 
+let api: FakeApi;
+/** The counts asked for, as [status, org] of each POST /claims/dashboard/count. */
+const countsAsked = () => api.callsTo('POST /claims/dashboard/count').map((call) => [call.query.get('status'), call.query.get('org')]);
+
 beforeEach(() => {
-  jest.clearAllMocks();
   signOut();
-  const answers: Record<DashboardKind, object[]> = {
+  const answers: Record<DashboardKind, DashboardRow[]> = {
     getAll: [
       { status: 'ADJUDICATED', count: 40 },
       { status: 'OPEN', count: 3 },
@@ -39,14 +40,14 @@ beforeEach(() => {
     accepted: [{ procedureCode: 'id011', count: 9 }],
     rejected: [],
   };
-  mockedCount.mockImplementation(async (kind) => answers[kind] as never);
+  api = fakeApi({ 'POST /claims/dashboard/count': (call) => answers[call.query.get('status') as DashboardKind] });
 });
 
 it('shows the four count tables of the provider organisation to a super user', async () => {
   signInAs('vitraya', 'super_user');
   renderDashboard();
   expect(await screen.findByText('OPEN')).toBeInTheDocument();
-  for (const kind of ['getAll', 'adjudicated', 'accepted', 'rejected']) expect(mockedCount).toHaveBeenCalledWith(kind, 'vitraya');
+  for (const kind of ['getAll', 'adjudicated', 'accepted', 'rejected']) expect(countsAsked()).toContainEqual([kind, 'vitraya']);
   expect(tableOf('All Cases by Status')).toHaveTextContent('ADJUDICATED40');
   expect(tableOf('Adjudicated Cases by Result')).toHaveTextContent('Accepted25');
   expect(tableOf('Adjudicated Cases by Result')).toHaveTextContent('Query15');
@@ -58,18 +59,18 @@ it('lets the provider look at an insurer through ?org=', async () => {
   signInAs('vitraya', 'super_user');
   renderDashboard('/dashboard?org=maxbupa');
   await screen.findByText('OPEN');
-  expect(mockedCount).toHaveBeenCalledWith('getAll', 'maxbupa');
+  expect(countsAsked()).toContainEqual(['getAll', 'maxbupa']);
   fireEvent.mouseDown(screen.getByLabelText('Insurer', { selector: 'input' }));
   fireEvent.click(await screen.findByTitle('Bajaj'));
-  await waitFor(() => expect(mockedCount).toHaveBeenCalledWith('rejected', 'bajaj'));
+  await waitFor(() => expect(countsAsked()).toContainEqual(['rejected', 'bajaj']));
 });
 
 it('falls back to an empty table and says why when a count fails', async () => {
   signInAs('starhealth', 'super_user');
-  mockedCount.mockRejectedValue(new Error('Not authorized'));
+  api.answer({ 'POST /claims/dashboard/count': failure(403, 'Not authorized') });
   renderDashboard();
   expect(await screen.findByText('Not authorized')).toBeInTheDocument();
-  expect(mockedCount).toHaveBeenCalledWith('getAll', 'starhealth');
+  expect(countsAsked()).toContainEqual(['getAll', 'starhealth']);
   expect(screen.getAllByText('No Data Found')).toHaveLength(4);
   expect(screen.queryByLabelText('Insurer', { selector: 'input' })).not.toBeInTheDocument();
 });
@@ -78,5 +79,5 @@ it('sends users who are not super users to the claims list', async () => {
   signInAs('vitraya', 'user');
   renderDashboard();
   expect(await screen.findByTestId('location')).toHaveTextContent('/claims');
-  expect(mockedCount).not.toHaveBeenCalled();
+  expect(api.calls).toHaveLength(0);
 });

@@ -7,12 +7,14 @@ import {
   PROVIDER_ORG,
   useSession,
 } from '@claims/shared-kernel';
+import { NO_ROWS } from '@claims/shared-kernel/data';
 import type { AdjudicationResult, DashboardRow } from '@claims/shared-kernel';
 import { App, Card, Col, Flex, Row, Select, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
-import { dashboardCount, type DashboardKind } from '../../api/claims';
+import { dashboardCountQuery, type DashboardKind } from '../../api/claims';
 
 const resultLabel = (value: string) =>
   (ADJUDICATION_RESULTS as readonly string[]).includes(value) ? adjudicationResultLabel(value as AdjudicationResult) : 'Not verified';
@@ -58,30 +60,20 @@ const INSURER_OPTIONS = INSURERS.map((i) => ({ value: i.code, label: i.label }))
 
 function CountTable({ kind, title, rowKey, columns, org }: (typeof TABLES)[number] & { org: string }) {
   const { message } = App.useApp();
-  const [state, setState] = useState<{ rows: DashboardRow[]; loading: boolean }>({ rows: [], loading: true });
+  // Another insurer's counts replace the shown ones once they arrive.
+  const { data, error, isFetching } = useQuery({ ...dashboardCountQuery(kind, org), placeholderData: keepPreviousData });
   useEffect(() => {
-    let live = true;
-    setState((s) => ({ ...s, loading: true }));
-    dashboardCount(kind, org)
-      .then((rows) => live && setState({ rows, loading: false }))
-      .catch((error: Error) => {
-        if (!live) return;
-        // A failed count falls back to an empty table (spec 1 §8), saying why once for all four tables.
-        setState({ rows: [], loading: false });
-        void message.error({ content: error.message, key: 'dashboard-count' });
-      });
-    return () => {
-      live = false;
-    };
-  }, [kind, org, message]);
+    // A failed count falls back to an empty table (spec 1 §8), saying why once for all four tables.
+    if (error) void message.error({ content: error.message, key: 'dashboard-count' });
+  }, [error, message]);
   return (
     <Card title={title} size="small" styles={{ body: { padding: 0 } }}>
       <Table<DashboardRow>
         size="small"
         rowKey={(row) => String(row[rowKey])}
         columns={columns}
-        dataSource={state.rows}
-        loading={state.loading}
+        dataSource={error ? NO_ROWS : (data ?? NO_ROWS)}
+        loading={isFetching}
         pagination={false}
         locale={{ emptyText: 'No Data Found' }}
       />

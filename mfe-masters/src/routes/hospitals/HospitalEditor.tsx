@@ -1,9 +1,10 @@
 import { RequireSuperUser } from '@claims/shared-kernel';
-import type { Hospital, HospitalUpdateBody } from '@claims/shared-kernel';
+import type { Hospital, HospitalCreateBody, HospitalUpdateBody } from '@claims/shared-kernel';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createHospital, deleteHospital, fetchHospital, updateHospital } from '../../api/hospitals';
+import { masterKeys, useMasterWrite } from '../../api/queries';
 import { EditorFrame } from '../../components/EditorFrame';
 import { EntityLoader } from '../../components/EntityLoader';
 
@@ -12,7 +13,8 @@ const FIELDS: { name: Field; label: string }[] = [
   { name: 'hospital_code', label: 'Hospital Code' },
   { name: 'hospital_name', label: 'Hospital Name' },
 ];
-const LIST_PATH = '/hospitals';
+const PATH = 'hospitals';
+const LIST_PATH = `/${PATH}`;
 
 /**
  * Hospital Code* and Hospital Name* (spec 2 §2.6, §5). The server changes one field per edit call,
@@ -24,8 +26,10 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
   const initial: Record<Field, string> = { hospital_code: hospital?.hospital_code ?? '', hospital_name: hospital?.name ?? '' };
   const [values, setValues] = useState(initial);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMasterWrite(PATH, (body: HospitalCreateBody | { code: string; change: HospitalUpdateBody }) =>
+    'change' in body ? updateHospital(body.code, body.change) : createHospital(body),
+  );
+  const remove = useMasterWrite(PATH, (record: Hospital) => deleteHospital(record.hospital_code, record.id));
 
   const changed = FIELDS.filter((f) => values[f.name] !== initial[f.name]).map((f) => f.name);
   const lockedBy = hospital && changed.length === 1 ? changed[0] : null;
@@ -33,30 +37,29 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
     ? changed.length === 1 && values[changed[0]].trim() !== '' && values[changed[0]].trim() !== initial[changed[0]]
     : FIELDS.every((f) => values[f.name].trim() !== '');
 
-  const save = async () => {
-    setSaving(true);
-    setError(null);
-    try {
-      if (hospital) await updateHospital(hospital.hospital_code, { field_name: changed[0], value: values[changed[0]].trim() });
-      else await createHospital({ hospital_code: values.hospital_code.trim(), hospital_name: values.hospital_name.trim() });
-      void message.success('Saved Successfully');
-      void navigate(LIST_PATH);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    save.mutate(
+      hospital
+        ? { code: hospital.hospital_code, change: { field_name: changed[0], value: values[changed[0]].trim() } }
+        : { hospital_code: values.hospital_code.trim(), hospital_name: values.hospital_name.trim() },
+      {
+        onSuccess: () => {
+          void message.success('Saved Successfully');
+          void navigate(LIST_PATH);
+        },
+      },
+    );
 
   return (
     <EditorFrame
       heading={hospital ? 'Edit' : 'Create'}
       listPath={LIST_PATH}
       listTitle="Hospitals"
-      error={error}
-      onDismissError={() => setError(null)}
-      onDelete={hospital ? () => deleteHospital(hospital.hospital_code, hospital.id) : undefined}
+      error={save.error?.message ?? null}
+      onDismissError={save.reset}
+      deletion={hospital && { run: (outcome) => remove.mutate(hospital, outcome), pending: remove.isPending }}
     >
-      <Form layout="vertical" onFinish={() => canSave && void save()}>
+      <Form layout="vertical" onFinish={() => canSave && submit()}>
         {FIELDS.map(({ name, label }) => {
           const empty = touched[name] && values[name].trim() === '';
           return (
@@ -81,7 +84,7 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
             </Form.Item>
           );
         })}
-        <Button type="primary" htmlType="submit" disabled={!canSave} loading={saving}>
+        <Button type="primary" htmlType="submit" disabled={!canSave} loading={save.isPending}>
           Save
         </Button>
       </Form>
@@ -97,7 +100,7 @@ export function HospitalEditor() {
       {code === undefined ? (
         <HospitalForm />
       ) : (
-        <EntityLoader code={code} load={fetchHospital} noun="Hospital" listPath={LIST_PATH}>
+        <EntityLoader queryKey={masterKeys.record(PATH, code)} code={code} load={fetchHospital} noun="Hospital" listPath={LIST_PATH}>
           {(hospital) => <HospitalForm key={hospital.id} hospital={hospital} />}
         </EntityLoader>
       )}

@@ -1,21 +1,11 @@
-import { ApiError, setRuntimeConfig } from '@claims/shared-kernel';
-import type { Hospital } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { setRuntimeConfig } from '@claims/shared-kernel';
+import { lookupKeys } from '@claims/shared-kernel/data';
+import type { Hospital, PagedResults } from '@claims/shared-kernel';
+import { failure, fakeApi, renderScreen, signInAs, signOut, testQueryClient, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
-import * as api from '../../api/hospitals';
 import MastersRoutes from '../index';
-
-jest.mock('../../api/hospitals', () => ({
-  fetchHospitalPage: jest.fn(),
-  searchHospitals: jest.fn(),
-  fetchHospital: jest.fn(),
-  createHospital: jest.fn(),
-  updateHospital: jest.fn(),
-  deleteHospital: jest.fn(),
-}));
-const mocked = jest.mocked(api);
 
 const apollo: Hospital = {
   id: 7,
@@ -28,15 +18,19 @@ const apollo: Hospital = {
 };
 const fortis: Hospital = { id: 8, hospital_code: 'F100', name: 'Fortis Mulund' };
 
-const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const page = (results: Hospital[], total = results.length): PagedResults<Hospital> => ({ results, total_count: total, page_number: 1 });
 
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+/** The paging of each list call: [limit, page_number]. */
+const paging = (api: FakeApi, route: 'GET /hospitals' | 'POST /hospitals/search') =>
+  api.callsTo(route).map(({ query }) => [query.get('limit'), query.get('page_number')]);
+
+let api: FakeApi;
 beforeEach(() => {
-  jest.resetAllMocks();
   signInAs('vitraya', 'super_user');
   setRuntimeConfig({ externalClaimsUrl: '#claims' });
   window.location.hash = '';
-  mocked.fetchHospitalPage.mockResolvedValue({ rows: [apollo, fortis], total: 2 });
-  mocked.fetchHospital.mockResolvedValue(apollo);
+  api = fakeApi({ 'GET /hospitals': page([apollo, fortis]), 'GET /hospitals/:code': { result: apollo } });
 });
 afterEach(() => signOut());
 
@@ -47,20 +41,20 @@ describe('hospitals list', () => {
     for (const column of ['ID', 'Name', 'Code']) expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
     expect(await screen.findByText('Apollo Chennai')).toBeInTheDocument();
     expect(screen.getByText('F100')).toBeInTheDocument();
-    expect(mocked.fetchHospitalPage).toHaveBeenCalledWith(1, 25);
+    expect(paging(api, 'GET /hospitals')).toEqual([['25', '1']]);
   });
 
   it('asks the server for the page the user turns to', async () => {
     const rows = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, hospital_code: `C${i + 1}`, name: `Hospital ${i + 1}` }));
-    mocked.fetchHospitalPage.mockResolvedValue({ rows, total: 60 });
+    api.answer({ 'GET /hospitals': page(rows, 60) });
     renderScreen(<MastersRoutes />, '/hospitals');
     expect(await screen.findByText('Hospitals (60)')).toBeInTheDocument();
     fireEvent.click(screen.getByTitle('2'));
-    await waitFor(() => expect(mocked.fetchHospitalPage).toHaveBeenLastCalledWith(2, 25));
+    await waitFor(() => expect(paging(api, 'GET /hospitals').at(-1)).toEqual(['25', '2']));
   });
 
   it("says 'No Data Found' when there are no hospitals", async () => {
-    mocked.fetchHospitalPage.mockResolvedValue({ rows: [], total: 0 });
+    api.answer({ 'GET /hospitals': page([]) });
     renderScreen(<MastersRoutes />, '/hospitals');
     expect(await screen.findByText('Hospitals (0)')).toBeInTheDocument();
     expect(screen.getByText('No Data Found')).toBeInTheDocument();
@@ -70,12 +64,14 @@ describe('hospitals list', () => {
     renderScreen(<MastersRoutes />, '/hospitals');
     fireEvent.click(await screen.findByText('Apollo Chennai'));
     expect(await screen.findByText('Last modified by vitraya.admin at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
-    expect(mocked.fetchHospital).toHaveBeenCalledWith('H007');
+    expect(api.callsTo('GET /hospitals/:code').map((call) => call.path)).toEqual(['/hospitals/H007']);
   });
 
   it('offers column filters to the provider organisation and searches the server with them', async () => {
-    mocked.fetchHospitalPage.mockResolvedValue({ rows: [apollo, fortis], total: 40 });
-    mocked.searchHospitals.mockResolvedValue({ rows: [apollo, { id: 9, hospital_code: 'A200', name: 'Apollo Madurai' }], total: 2 });
+    api.answer({
+      'GET /hospitals': page([apollo, fortis], 40),
+      'POST /hospitals/search': page([apollo, { id: 9, hospital_code: 'A200', name: 'Apollo Madurai' }]),
+    });
     renderScreen(<MastersRoutes />, '/hospitals');
     await screen.findByText('Hospitals (40)');
     expect(screen.queryByLabelText('Filter Name column')).not.toBeInTheDocument();
@@ -84,7 +80,8 @@ describe('hospitals list', () => {
     fireEvent.change(await screen.findByLabelText('Filter Name'), { target: { value: ' apollo ' } });
     fireEvent.click(screen.getByRole('button', { name: /Search/ }));
     expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
-    expect(mocked.searchHospitals).toHaveBeenCalledWith({ name: 'apollo' }, 1, 25);
+    expect(api.callsTo('POST /hospitals/search').map((call) => call.body)).toEqual([{ filters: { name: 'apollo' } }]);
+    expect(paging(api, 'POST /hospitals/search')).toEqual([['25', '1']]);
     expect(screen.getByText('A200')).toBeInTheDocument();
     expect(screen.queryByText('F100')).not.toBeInTheDocument();
 
@@ -115,7 +112,7 @@ describe('hospital view', () => {
   });
 
   it("says 'No Records for Modified Date' for a record never changed", async () => {
-    mocked.fetchHospital.mockResolvedValue(fortis);
+    api.answer({ 'GET /hospitals/:code': { result: fortis } });
     renderScreen(<MastersRoutes />, '/hospitals/view/F100');
     expect(await screen.findByTestId('last-modified')).toHaveTextContent('No Records for Modified Date');
     fireEvent.click(screen.getByRole('button', { name: /History/ }));
@@ -125,7 +122,7 @@ describe('hospital view', () => {
   });
 
   it('says clearly when the hospital does not exist', async () => {
-    mocked.fetchHospital.mockRejectedValue(new ApiError('Hospital not found', 404, { detail: 'Hospital not found' }));
+    api.answer({ 'GET /hospitals/:code': failure(404, 'Hospital not found') });
     renderScreen(<MastersRoutes />, '/hospitals/view/NOPE');
     expect(await screen.findByText('Hospital not found')).toBeInTheDocument();
     expect(screen.getByText('There is no hospital with the code NOPE.')).toBeInTheDocument();
@@ -142,7 +139,7 @@ describe('hospital view', () => {
 describe('hospital editor', () => {
   it('keeps Save disabled until both fields are filled and posts both', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    mocked.createHospital.mockResolvedValue();
+    api.answer({ 'POST /hospitals': { Message: 'Saved Successfully' } });
     renderScreen(<MastersRoutes />, '/hospitals/create');
     expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
@@ -154,8 +151,24 @@ describe('hospital editor', () => {
     await user.type(screen.getByLabelText('Hospital Name'), ' City Care ');
     expect(saveButton()).toBeEnabled();
     await user.click(saveButton());
-    await waitFor(() => expect(mocked.createHospital).toHaveBeenCalledWith({ hospital_code: 'H900', hospital_name: 'City Care' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST /hospitals').map((call) => call.body)).toEqual([{ hospital_code: 'H900', hospital_name: 'City Care' }]),
+    );
     expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
+  });
+
+  it('marks the hospital records and the hospitals picker lookup stale after a save', async () => {
+    const queryClient = testQueryClient();
+    queryClient.setQueryData(lookupKeys.module('hospitals'), [apollo]);
+    queryClient.setQueryData(['hospitals', 'F100'], fortis);
+    api.answer({ 'PUT /hospitals/:code': undefined });
+    renderScreen(<MastersRoutes />, '/hospitals/edit/H007', queryClient);
+    fireEvent.change(await screen.findByLabelText('Hospital Name'), { target: { value: 'Apollo Greams Road' } });
+    fireEvent.click(saveButton());
+    expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
+    expect(queryClient.getQueryState(lookupKeys.module('hospitals'))?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['hospitals', 'F100'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(['hospitals', 'H007'])?.isInvalidated).toBe(true);
   });
 
   it('shows that an emptied field is required', async () => {
@@ -168,7 +181,7 @@ describe('hospital editor', () => {
 
   it('lets only one field change at a time on edit and sends {field_name, value}', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    mocked.updateHospital.mockResolvedValue();
+    api.answer({ 'PUT /hospitals/:code': { Message: 'Saved Successfully' } });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007');
     const name = await screen.findByLabelText('Hospital Name');
     const code = screen.getByLabelText('Hospital Code');
@@ -178,9 +191,11 @@ describe('hospital editor', () => {
     expect(code).toBeDisabled();
     expect(name).toBeEnabled();
     await user.click(saveButton());
-    await waitFor(() =>
-      expect(mocked.updateHospital).toHaveBeenCalledWith('H007', { field_name: 'hospital_name', value: 'Apollo Greams Road' }),
-    );
+    await waitFor(() => expect(api.callsTo('PUT /hospitals/:code')).toHaveLength(1));
+    expect(api.callsTo('PUT /hospitals/:code')[0]).toMatchObject({
+      path: '/hospitals/H007',
+      body: { field_name: 'hospital_name', value: 'Apollo Greams Road' },
+    });
     expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
   });
 
@@ -197,9 +212,7 @@ describe('hospital editor', () => {
 
   it("shows the server's reason and keeps the input when a save fails", async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    mocked.createHospital.mockRejectedValue(
-      new ApiError('Hospital code H007 already exists', 409, { detail: 'Hospital code H007 already exists' }),
-    );
+    api.answer({ 'POST /hospitals': failure(409, 'Hospital code H007 already exists') });
     renderScreen(<MastersRoutes />, '/hospitals/create');
     await user.type(screen.getByLabelText('Hospital Code'), 'H007');
     await user.type(screen.getByLabelText('Hospital Name'), 'Duplicate');
@@ -211,24 +224,25 @@ describe('hospital editor', () => {
   });
 
   it('deletes after confirmation and returns to the list', async () => {
-    mocked.deleteHospital.mockResolvedValue();
+    api.answer({ 'DELETE /hospitals/:code': { Message: 'Deleted Successfully' } });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007');
     fireEvent.click(await screen.findByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Are you sure you want to delete?')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText('Are you sure you want to delete?')).not.toBeInTheDocument());
-    expect(mocked.deleteHospital).not.toHaveBeenCalled();
+    expect(api.callsTo('DELETE /hospitals/:code')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(mocked.deleteHospital).toHaveBeenCalledWith('H007', 7));
+    await waitFor(() => expect(api.callsTo('DELETE /hospitals/:code')).toHaveLength(1));
+    expect(api.callsTo('DELETE /hospitals/:code')[0]).toMatchObject({ path: '/hospitals/H007', body: { id: 7 } });
     expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
     expect(await screen.findByText('Hospitals (2)')).toBeInTheDocument();
   });
 
   it("says 'Error: {message}' when a delete fails and stays on the editor", async () => {
-    mocked.deleteHospital.mockRejectedValue(new ApiError('Hospital is used by a document group', 409, null));
+    api.answer({ 'DELETE /hospitals/:code': failure(409, 'Hospital is used by a document group') });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007');
     fireEvent.click(await screen.findByRole('button', { name: /Delete/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));

@@ -1,9 +1,10 @@
 import { RequireSuperUser } from '@claims/shared-kernel';
 import type { KeywordEntity, KeywordSaveBody } from '@claims/shared-kernel';
 import { App, Button, Form, Input } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createKeyword, deleteKeyword, fetchKeyword, updateKeyword } from '../../api/keywords';
+import { masterKeys, useMasterWrite } from '../../api/queries';
 import { AliasListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
 import { EntityLoader } from '../../components/EntityLoader';
@@ -21,40 +22,38 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
   const [name, setName] = useState(keyword?.name ?? '');
   const [alias, setAlias] = useState<string[]>(initialAlias);
   const [icd, setIcd] = useState(keyword?.ICD_code ?? '');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const save = useMasterWrite(master.module, (body: KeywordSaveBody) =>
+    keyword ? updateKeyword(master.module, keyword.id, body) : createKeyword(master.module, body),
+  );
+  const remove = useMasterWrite(master.module, (record: KeywordEntity) => deleteKeyword(master.module, record.id));
 
   const missing = [!name.trim() && 'Keyword', !alias[0]?.trim() && 'the first alias', master.icd && !icd.trim() && 'ICD code'].filter(
     Boolean,
   );
 
-  const save = async () => {
-    const body: KeywordSaveBody = {
-      name: name.trim(),
-      alias: alias.map((a) => a.trim()).filter(Boolean),
-      ...(master.icd ? { ICD_code: icd.trim() } : {}),
-    };
-    setSaving(true);
-    setError(null);
-    try {
-      if (keyword) await updateKeyword(master.module, keyword.id, body);
-      else await createKeyword(master.module, body);
-      void message.success('Saved Successfully');
-      void navigate(listPath);
-    } catch (failure) {
-      setError((failure as Error).message);
-      setSaving(false);
-    }
-  };
+  const submit = () =>
+    save.mutate(
+      {
+        name: name.trim(),
+        alias: alias.map((a) => a.trim()).filter(Boolean),
+        ...(master.icd ? { ICD_code: icd.trim() } : {}),
+      },
+      {
+        onSuccess: () => {
+          void message.success('Saved Successfully');
+          void navigate(listPath);
+        },
+      },
+    );
 
   return (
     <EditorFrame
       heading={keyword ? 'Edit' : 'Create'}
       listPath={listPath}
       listTitle={master.title}
-      error={error}
-      onDismissError={() => setError(null)}
-      onDelete={keyword ? () => deleteKeyword(master.module, keyword.id) : undefined}
+      error={save.error?.message ?? null}
+      onDismissError={save.reset}
+      deletion={keyword && { run: (outcome) => remove.mutate(keyword, outcome), pending: remove.isPending }}
     >
       <Form layout="vertical" component="div">
         <Form.Item label="Keyword" htmlFor="keyword" required>
@@ -75,8 +74,8 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
         <Button
           type="primary"
           disabled={missing.length > 0}
-          loading={saving}
-          onClick={() => void save()}
+          loading={save.isPending}
+          onClick={submit}
           title={missing.length ? `Needs ${missing.join(', ')}` : undefined}
         >
           Save
@@ -89,13 +88,18 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
 /** /{module}/create and /{module}/edit/{id} for a keyword master; super users only (spec 2 §6, §2.13). */
 export function KeywordEditor({ master }: { master: KeywordMaster }) {
   const { code } = useParams();
-  const load = useCallback((id: string) => fetchKeyword(master.module, id), [master.module]);
   return (
     <RequireSuperUser>
       {code === undefined ? (
         <KeywordForm master={master} />
       ) : (
-        <EntityLoader code={code} load={load} noun={master.noun} listPath={`/${master.module}`}>
+        <EntityLoader
+          queryKey={masterKeys.record(master.module, code)}
+          code={code}
+          load={(id) => fetchKeyword(master.module, id)}
+          noun={master.noun}
+          listPath={`/${master.module}`}
+        >
           {(keyword) => <KeywordForm key={keyword.id} master={master} keyword={keyword} />}
         </EntityLoader>
       )}

@@ -1,11 +1,11 @@
-import type { KeywordEntity, KeywordModule } from '@claims/shared-kernel';
+import { KEYWORD_MODULES, type KeywordEntity, type KeywordModule, masterKind } from '@claims/shared-kernel';
 import { occurrenceKeys } from '@claims/shared-kernel/ui';
 import { Typography } from 'antd';
 import { fetchKeyword, fetchKeywordPage, searchKeywords } from '../../api/keywords';
 import type { ListColumn, MasterListConfig } from '../../components/MasterList';
 import type { MasterViewConfig, ViewField } from '../../components/MasterView';
 
-/** How each keyword master is named on screen (spec 2 §2.2, §2.5); one entry per master. */
+/** How each keyword master is named on screen (spec 2 §2.2, §2.5); its title and noun come from the contract's MASTER_KINDS. */
 export interface KeywordMaster {
   module: KeywordModule;
   title: string;
@@ -16,16 +16,19 @@ export interface KeywordMaster {
   icd: boolean;
 }
 
-const MASTERS: Record<KeywordModule, Omit<KeywordMaster, 'module'>> = {
-  procedureGroup: { title: 'Procedure Group', noun: 'Procedure group', nameLabel: 'Group Name', aliasLabel: 'Group Alias', icd: false },
-  diagnoses: { title: 'Diagnoses', noun: 'Diagnosis', nameLabel: 'Keyword', aliasLabel: 'alias', icd: true },
-  tissues: { title: 'Tissues', noun: 'Tissue', nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
-  drugs: { title: 'Drugs', noun: 'Drug', nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
-  document: { title: 'Documents', noun: 'Document', nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
-  evidence: { title: 'Evidence', noun: 'Evidence', nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
+const FIELDS: Record<KeywordModule, Pick<KeywordMaster, 'nameLabel' | 'aliasLabel' | 'icd'>> = {
+  procedureGroup: { nameLabel: 'Group Name', aliasLabel: 'Group Alias', icd: false },
+  diagnoses: { nameLabel: 'Keyword', aliasLabel: 'alias', icd: true },
+  tissues: { nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
+  drugs: { nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
+  document: { nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
+  evidence: { nameLabel: 'Keyword', aliasLabel: 'alias', icd: false },
 };
 
-export const KEYWORD_MASTERS: KeywordMaster[] = (Object.keys(MASTERS) as KeywordModule[]).map((module) => ({ module, ...MASTERS[module] }));
+export const KEYWORD_MASTERS: KeywordMaster[] = KEYWORD_MODULES.map((module) => {
+  const { title, noun } = masterKind(module);
+  return { module, title, noun, ...FIELDS[module] };
+});
 
 export const NO_ALIAS = 'No Alias';
 

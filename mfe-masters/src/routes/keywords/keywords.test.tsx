@@ -1,19 +1,8 @@
-import { ApiError, setRuntimeConfig } from '@claims/shared-kernel';
+import { setRuntimeConfig } from '@claims/shared-kernel';
 import type { KeywordEntity } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as api from '../../api/keywords';
 import MastersRoutes from '../index';
-
-jest.mock('../../api/keywords', () => ({
-  fetchKeywordPage: jest.fn(),
-  searchKeywords: jest.fn(),
-  fetchKeyword: jest.fn(),
-  createKeyword: jest.fn(),
-  updateKeyword: jest.fn(),
-  deleteKeyword: jest.fn(),
-}));
-const mocked = jest.mocked(api);
 
 const fever: KeywordEntity = {
   id: 4,
@@ -29,13 +18,12 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
 const aliases = () => screen.getAllByLabelText(/^Alias \d+$/).map((input) => (input as HTMLInputElement).value);
 
+let api: FakeApi;
 beforeEach(() => {
-  jest.resetAllMocks();
   signInAs('vitraya', 'super_user');
   setRuntimeConfig({ externalClaimsUrl: '#claims' });
   window.location.hash = '';
-  mocked.fetchKeywordPage.mockResolvedValue({ rows: [fever], total: 1 });
-  mocked.fetchKeyword.mockResolvedValue(fever);
+  api = fakeApi({ 'GET /diagnoses': [{ ...fever, total_count: 1, page_number: 1 }], 'GET /diagnoses/:id': fever });
 });
 afterEach(() => signOut());
 
@@ -45,23 +33,22 @@ it('lists diagnoses with ID, Keyword, alias and ICD code', async () => {
   for (const column of ['ID', 'Keyword', 'alias', 'ICD code'])
     expect(screen.getByRole('columnheader', { name: column })).toBeInTheDocument();
   expect(await screen.findByText('pyrexia, febrile')).toBeInTheDocument();
-  expect(mocked.fetchKeywordPage).toHaveBeenCalledWith('diagnoses', 1, 25);
+  expect(api.callsTo('GET /diagnoses').map((call) => call.url)).toEqual(['/diagnoses?limit=25&page_number=1']);
 });
 
 it('lists documents without an ICD code column and opens a row by id', async () => {
-  mocked.fetchKeywordPage.mockResolvedValue({ rows: [usg], total: 1 });
-  mocked.fetchKeyword.mockResolvedValue(usg);
+  api.answer({ 'GET /document': [{ ...usg, total_count: 1, page_number: 1 }], 'GET /document/:id': usg });
   renderScreen(<MastersRoutes />, '/document');
   expect(await screen.findByText('Documents (1)')).toBeInTheDocument();
   expect(screen.queryByRole('columnheader', { name: 'ICD code' })).not.toBeInTheDocument();
   fireEvent.click(await screen.findByText('USG Report'));
   expect(await screen.findByText('No Alias')).toBeInTheDocument();
-  expect(mocked.fetchKeyword).toHaveBeenCalledWith('document', '9');
+  expect(api.callsTo('GET /document/:id').map((call) => call.path)).toEqual(['/document/9']);
   expect(screen.getByTestId('last-modified')).toHaveTextContent('No Records for Modified Date');
 });
 
 it('keeps Save disabled until keyword, first alias and ICD code are given, then posts them', async () => {
-  mocked.createKeyword.mockResolvedValue();
+  api.answer({ 'POST /diagnoses': undefined });
   renderScreen(<MastersRoutes />, '/diagnoses/create');
   expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
   type('Keyword', 'Dengue');
@@ -72,30 +59,35 @@ it('keeps Save disabled until keyword, first alias and ICD code are given, then 
   expect(saveButton()).toBeEnabled();
   fireEvent.click(saveButton());
   await waitFor(() =>
-    expect(mocked.createKeyword).toHaveBeenCalledWith('diagnoses', { name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' }),
+    expect(api.callsTo('POST /diagnoses').map((call) => call.body)).toEqual([{ name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' }]),
   );
   expect(await screen.findByText('Diagnoses (1)')).toBeInTheDocument();
 });
 
 it('does not send an ICD code for other masters', async () => {
-  mocked.createKeyword.mockResolvedValue();
+  api.answer({ 'POST /tissues': undefined, 'GET /tissues': [] });
   renderScreen(<MastersRoutes />, '/tissues/create');
   expect(screen.queryByLabelText('ICD code')).not.toBeInTheDocument();
   type('Keyword', 'Appendix');
   type('Alias 1', 'vermiform appendix');
   fireEvent.click(saveButton());
-  await waitFor(() => expect(mocked.createKeyword).toHaveBeenCalledWith('tissues', { name: 'Appendix', alias: ['vermiform appendix'] }));
+  await waitFor(() =>
+    expect(api.callsTo('POST /tissues').map((call) => call.body)).toEqual([{ name: 'Appendix', alias: ['vermiform appendix'] }]),
+  );
+  expect(await screen.findByText('Tissues (0)')).toBeInTheDocument();
 });
 
 it('edits the whole record with PUT and keeps input on a server error', async () => {
-  mocked.updateKeyword.mockRejectedValue(new ApiError("Diagnosis 'Malaria' already exists", 409, null));
+  api.answer({ 'PUT /diagnoses/:id': failure(409, "Diagnosis 'Malaria' already exists") });
   renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
   expect(await screen.findByRole('heading', { name: 'Edit' })).toBeInTheDocument();
   expect(aliases()).toEqual(['pyrexia', 'febrile']);
   type('Keyword', 'Malaria');
   fireEvent.click(saveButton());
   expect(await screen.findByText("Diagnosis 'Malaria' already exists")).toBeInTheDocument();
-  expect(mocked.updateKeyword).toHaveBeenCalledWith('diagnoses', 4, { name: 'Malaria', alias: ['pyrexia', 'febrile'], ICD_code: 'R50.9' });
+  expect(api.callsTo('PUT /diagnoses/:id').map(({ path, body }) => ({ path, body }))).toEqual([
+    { path: '/diagnoses/4', body: { name: 'Malaria', alias: ['pyrexia', 'febrile'], ICD_code: 'R50.9' } },
+  ]);
   expect(screen.getByLabelText('Keyword')).toHaveValue('Malaria');
 });
 
@@ -151,11 +143,12 @@ it('keeps only the last 10 undo steps', async () => {
 });
 
 it('deletes a keyword after confirmation', async () => {
-  mocked.deleteKeyword.mockResolvedValue();
+  api.answer({ 'DELETE /diagnoses/:id': undefined });
   renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
   fireEvent.click(await screen.findByRole('button', { name: /Delete$/ }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
-  await waitFor(() => expect(mocked.deleteKeyword).toHaveBeenCalledWith('diagnoses', 4));
+  await waitFor(() => expect(api.callsTo('DELETE /diagnoses/:id')).toHaveLength(1));
+  expect(api.callsTo('DELETE /diagnoses/:id')[0]).toMatchObject({ path: '/diagnoses/4', body: { id: 4 } });
   expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
 });
 

@@ -4,7 +4,7 @@ import type { BatchRow, ConsoleFilterBody } from '@claims/shared-kernel';
 import { App, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState, type Key } from 'react';
-import { listBatches, searchBatches } from '../../api/console';
+import { consoleKeys, listBatches, searchBatches } from '../../api/console';
 import { BatchActionsMenu } from '../../components/BatchActionsMenu';
 import { BatchOutcomeCounts } from '../../components/BatchOutcomes';
 import { BatchOutcomeDialog, type OutcomeTarget } from '../../components/BatchOutcomeDialog';
@@ -68,7 +68,7 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   const [filter, setFilter] = useState<ConsoleFilterBody | null>(null);
   // The target stays set while the dialog animates closed.
   const [view, setView] = useState<{ target: OutcomeTarget | null; open: boolean }>({ target: null, open: false });
-  const list = usePagedList<BatchRow>(['batches', org, filter], (page, size) =>
+  const list = usePagedList<BatchRow>(consoleKeys.batches(org, filter), (page, size) =>
     filter ? searchBatches(org, filter, size, page) : listBatches(org, size, page),
   );
   const fields = useMemo(() => batchFilterFields(list.rows), [list.rows]);
@@ -76,11 +76,6 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), []);
   // Another insurer's or another filter's batches: a selection does not carry over.
   if (useChanged([org, filter])) clearSelection();
-  const { reload } = list;
-  const afterAction = useCallback(() => {
-    clearSelection();
-    reload();
-  }, [clearSelection, reload]);
 
   const closeOutcome = useCallback(() => setView((v) => ({ ...v, open: false })), []);
   const outcomeFailed = useCallback(
@@ -103,7 +98,7 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
         rowKey="id"
         selectedKeys={selection.keys}
         onSelectionChange={(keys, rows) => setSelection({ keys, rows })}
-        toolbar={<BatchActionsMenu selected={selection.rows} org={org} onDone={afterAction} />}
+        toolbar={<BatchActionsMenu selected={selection.rows} org={org} onDone={clearSelection} />}
         emptyText={`No Data Found in ${label}`}
         maxBodyHeight={CONSOLE_BODY_HEIGHT}
         expandable={{

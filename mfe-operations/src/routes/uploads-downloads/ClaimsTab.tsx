@@ -2,7 +2,7 @@ import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES } from '@claims/
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { ConsoleClaimRow, ConsoleFilterBody } from '@claims/shared-kernel';
 import { useMemo, useState, type Key } from 'react';
-import { listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
+import { consoleKeys, listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
 import { ConsoleFilter, distinctOptions, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
 import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
 import { useClaimDialogs } from '../../components/useClaimDialogs';
@@ -51,7 +51,7 @@ export interface ClaimsTabProps {
 export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTabProps) {
   const [filter, setFilter] = useState<ConsoleFilterBody | null>(null);
   const [selected, setSelected] = useState<Key[]>([]);
-  const list = usePagedList<ConsoleClaimRow>(['console-claims', tab, org, filter], (page, size) =>
+  const list = usePagedList<ConsoleClaimRow>(consoleKeys.claims(org, tab, filter), (page, size) =>
     filter ? searchConsoleClaims(tab, org, filter, size, page) : listConsoleClaims(tab, org, size, page),
   );
   // Another insurer's claims are other claims: a selection does not carry over.

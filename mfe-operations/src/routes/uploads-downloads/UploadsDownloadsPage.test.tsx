@@ -1,9 +1,17 @@
 import { setRuntimeConfig, todayInZone } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import {
+  failure,
+  fakeApi,
+  renderScreen,
+  signInAs,
+  signOut,
+  type FakeApi,
+  type FakeRoutes,
+  type RecordedCall,
+} from '@claims/shared-kernel/testing';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router-dom';
-import { FakeFailure, installFakeApi, type FakeApi, type Handler } from '../../testing/fakeApi';
 import { batchRow, claimRow, COUNTS } from '../../testing/fixtures';
 import OperationsRoutes from '../index';
 
@@ -26,29 +34,28 @@ jest.setTimeout(90_000);
 configure({ asyncUtilTimeout: 15_000 });
 
 let api: FakeApi;
-const emptyRoutes: Record<string, Handler> = {
-  'GET /downloadedCount': () => COUNTS,
-  'GET /procedures': () => [],
-  'GET /claims': () => [],
-  'GET /claim/batch': () => [],
-  'POST /claim/batch/uploads/search': () => [],
-  'POST /claim/batch/downloadFailed/search': () => [],
-  'POST /claim/batch/uploadFailed/search': () => [],
-  'POST /claim/batch/search': () => [],
+const emptyRoutes: FakeRoutes = {
+  'GET /downloadedCount': COUNTS,
+  'GET /procedures': [],
+  'GET /claims': [],
+  'GET /claim/batch': [],
+  'POST /claim/batch/:tab/search': [],
+  'POST /claim/batch/search': [],
 };
-const useApi = (routes: Record<string, Handler> = {}) => {
-  api = installFakeApi({ ...emptyRoutes, ...routes });
+const useApi = (routes: FakeRoutes = {}) => {
+  api = fakeApi({ ...emptyRoutes, ...routes });
   return api;
 };
+/** A recorded call as the api sees it: method, path with the query, body. */
+const wire = ({ method, url, body }: RecordedCall) => ({ method, url, body });
+/** The filter searches of one claims tab (POST /claim/batch/{tab}/search). */
+const tabSearches = (tab: string) => api.callsTo('POST /claim/batch/:tab/search').filter((call) => call.params.tab === tab);
 
 beforeEach(() => {
   setRuntimeConfig({});
   signInAs('vitraya', 'super_user', 'vitraya.admin');
 });
-afterEach(() => {
-  api?.restore();
-  signOut();
-});
+afterEach(() => signOut());
 
 // Queries by role compute styles for every node, which takes seconds on antd screens in jsdom: these
 // helpers find the same elements by their labels and texts instead.
@@ -112,7 +119,7 @@ describe('/uploadsDownloads header', () => {
 
     openTab('Uploads/Verification failed');
     await waitFor(() => expect(statistic('Total Uploads Failed')).toHaveTextContent('6'));
-    expect(api.callsTo('GET', '/downloadedCount').length).toBeGreaterThanOrEqual(4);
+    expect(api.callsTo('GET /downloadedCount').length).toBeGreaterThanOrEqual(4);
   });
 });
 
@@ -121,19 +128,17 @@ describe('/uploadsDownloads grids', () => {
     useApi();
     render();
     expect(await screen.findByText('No Data Found in Uploads/Downloads')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/claims').map((c) => c.url)).toEqual(['/claims?downloaded=true&org=vitraya&limit=25&page_number=1']);
+    expect(api.callsTo('GET /claims').map((c) => c.url)).toEqual(['/claims?downloaded=true&org=vitraya&limit=25&page_number=1']);
 
     openTab('Batch Summary');
     expect(await screen.findByText('No Data Found in Batch Summary')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/claim/batch').map((c) => c.url)).toEqual([
-      '/claim/batch?downloaded=true&org=vitraya&limit=25&page_number=1',
-    ]);
+    expect(api.callsTo('GET /claim/batch').map((c) => c.url)).toEqual(['/claim/batch?downloaded=true&org=vitraya&limit=25&page_number=1']);
 
     openTab('Downloads failed');
     expect(await screen.findByText('No Data Found in Downloads failed')).toBeInTheDocument();
     openTab('Uploads/Verification failed');
     expect(await screen.findByText('No Data Found in Uploads/Verification failed')).toBeInTheDocument();
-    expect(api.callsTo('GET', '/claims').map((c) => c.url)).toEqual([
+    expect(api.callsTo('GET /claims').map((c) => c.url)).toEqual([
       '/claims?downloaded=true&org=vitraya&limit=25&page_number=1',
       '/claims?downloaded=true&org=vitraya&limit=25&page_number=1&status=DOWNLOAD_FAILED',
       '/claims?downloaded=true&org=vitraya&limit=25&page_number=1&status=UPLOAD_FAILED,VERIFICATION_FAILED',
@@ -181,17 +186,15 @@ describe('/uploadsDownloads grids', () => {
     render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     await choose('Insurer', 'Niva Bupa');
-    await waitFor(() =>
-      expect(api.callsTo('GET', '/claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'),
-    );
-    await waitFor(() => expect(api.callsTo('GET', '/downloadedCount').at(-1)?.url).toBe('/downloadedCount?org=maxbupa'));
+    await waitFor(() => expect(api.callsTo('GET /claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'));
+    await waitFor(() => expect(api.callsTo('GET /downloadedCount').at(-1)?.url).toBe('/downloadedCount?org=maxbupa'));
     openTab('Batch Summary');
     await waitFor(() =>
-      expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=maxbupa&limit=25&page_number=1'),
+      expect(api.callsTo('GET /claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=maxbupa&limit=25&page_number=1'),
     );
     await choose('Insurer', 'Star Health');
     await waitFor(() =>
-      expect(api.callsTo('GET', '/claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=starhealth&limit=25&page_number=1'),
+      expect(api.callsTo('GET /claim/batch').at(-1)?.url).toBe('/claim/batch?downloaded=true&org=starhealth&limit=25&page_number=1'),
     );
   });
 
@@ -210,8 +213,8 @@ describe('/uploadsDownloads grids', () => {
     Object.assign(URL, { createObjectURL: (blob: Blob) => `blob:doc-${created.push(blob)}`, revokeObjectURL: () => undefined });
     useApi({
       'GET /claims': () => [claimRow()],
-      'GET /claims/101/documents/1': () => new Blob(['png'], { type: 'image/png' }),
-      'GET /claims/101/documents/2': () => new FakeFailure(404, 'Document not found'),
+      'GET /claims/:claimId/documents/:documentId': ({ params }) =>
+        params.documentId === '1' ? new Blob(['png'], { type: 'image/png' }) : failure(404, 'Document not found'),
     });
     render();
     fireEvent.click(await findByLabel(document.body, 'Preview documents of INT-0001'));
@@ -242,7 +245,7 @@ describe('/uploadsDownloads batch summary', () => {
       'POST /redirectOther': ({ body }) =>
         (body as { adjType: string }).adjType === 'rejected'
           ? [claimRow({ intimation_number: 'INT-REJ' })]
-          : new FakeFailure(500, 'Batch outcome lookup failed'),
+          : failure(500, 'Batch outcome lookup failed'),
     });
     render();
     openTab('Batch Summary');
@@ -262,14 +265,14 @@ describe('/uploadsDownloads batch summary', () => {
     fireEvent.click(count('Rejected'));
     const dialog = await findDialog('March cataract: Rejected');
     expect(await within(dialog).findByText('INT-REJ')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/redirectOther')).toEqual([
+    expect(api.callsTo('POST /redirectOther').map(wire)).toEqual([
       { method: 'POST', url: '/redirectOther?org=vitraya&limit=25&page_number=1', body: { batchId: 7, adjType: 'rejected' } },
     ]);
     fireEvent.click(within(dialog).getByText('Close', { selector: 'button > span' }));
 
     fireEvent.click(count('In Progress/To be Verified'));
     expect(await screen.findByText('Batch outcome lookup failed')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/redirectOther').at(-1)?.body).toEqual({ batchId: 7, adjType: 'inProgress' });
+    expect(api.callsTo('POST /redirectOther').at(-1)?.body).toEqual({ batchId: 7, adjType: 'inProgress' });
   });
 });
 
@@ -303,8 +306,8 @@ describe('/uploadsDownloads filters', () => {
     await choose('Case Type', 'Settlement', panel);
     await choose('Error', '404', panel);
     fireEvent.click(panelButton(panel, 'Filter'));
-    await waitFor(() => expect(api.callsTo('POST', '/claim/batch/uploads/search')).toHaveLength(1));
-    const [search] = api.callsTo('POST', '/claim/batch/uploads/search');
+    await waitFor(() => expect(tabSearches('uploads')).toHaveLength(1));
+    const [search] = tabSearches('uploads');
     expect(search.url).toBe('/claim/batch/uploads/search?limit=25&page_number=1&org=vitraya');
     expect(search.body).toEqual({
       startDate: from.format('YYYY-MM-DD'),
@@ -314,8 +317,8 @@ describe('/uploadsDownloads filters', () => {
     });
 
     fireEvent.click(panelButton(panel, 'Reset Filter'));
-    await waitFor(() => expect(api.callsTo('GET', '/claims')).toHaveLength(2));
-    expect(api.callsTo('GET', '/claims')[1].url).toBe('/claims?downloaded=true&org=vitraya&limit=25&page_number=1');
+    await waitFor(() => expect(api.callsTo('GET /claims')).toHaveLength(2));
+    expect(api.callsTo('GET /claims')[1].url).toBe('/claims?downloaded=true&org=vitraya&limit=25&page_number=1');
   });
 
   it.each([
@@ -330,8 +333,8 @@ describe('/uploadsDownloads filters', () => {
     fireEvent.click(within(panel).getByText('Filter'));
     await choose('Case Type', 'Pre Authorization', panel);
     fireEvent.click(panelButton(panel, 'Filter'));
-    await waitFor(() => expect(api.callsTo('POST', path)).toHaveLength(1));
-    expect(api.callsTo('POST', path)[0]).toMatchObject({
+    await waitFor(() => expect(api.callsTo('POST /claim/batch/:tab/search').filter((c) => c.path === path)).toHaveLength(1));
+    expect(api.callsTo('POST /claim/batch/:tab/search')[0]).toMatchObject({
       url: `${path}?limit=25&page_number=1&org=vitraya`,
       body: { caseType: ['PRE_AUTH'] },
     });
@@ -347,8 +350,8 @@ describe('/uploadsDownloads filters', () => {
     await choose('Batch Status', 'Suspended', panel);
     await choose('Batch Name', 'March cataract', panel);
     fireEvent.click(panelButton(panel, 'Filter'));
-    await waitFor(() => expect(api.callsTo('POST', '/claim/batch/search')).toHaveLength(1));
-    expect(api.callsTo('POST', '/claim/batch/search')[0]).toEqual({
+    await waitFor(() => expect(api.callsTo('POST /claim/batch/search')).toHaveLength(1));
+    expect(wire(api.callsTo('POST /claim/batch/search')[0])).toEqual({
       method: 'POST',
       url: '/claim/batch/search?limit=25&page_number=1&downloaded=true&org=vitraya',
       body: { batchStatus: ['SUSPENDED'], batchName: ['March cataract'] },
@@ -406,7 +409,7 @@ describe('batch actions menu', () => {
     openMenu();
     fireEvent.click(await menuItem('Suspend'));
     expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/claim/batch/suspend/batch')).toHaveLength(0);
+    expect(api.callsTo('PUT /claim/batch/suspend/batch')).toHaveLength(0);
 
     selectBatch('March cataract');
     openMenu();
@@ -414,16 +417,19 @@ describe('batch actions menu', () => {
     expect(await menuItem('Pause')).not.toHaveAttribute('aria-disabled', 'true');
     expect(await menuItem('Resume')).toHaveAttribute('aria-disabled', 'true');
     fireEvent.click(await menuItem('Suspend'));
+    const countsRead = api.callsTo('GET /downloadedCount').length;
     await confirmYes('Are you sure you want to suspend the batch?');
     expect(await screen.findByText('Batch suspended successfully')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/claim/batch/suspend/batch')).toEqual([
+    expect(api.callsTo('PUT /claim/batch/suspend/batch').map(wire)).toEqual([
       {
         method: 'PUT',
         url: '/claim/batch/suspend/batch?org=vitraya',
         body: { nameList: ['March cataract'], downloaded: true, suspend: true },
       },
     ]);
-    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(2));
+    // The statistics count batches: they are read again too.
+    await waitFor(() => expect(api.callsTo('GET /downloadedCount')).toHaveLength(countsRead + 1));
   });
 
   it('pauses and drops with the spec calls, and says Failed to download when the report fails', async () => {
@@ -431,7 +437,7 @@ describe('batch actions menu', () => {
       'GET /claim/batch': () => [batchRow()],
       'PUT /claim/batch/batchStatus': () => ({ Message: 'Successfully Done' }),
       'DELETE /claim/batch/drop': () => ({ Message: 'Batch dropped successfully' }),
-      'POST /claim/batch/batchReport': () => new FakeFailure(500, 'report engine down'),
+      'POST /claim/batch/batchReport': () => failure(500, 'report engine down'),
     });
     render();
     openTab('Batch Summary');
@@ -442,30 +448,32 @@ describe('batch actions menu', () => {
     fireEvent.click(await menuItem('Pause'));
     await confirmYes('Are you sure you want to pause the batch?');
     expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
-    expect(api.callsTo('PUT', '/claim/batch/batchStatus')[0]).toEqual({
+    expect(wire(api.callsTo('PUT /claim/batch/batchStatus')[0])).toEqual({
       method: 'PUT',
       url: '/claim/batch/batchStatus?downloaded=true&org=vitraya',
       body: { nameList: ['March cataract'], status: 'PAUSED' },
     });
 
-    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(2));
     selectBatch('March cataract');
     openMenu();
     fireEvent.click(await menuItem('Drop'));
     await confirmYes('Are you sure you want to drop the batch?');
     expect(await screen.findByText('Batch dropped successfully')).toBeInTheDocument();
-    expect(api.callsTo('DELETE', '/claim/batch/drop')[0]).toEqual({
+    expect(wire(api.callsTo('DELETE /claim/batch/drop')[0])).toEqual({
       method: 'DELETE',
       url: '/claim/batch/drop?downloaded=true&org=vitraya',
       body: { nameList: ['March cataract'] },
     });
 
-    await waitFor(() => expect(api.callsTo('GET', '/claim/batch')).toHaveLength(3));
+    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(3));
+    // A dropped batch's claims leave it: the claims tab already shown reads its claims again.
+    await waitFor(() => expect(api.callsTo('GET /claims')).toHaveLength(2));
     selectBatch('March cataract');
     openMenu();
     fireEvent.click(await menuItem('Generate Report'));
     expect(await screen.findByText('Failed to download')).toBeInTheDocument();
-    expect(api.callsTo('POST', '/claim/batch/batchReport')[0]).toMatchObject({
+    expect(api.callsTo('POST /claim/batch/batchReport')[0]).toMatchObject({
       url: '/claim/batch/batchReport?downloaded=true&org=vitraya',
       body: { nameList: ['March cataract'] },
     });

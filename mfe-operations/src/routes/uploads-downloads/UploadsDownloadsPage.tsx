@@ -1,8 +1,10 @@
-import { formatInZone, INSURERS, lookupProcedures, PROVIDER_ORG } from '@claims/shared-kernel';
-import type { DownloadedCount } from '@claims/shared-kernel';
+import { formatInZone, INSURERS, PROVIDER_ORG } from '@claims/shared-kernel';
+import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
+import type { DownloadedCount, Procedure } from '@claims/shared-kernel';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { App, Avatar, Flex, Select, Tabs, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { getDownloadedCount } from '../../api/console';
+import { useCallback, useEffect, useState } from 'react';
+import { consoleKeys, getDownloadedCount } from '../../api/console';
 import { DISPLAY_DATE } from '../../components/claimColumns';
 import type { FilterOption } from '../../components/ConsoleFilter';
 import { BatchSummaryTab } from './BatchSummaryTab';
@@ -17,48 +19,29 @@ const CONSOLE_INSURERS = INSURERS.filter((i) => (['vitraya', 'starhealth', 'maxb
 
 /**
  * The header statistics of the chosen insurer. `refresh` loads them again (on a change of tab, so the
- * numbers stay current); only the latest load's answer is shown.
+ * numbers stay current); another insurer's numbers stay until the new ones arrive.
  */
 function useDownloadedCount(org: string): { counts: DownloadedCount | null; refresh: () => void } {
   const { message } = App.useApp();
-  const [counts, setCounts] = useState<DownloadedCount | null>(null);
-  const latest = useRef(0);
-  const refresh = useCallback(() => {
-    const request = ++latest.current;
-    getDownloadedCount(org)
-      .then((data) => request === latest.current && setCounts(data))
-      .catch((error: Error) => request === latest.current && void message.error(`Statistics could not be loaded: ${error.message}`));
-  }, [org, message]);
+  const query = useQuery({ queryKey: consoleKeys.counts(org), queryFn: () => getDownloadedCount(org), placeholderData: keepPreviousData });
   useEffect(() => {
-    refresh();
-    return () => {
-      latest.current += 1;
-    };
-  }, [refresh]);
-  return { counts, refresh };
+    if (query.error) void message.error(`Statistics could not be loaded: ${query.error.message}`);
+  }, [query.error, message]);
+  const { refetch } = query;
+  const refresh = useCallback(() => void refetch(), [refetch]);
+  return { counts: query.data ?? null, refresh };
 }
 
-/** Procedure codes for the claims filters, loaded once for the page. */
-function useProcedureOptions(): FilterOption[] {
-  const [options, setOptions] = useState<FilterOption[]>([]);
-  useEffect(() => {
-    let live = true;
-    void lookupProcedures().then(
-      (procedures) => live && setOptions(procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` }))),
-    );
-    return () => {
-      live = false;
-    };
-  }, []);
-  return options;
-}
+/** Procedure codes for the claims filters: the page's cached procedures lookup. */
+const toOptions = (procedures: Procedure[]): FilterOption[] =>
+  procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` }));
 
 /** /uploadsDownloads: the uploads and downloads console with its four tabs (spec 3 §2.7). */
 export function UploadsDownloadsPage() {
   const [org, setOrg] = useState<string>(PROVIDER_ORG);
   const [tab, setTab] = useState<ConsoleTab>('uploads');
   const { counts, refresh: refreshCounts } = useDownloadedCount(org);
-  const procedureOptions = useProcedureOptions();
+  const procedureOptions = useLookup(lookupQueries.procedures(), { select: toOptions });
   const today = formatInZone(new Date(), DISPLAY_DATE);
 
   return (

@@ -3,18 +3,18 @@ import { usePagedList, FilterPanel, LimitedSelect, PagedTable } from '@claims/sh
 import type { RuleListRow, RuleSearchBody } from '@claims/shared-kernel';
 import { Col, Flex, Form, Row, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchRulePage, loadRuleFilterOptions, searchRules, type RuleFilterOptions } from '../../api/rules';
+import { fetchRulePage, ruleKeys, searchRules } from '../../api/rules';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { SelectAllPicker } from '../../components/SelectAllPicker';
 import { useInsurer } from './useInsurer';
+import { useRuleFilterOptions } from './useRuleFilterOptions';
 
 type FilterField = keyof Required<RuleSearchBody>;
 type Selection = Record<FilterField, string[]>;
 
 const EMPTY_SELECTION: Selection = { procedureCode: [], procedureName: [], diagnosis: [], document: [], clinicalAttribute: [] };
-const NO_OPTIONS: RuleFilterOptions = { procedureCodes: [], procedureNames: [], diagnoses: [], documents: [], clinicalAttributes: [] };
 
 /** A pre-authorisation rule's procedure carries the suffix _preauth, which the list shows as a space. */
 export const displayProcedureCode = (code: string): string => code.replace(/_preauth$/, ' ');
@@ -56,19 +56,11 @@ export function RuleList() {
   const navigate = useNavigate();
   const { insurer, canChoose, choose: chooseInsurer } = useInsurer();
 
-  const [options, setOptions] = useState<RuleFilterOptions>(NO_OPTIONS);
+  const options = useRuleFilterOptions();
   const [selection, setSelection] = useState<Selection>(EMPTY_SELECTION);
   const [applied, setApplied] = useState<RuleSearchBody | null>(null);
 
-  useEffect(() => {
-    let live = true;
-    void loadRuleFilterOptions().then((loaded) => live && setOptions(loaded));
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const list = usePagedList<RuleListRow>(['rules', insurer, applied], (page, pageSize) =>
+  const list = usePagedList<RuleListRow>(ruleKeys.list(insurer, applied), (page, pageSize) =>
     applied ? searchRules(insurer, applied, page, pageSize) : fetchRulePage(insurer, page, pageSize),
   );
 

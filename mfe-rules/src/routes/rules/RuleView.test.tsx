@@ -1,17 +1,7 @@
-import { ApiError } from '@claims/shared-kernel';
 import type { Rule } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import * as api from '../../api/rules';
 import RulesRoutes from '../index';
-
-jest.mock('../../api/rules', () => ({
-  fetchRulePage: jest.fn(),
-  searchRules: jest.fn(),
-  loadRuleFilterOptions: jest.fn(),
-  fetchRule: jest.fn(),
-}));
-const mocked = jest.mocked(api);
 
 const rule = {
   id: 12,
@@ -58,17 +48,20 @@ const rule = {
   last_modified_at: '2024-03-05T10:00:00Z',
 } as unknown as Rule; // only the fields the view reads
 
+/** The rule calls as the path with its query: /rules/12?org=vitraya[&case_type=PRE_AUTH]. */
+const ruleCalls = () => api.callsTo('GET /rules/:id').map((call) => call.url);
+
+let api: FakeApi;
 beforeEach(() => {
-  jest.resetAllMocks();
   signInAs('vitraya', 'super_user');
-  mocked.fetchRule.mockResolvedValue(rule);
+  api = fakeApi({ 'GET /rules/:id': rule });
 });
 afterEach(() => signOut());
 
 it('shows the procedure, the last change, the four rules and the history', async () => {
   renderScreen(<RulesRoutes />, '/rules/view/12?org=vitraya');
   expect(await screen.findByTestId('last-modified')).toHaveTextContent('Last modified by vitraya.reviewer at 2024-03-05, 3:30:00 pm');
-  expect(mocked.fetchRule).toHaveBeenCalledWith('12', 'vitraya', undefined);
+  expect(ruleCalls()).toEqual(['/rules/12?org=vitraya']);
   for (const text of [
     'Cataract Surgery',
     'id002',
@@ -99,7 +92,7 @@ it('shows the procedure, the last change, the four rules and the history', async
 });
 
 it("says 'No Records for Modified Date' for a rule never changed", async () => {
-  mocked.fetchRule.mockResolvedValue({ ...rule, modification_history: [], last_modified_by: null, last_modified_at: null });
+  api.answer({ 'GET /rules/:id': { ...rule, modification_history: [], last_modified_by: null, last_modified_at: null } });
   renderScreen(<RulesRoutes />, '/rules/view/12');
   expect(await screen.findByTestId('last-modified')).toHaveTextContent('No Records for Modified Date');
 });
@@ -107,15 +100,15 @@ it("says 'No Records for Modified Date' for a rule never changed", async () => {
 it("switches case type and insurer, and says so when that rule doesn't exist", async () => {
   renderScreen(<RulesRoutes />, '/rules/view/12?org=vitraya');
   await screen.findByTestId('last-modified');
-  mocked.fetchRule.mockRejectedValue(new ApiError('There is no Pre Authorization case type rule for this procedure in vitraya', 404, null));
+  api.answer({ 'GET /rules/:id': failure(404, 'There is no Pre Authorization case type rule for this procedure in vitraya') });
   fireEvent.click(screen.getByText('Pre Authorization'));
   expect(await screen.findByText('There is no Pre Authorization case type rule for this procedure in vitraya')).toBeInTheDocument();
-  expect(mocked.fetchRule).toHaveBeenLastCalledWith('12', 'vitraya', 'PRE_AUTH');
+  expect(ruleCalls().at(-1)).toBe('/rules/12?org=vitraya&case_type=PRE_AUTH');
 
-  mocked.fetchRule.mockResolvedValue(rule);
+  api.answer({ 'GET /rules/:id': rule });
   fireEvent.mouseDown(screen.getByLabelText('Insurer').closest('.ant-select')!);
   fireEvent.click(await screen.findByTitle('Niva Bupa'));
-  await waitFor(() => expect(mocked.fetchRule).toHaveBeenLastCalledWith('12', 'maxbupa', 'PRE_AUTH'));
+  await waitFor(() => expect(ruleCalls().at(-1)).toBe('/rules/12?org=maxbupa&case_type=PRE_AUTH'));
   expect(await screen.findByTestId('last-modified')).toBeInTheDocument();
 });
 
@@ -123,6 +116,17 @@ it('does not offer the insurer selector to insurer users', async () => {
   signInAs('starhealth', 'user');
   renderScreen(<RulesRoutes />, '/rules/view/12?org=vitraya');
   await screen.findByTestId('last-modified');
-  expect(mocked.fetchRule).toHaveBeenCalledWith('12', 'starhealth', undefined);
+  expect(ruleCalls()).toEqual(['/rules/12?org=starhealth']);
   expect(screen.queryByLabelText('Insurer')).not.toBeInTheDocument();
+});
+
+it('says why the rule could not be loaded after the retries of a server failure, and loads it on Retry', async () => {
+  api.answer({ 'GET /rules/:id': failure(503, 'Rules are being migrated') });
+  renderScreen(<RulesRoutes />, '/rules/view/12?org=vitraya');
+  expect(await screen.findByText('Rules are being migrated')).toBeInTheDocument();
+  expect(ruleCalls()).toHaveLength(3);
+  api.answer({ 'GET /rules/:id': rule });
+  fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+  expect(await screen.findByTestId('last-modified')).toBeInTheDocument();
+  expect(screen.getByText('Cataract Surgery (Vitraya)')).toBeInTheDocument();
 });

@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
 import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
-import { AuditHistoryDialog, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
+import { AuditHistoryDialog, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
-import { Alert, Button, Card, Descriptions, Flex, Result, Segmented, Spin, Typography } from 'antd';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Descriptions, Flex, Segmented, Typography } from 'antd';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { fetchRule } from '../../api/rules';
+import { ruleQuery } from '../../api/rules';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { displayProcedureCode } from './RuleList';
 import { useInsurer } from './useInsurer';
@@ -16,12 +17,6 @@ const TREES: { name: RuleTreeName; title: string }[] = [
   { name: 'documentRule', title: 'Document Rule' },
   { name: 'clinicalTermsRule', title: 'Clinical Terms Rule' },
 ];
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'ready'; rule: Rule }
-  | { status: 'absent'; message: string }
-  | { status: 'failed'; message: string };
 
 const isCaseType = (value: string | null): value is CaseType => CASE_TYPES.some((c) => c.code === value);
 
@@ -70,33 +65,12 @@ export function RuleView() {
   const [params, setParams] = useSearchParams();
   const requestedCaseType = params.get('case_type');
   const caseType = isCaseType(requestedCaseType) ? requestedCaseType : undefined;
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  /** The number of the latest load: an earlier one's answer, or any after unmounting, is dropped. */
-  const latest = useRef(0);
-  /** Loads the rule shown (again on Retry), superseding a load under way. */
-  const load = useCallback(() => {
-    const request = ++latest.current;
-    setState({ status: 'loading' });
-    fetchRule(id, insurer, caseType)
-      .then((rule) => request === latest.current && setState({ status: 'ready', rule }))
-      .catch((error: Error) => {
-        if (request !== latest.current) return;
-        setState(
-          error instanceof ApiError && error.status === 404
-            ? { status: 'absent', message: error.message }
-            : { status: 'failed', message: error.message },
-        );
-      });
-  }, [id, insurer, caseType]);
+  const query = useQuery(ruleQuery(id, insurer, caseType));
+  /** The server's 404 says there is no such rule for this insurer and case type (its sentence is shown). */
+  const absent = query.error instanceof ApiError && query.error.status === 404 ? query.error : null;
+  const rule = query.isError ? undefined : query.data;
 
-  useEffect(() => {
-    load();
-    return () => {
-      latest.current += 1;
-    };
-  }, [load]);
-
-  const shownCaseType = state.status === 'ready' ? state.rule.case_type : caseType;
+  const shownCaseType = rule ? rule.case_type : caseType;
   const chooseCaseType = useCallback(
     (code: CaseType) =>
       setParams(
@@ -119,11 +93,7 @@ export function RuleView() {
             aria-label="Back to Procedure Protocol"
             onClick={() => navigate(`/rules?org=${encodeURIComponent(insurer)}`)}
           />
-          <span>
-            {state.status === 'ready'
-              ? `${state.rule.procedures.name} (${insurerLabel(insurer)})`
-              : `Procedure Protocol (${insurerLabel(insurer)})`}
-          </span>
+          <span>{rule ? `${rule.procedures.name} (${insurerLabel(insurer)})` : `Procedure Protocol (${insurerLabel(insurer)})`}</span>
         </Flex>
       }
       extra={
@@ -141,30 +111,14 @@ export function RuleView() {
         </Flex>
       }
     >
-      {state.status === 'loading' && (
-        <Flex justify="center" style={{ padding: 48 }}>
-          <Spin />
-        </Flex>
-      )}
-      {state.status === 'ready' && <RuleDetails rule={state.rule} />}
-      {state.status === 'absent' && (
+      {absent ? (
         <Alert
           type="info"
           showIcon
-          title={state.message || `There is no ${caseTypeLabel(caseType)} case type rule for this procedure in ${insurer}`}
+          title={absent.message || `There is no ${caseTypeLabel(caseType)} case type rule for this procedure in ${insurer}`}
         />
-      )}
-      {state.status === 'failed' && (
-        <Result
-          status="error"
-          title="The rule could not be loaded"
-          subTitle={state.message}
-          extra={
-            <Button type="primary" onClick={load}>
-              Retry
-            </Button>
-          }
-        />
+      ) : (
+        <LoadState query={query}>{(loaded) => <RuleDetails rule={loaded} />}</LoadState>
       )}
     </Card>
   );

@@ -1,17 +1,9 @@
 import type { RuleListRow } from '@claims/shared-kernel';
-import { renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import * as api from '../../api/rules';
+import { clinicalAttribute, keyword, procedure } from '../../testing/fixtures';
 import RulesRoutes from '../index';
-
-jest.mock('../../api/rules', () => ({
-  fetchRulePage: jest.fn(),
-  searchRules: jest.fn(),
-  loadRuleFilterOptions: jest.fn(),
-  fetchRule: jest.fn(),
-}));
-const mocked = jest.mocked(api);
 
 const row = (id: number, code: string, name: string, diagnoses: string[], documents: string[]): RuleListRow => ({
   id,
@@ -28,12 +20,12 @@ const rows = [
   },
   row(12, 'id002', 'Cataract Surgery', ['Cataract'], ['Discharge Summary']),
 ];
-const options: api.RuleFilterOptions = {
-  procedureCodes: ['id001', 'id002'],
-  procedureNames: ['Appendectomy', 'Cataract Surgery'],
-  diagnoses: ['Cataract', 'Dengue fever', 'Fever', 'Typhoid fever'],
-  documents: ['Discharge Summary', 'USG Report'],
-  clinicalAttributes: ['Haemoglobin', 'Platelet count'],
+/** The lookups the filter's pickers offer (in the api's order, which the pickers sort). */
+const lookups = {
+  'GET /procedures': [procedure(2, 'id002', 'Cataract Surgery'), procedure(1, 'id001', 'Appendectomy')],
+  'GET /diagnoses': ['Typhoid fever', 'Cataract', 'Fever', 'Dengue fever'].map((name, i) => keyword(i + 1, name)),
+  'GET /document': [keyword(1, 'USG Report'), keyword(2, 'Discharge Summary')],
+  'GET /clinicalAttribute': { results: [clinicalAttribute(1, 'Platelet count'), clinicalAttribute(2, 'Haemoglobin')] },
 };
 
 function Where() {
@@ -61,12 +53,15 @@ const openFilterPanel = () => fireEvent.click(screen.getByText('Filter', { selec
 /** The panel's Filter button (its collapsible header is a button named Filter too). */
 const filterButton = () => screen.getAllByRole('button', { name: 'Filter' }).find((element) => element.tagName === 'BUTTON')!;
 
+/** The rules list calls as [org, limit, page_number]. */
+const listed = () => api.callsTo('GET /rules').map(({ query }) => [query.get('org'), query.get('limit'), query.get('page_number')]);
+/** The filter searches as the query (org, limit, page_number) and the body. */
+const searched = () => api.callsTo('POST /rules/search').map(({ url, body }) => ({ url, body }));
+
+let api: FakeApi;
 beforeEach(() => {
-  jest.resetAllMocks();
   signInAs('vitraya', 'super_user');
-  mocked.fetchRulePage.mockResolvedValue({ rows, total: 2 });
-  mocked.searchRules.mockResolvedValue({ rows: [rows[1]], total: 1 });
-  mocked.loadRuleFilterOptions.mockResolvedValue(options);
+  api = fakeApi({ ...lookups, 'GET /rules': rows, 'POST /rules/search': [{ ...rows[1], total_count: 1, page_number: 1 }] });
 });
 afterEach(() => signOut());
 
@@ -81,7 +76,7 @@ it("shows the title with the total, the lists joined, and a pre-auth code's suff
   const cells = screen.getAllByRole('cell').map((cell) => cell.textContent);
   expect(cells).toContain('Appendicitis, Abdominal pain');
   expect(cells).toContain('Discharge Summary, USG Report');
-  expect(mocked.fetchRulePage).toHaveBeenCalledWith('vitraya', 1, 25);
+  expect(listed()).toEqual([['vitraya', '25', '1']]);
 });
 
 it('asks for the chosen insurer, sending Niva Bupa as maxbupa', async () => {
@@ -89,24 +84,24 @@ it('asks for the chosen insurer, sending Niva Bupa as maxbupa', async () => {
   await screen.findByText('Procedure Protocol (2)');
   openSelect('Insurer');
   fireEvent.click(await screen.findByTitle('Niva Bupa'));
-  await waitFor(() => expect(mocked.fetchRulePage).toHaveBeenLastCalledWith('maxbupa', 1, 25));
+  await waitFor(() => expect(listed().at(-1)).toEqual(['maxbupa', '25', '1']));
   expect(screen.getByTestId('location')).toHaveTextContent('/rules?org=maxbupa');
 });
 
 it('opens a rule at /rules/view/{id}?org={insurer}', async () => {
-  mocked.fetchRule.mockReturnValue(new Promise(() => undefined));
+  api.answer({ 'GET /rules/:id': failure(404, 'There is no Settlement case type rule for this procedure in starhealth') });
   renderRules('/rules?org=starhealth');
   fireEvent.click(await screen.findByText('Cataract Surgery'));
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/rules/view/12?org=starhealth'));
-  expect(mocked.fetchRulePage).toHaveBeenCalledWith('starhealth', 1, 25);
-  expect(mocked.fetchRule).toHaveBeenCalledWith('12', 'starhealth', undefined);
+  expect(listed()).toEqual([['starhealth', '25', '1']]);
+  await waitFor(() => expect(api.callsTo('GET /rules/:id').map((call) => call.url)).toEqual(['/rules/12?org=starhealth']));
 });
 
 it("shows an insurer user its own organisation's rules without a selector", async () => {
   signInAs('bajaj', 'user');
   renderRules('/rules?org=starhealth');
   await screen.findByText('Procedure Protocol (2)');
-  expect(mocked.fetchRulePage).toHaveBeenCalledWith('bajaj', 1, 25);
+  expect(listed()).toEqual([['bajaj', '25', '1']]);
   expect(screen.queryByLabelText('Insurer')).not.toBeInTheDocument();
 });
 
@@ -115,7 +110,6 @@ it('keeps Filter disabled until something is chosen, then searches with the choi
   await screen.findByText('Procedure Protocol (2)');
   openFilterPanel();
   await waitFor(() => expect(filterButton()).toBeDisabled());
-  await waitFor(() => expect(mocked.loadRuleFilterOptions).toHaveBeenCalled());
 
   openSelect('Procedure Code');
   fireEvent.click(await screen.findByTitle('id002'));
@@ -124,21 +118,25 @@ it('keeps Filter disabled until something is chosen, then searches with the choi
   expect(filterButton()).toBeEnabled();
   fireEvent.click(filterButton());
   await waitFor(() =>
-    expect(mocked.searchRules).toHaveBeenCalledWith('vitraya', { procedureCode: ['id002'], document: ['USG Report'] }, 1, 25),
+    expect(searched()).toEqual([
+      { url: '/rules/search?org=vitraya&limit=25&page_number=1', body: { procedureCode: ['id002'], document: ['USG Report'] } },
+    ]),
   );
   expect(await screen.findByText('Procedure Protocol (1)')).toBeInTheDocument();
 
   fireEvent.click(screen.getByRole('button', { name: 'Reset Filter' }));
   expect(await screen.findByText('Procedure Protocol (2)')).toBeInTheDocument();
   expect(filterButton()).toBeDisabled();
-  expect(mocked.fetchRulePage).toHaveBeenCalledTimes(2);
+  expect(listed()).toEqual([
+    ['vitraya', '25', '1'],
+    ['vitraya', '25', '1'],
+  ]);
 });
 
 it('offers Select All for diagnoses only after 4 typed characters', async () => {
   renderRules();
   await screen.findByText('Procedure Protocol (2)');
   openFilterPanel();
-  await waitFor(() => expect(mocked.loadRuleFilterOptions).toHaveBeenCalled());
   const input = openSelect('Diagnosis');
   fireEvent.change(input, { target: { value: 'fev' } });
   expect(await screen.findByTitle('Dengue fever')).toBeInTheDocument();
@@ -148,6 +146,8 @@ it('offers Select All for diagnoses only after 4 typed characters', async () => 
   fireEvent.click(await screen.findByRole('button', { name: 'Select All (3)' }));
   fireEvent.click(filterButton());
   await waitFor(() =>
-    expect(mocked.searchRules).toHaveBeenCalledWith('vitraya', { diagnosis: ['Dengue fever', 'Fever', 'Typhoid fever'] }, 1, 25),
+    expect(searched()).toEqual([
+      { url: '/rules/search?org=vitraya&limit=25&page_number=1', body: { diagnosis: ['Dengue fever', 'Fever', 'Typhoid fever'] } },
+    ]),
   );
 });

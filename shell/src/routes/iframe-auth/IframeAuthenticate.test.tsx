@@ -2,23 +2,20 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/fe
 jest.mock('../../framing', () => ({ isFramed: jest.fn(() => false) }));
 
 import { act, screen } from '@testing-library/react';
-import { ApiError, sessionStore, setRuntimeConfig } from '@claims/shared-kernel';
-import { expectConsoleError, signOut } from '@claims/shared-kernel/testing';
+import { sessionStore, setRuntimeConfig } from '@claims/shared-kernel';
+import { expectConsoleError, type FakeAnswer, failure, fakeApi, signOut } from '@claims/shared-kernel/testing';
 import { isFramed } from '../../framing';
-import { stubApi } from '../../testing/api-stub';
 import { renderShell } from '../../testing/render-shell';
 import { READY_MESSAGE } from './IframeAuthenticate';
 import { readParentMessage } from './parent-message';
 
 const PORTAL = 'https://portal.example';
-const ME = { user: 'starhealth.reviewer', organization: 'starhealth', role: 'user' };
+const ME = { user: 'starhealth.reviewer', organization: 'starhealth', role: 'user' } as const;
 const MESSAGE = { access_token: 'parent-token', user: ME.user, organization: ME.organization, claimId: 77 };
 
 /** GET /me answers for the parent's token only, like the api. */
-const me = (config: unknown) =>
-  (config as { headers: Record<string, string> }).headers.Authorization === 'Bearer parent-token'
-    ? ME
-    : new ApiError('Could not validate credentials', 401, null);
+const me: FakeAnswer<'GET /me'> = (call) =>
+  call.headers.get('authorization') === 'Bearer parent-token' ? ME : failure(401, 'Could not validate credentials');
 
 function parentPosts(data: unknown, origin = PORTAL, source: Window | null = window.parent) {
   act(() => {
@@ -37,7 +34,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('the parent-window handshake', () => {
   it('signs in from an allowed origin with a token the api confirms, and opens the claim', async () => {
-    const api = stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    const api = fakeApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
     renderShell('/iframeauthenticate');
     expect(await screen.findByText('Authenticating User ...')).toBeInTheDocument();
     parentPosts(MESSAGE);
@@ -45,11 +42,11 @@ describe('the parent-window handshake', () => {
     expect(location()).toHaveTextContent(/^\/claims\/77\?org=starhealth$/);
     expect(location().textContent).not.toContain('parent-token');
     expect(sessionStore.getState()).toEqual({ ...ME, token: 'parent-token' });
-    expect(api.get).toHaveBeenCalledWith('/me', { headers: { Authorization: 'Bearer parent-token' } });
+    expect(api.callsTo('GET /me').map((call) => call.headers.get('authorization'))).toEqual(['Bearer parent-token']);
   });
 
   it('accepts the message as JSON text, and from the root with ?iframeauthenticate', async () => {
-    stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    fakeApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
     renderShell('/?iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts(JSON.stringify({ ...MESSAGE, claimId: 'CL-9' }));
@@ -58,13 +55,13 @@ describe('the parent-window handshake', () => {
 
   it('sends a message from any other origin to /failedauth without asking the api', async () => {
     expectConsoleError('Iframe sign-in failed: a message came from https://portal.example.evil.test, which is not allowed');
-    const api = stubApi({ 'GET /me': me });
+    const api = fakeApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts(MESSAGE, 'https://portal.example.evil.test');
     expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
     expect(location()).toHaveTextContent(/^\/failedauth$/);
-    expect(api.get).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
     expect(sessionStore.getState().token).toBeNull();
   });
 
@@ -76,27 +73,28 @@ describe('the parent-window handshake', () => {
     ['an array', [MESSAGE]],
   ])('sends a message with %s to /failedauth', async (_case, data) => {
     expectConsoleError('Iframe sign-in failed: the message is not {access_token, user, organization, claimId}');
-    const api = stubApi({ 'GET /me': me });
+    const api = fakeApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts(data);
     expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
-    expect(api.get).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('sends a token the api refuses to /failedauth', async () => {
     expectConsoleError('Iframe sign-in failed: the api refused the token (Could not validate credentials)');
-    stubApi({ 'GET /me': me });
+    const api = fakeApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts({ ...MESSAGE, access_token: 'forged' });
     expect(await screen.findByText('Authentication Failed')).toBeInTheDocument();
     expect(sessionStore.getState().token).toBeNull();
+    expect(api.callsTo('GET /me').map((call) => call.headers.get('authorization'))).toEqual(['Bearer forged']);
   });
 
   it('sends a token of another user or organization to /failedauth', async () => {
     expectConsoleError('Iframe sign-in failed: the token belongs to another user or organization');
-    stubApi({ 'GET /me': me });
+    fakeApi({ 'GET /me': me });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts({ ...MESSAGE, organization: 'vitraya' });
@@ -105,10 +103,11 @@ describe('the parent-window handshake', () => {
   });
 
   it('ignores messages that do not come from the parent window', async () => {
-    stubApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    const api = fakeApi({ 'GET /me': me, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
     renderShell('/iframeauthenticate');
     await screen.findByText('Authenticating User ...');
     parentPosts(MESSAGE, 'https://elsewhere.example', null);
+    expect(api.calls).toHaveLength(0);
     expect(location()).toHaveTextContent(/^\/iframeauthenticate$/);
     parentPosts(MESSAGE);
     expect(await screen.findByText('mfe_claims renders /claims/77')).toBeInTheDocument();

@@ -3,8 +3,7 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/fe
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@claims/shared-kernel';
-import { signInAs, signOut } from '@claims/shared-kernel/testing';
-import { stubApi } from '../../testing/api-stub';
+import { fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { renderShell } from '../../testing/render-shell';
 import { NOT_FOUND_TEXT } from './NotFoundPage';
 
@@ -13,7 +12,7 @@ afterEach(() => jest.restoreAllMocks());
 
 describe('page not found', () => {
   it('shows for a path no area owns, and Return to HomePage logs out and goes to the root', async () => {
-    const api = stubApi({ 'POST /logout': {}, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    const api = fakeApi({ 'POST /logout': {}, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
     signInAs('vitraya');
     renderShell('/no/such/page');
     expect(await screen.findByText(NOT_FOUND_TEXT)).toBeInTheDocument();
@@ -21,7 +20,7 @@ describe('page not found', () => {
 
     await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Return to HomePage' }));
     expect(await screen.findByLabelText('Username')).toBeInTheDocument();
-    expect(api.post).toHaveBeenCalledWith('/logout');
+    expect(api.callsTo('POST /logout')).toHaveLength(1);
     expect(sessionStore.getState().token).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });

@@ -3,9 +3,8 @@ jest.mock('../../framing', () => ({ isFramed: jest.fn(() => false) }));
 
 import { screen } from '@testing-library/react';
 import { setRuntimeConfig } from '@claims/shared-kernel';
-import { signInAs, signOut } from '@claims/shared-kernel/testing';
+import { fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { isFramed } from '../../framing';
-import { stubApi } from '../../testing/api-stub';
 import { renderShell } from '../../testing/render-shell';
 
 const framed = jest.mocked(isFramed);
@@ -14,7 +13,7 @@ beforeEach(() => {
   signOut();
   framed.mockReturnValue(false);
   setRuntimeConfig({ parentOrigins: ['https://portal.example'] });
-  stubApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+  fakeApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' } });
 });
 afterEach(() => jest.restoreAllMocks());
 

@@ -2,10 +2,9 @@ jest.mock('@module-federation/enhanced/runtime', () => require('../../testing/fe
 
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, sessionStore } from '@claims/shared-kernel';
+import { sessionStore } from '@claims/shared-kernel';
 import { LOGIN_FAILED } from '@claims/shared-kernel/ui/basics';
-import { signOut } from '@claims/shared-kernel/testing';
-import { stubApi } from '../../testing/api-stub';
+import { failure, fakeApi, signOut } from '@claims/shared-kernel/testing';
 import { renderShell } from '../../testing/render-shell';
 import { VIDEO_ERROR } from './DemoVideo';
 import { SIGNUP_THANKS } from './SignUpForm';
@@ -16,7 +15,7 @@ const LOGIN_ANSWER = {
   organization: 'vitraya',
   role: 'super_user',
   user: 'vitraya.admin',
-};
+} as const;
 
 beforeEach(() => signOut());
 afterEach(() => jest.restoreAllMocks());
@@ -30,17 +29,18 @@ async function signInWith(username: string, password: string) {
 
 describe('sign-in', () => {
   it('signs in with the form and goes to the claims list', async () => {
-    const api = stubApi({ 'POST /login': LOGIN_ANSWER, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+    const api = fakeApi({ 'POST /login': LOGIN_ANSWER, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
     renderShell('/');
     await signInWith('vitraya.admin', 'demo-password');
     expect(await screen.findByText('mfe_claims renders /claims')).toBeInTheDocument();
-    const [, body] = api.post.mock.calls[0] as [string, URLSearchParams];
-    expect(body.get('username')).toBe('vitraya.admin');
+    const [login] = api.callsTo('POST /login');
+    expect(login.headers.get('content-type')).toContain('application/x-www-form-urlencoded');
+    expect(login.body).toEqual({ username: 'vitraya.admin', password: 'demo-password' });
     expect(sessionStore.getState()).toMatchObject({ user: 'vitraya.admin', token: 'token-1', organization: 'vitraya' });
   });
 
   it('shows the failure text and stays on the form when the api refuses', async () => {
-    stubApi({ 'POST /login': new ApiError('Incorrect username or password', 401, null) });
+    fakeApi({ 'POST /login': failure(401, 'Incorrect username or password') });
     renderShell('/');
     await signInWith('vitraya.admin', 'wrong');
     expect(await screen.findByText(LOGIN_FAILED)).toBeInTheDocument();
@@ -49,12 +49,12 @@ describe('sign-in', () => {
   });
 
   it('needs both username and password', async () => {
-    const api = stubApi({});
+    const api = fakeApi({ 'POST /login': LOGIN_ANSWER });
     renderShell('/');
     await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter your username')).toBeInTheDocument();
     expect(screen.getByText('Enter your password')).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(api.calls).toHaveLength(0);
   });
 
   it('shows the video error text when the demo video cannot load', async () => {
@@ -108,7 +108,7 @@ describe('sign-up', () => {
   });
 
   it('posts the form and tells the visitor the team will reach out by e-mail', async () => {
-    const api = stubApi({ 'POST /marketing/signup': { message: 'Signed up' } });
+    const api = fakeApi({ 'POST /marketing/signup': { message: 'Signed up' } });
     renderShell('/?signup');
     await screen.findByLabelText('Name');
     await fill('Name', ' Asha Rao ');
@@ -117,13 +117,13 @@ describe('sign-up', () => {
     await waitFor(() => expect(signUpButton()).toBeEnabled());
     await userEvent.setup({ delay: null }).click(signUpButton());
     expect(await screen.findByText(SIGNUP_THANKS)).toBeInTheDocument();
-    const [url, body] = api.post.mock.calls[0] as [string, URLSearchParams];
-    expect(url).toBe('/marketing/signup');
-    expect(Object.fromEntries(body)).toEqual({ name: 'Asha Rao', organization: 'City_Hospital', email: 'asha@city-hospital.in' });
+    expect(api.callsTo('POST /marketing/signup').map((call) => call.body)).toEqual([
+      { name: 'Asha Rao', organization: 'City_Hospital', email: 'asha@city-hospital.in' },
+    ]);
   });
 
   it('shows the server detail when sign-up fails and keeps what was typed', async () => {
-    stubApi({ 'POST /marketing/signup': new ApiError('This e-mail address has already signed up', 409, null) });
+    fakeApi({ 'POST /marketing/signup': failure(409, 'This e-mail address has already signed up') });
     renderShell('/?signup');
     await screen.findByLabelText('Name');
     await fill('Name', 'Asha');

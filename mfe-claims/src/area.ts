@@ -1,0 +1,39 @@
+import type { AreaDeclarationInput } from '@claims/shared-kernel/contract';
+
+/** What the shell learns about this area without loading it (built into dist/area.json). */
+export const area = {
+  name: 'mfe_claims',
+  label: 'Claims',
+  segments: ['claims', 'questions', 'dashboard', 'annotation'],
+  sections: [
+    { id: 'work', order: 0 },
+    { id: 'annotation', order: 90 },
+  ],
+  navigation: [
+    {
+      path: '/dashboard',
+      label: 'Dashboard',
+      icon: 'DashboardOutlined',
+      section: 'work',
+      order: 10,
+      visibleTo: { organizations: ['provider'], roles: ['super_user'] },
+    },
+    {
+      path: '/claims',
+      label: 'Claims to Review',
+      icon: 'FileSearchOutlined',
+      section: 'work',
+      order: 20,
+      visibleTo: { organizations: ['provider'] },
+    },
+    {
+      path: '/annotation',
+      label: 'Annotation',
+      icon: 'HighlightOutlined',
+      section: 'annotation',
+      order: 10,
+      visibleTo: { organizations: ['provider'] },
+    },
+  ],
+  highlight: { questions: '/claims' },
+} satisfies AreaDeclarationInput;

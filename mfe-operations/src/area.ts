@@ -1,0 +1,19 @@
+import type { AreaDeclarationInput } from '@claims/shared-kernel/contract';
+
+/** What the shell learns about this area without loading it (built into dist/area.json). */
+export const area = {
+  name: 'mfe_operations',
+  label: 'Operations',
+  segments: ['uploadsDownloads'],
+  sections: [{ id: 'work', order: 0 }],
+  navigation: [
+    {
+      path: '/uploadsDownloads',
+      label: 'Uploads and Downloads',
+      icon: 'CloudSyncOutlined',
+      section: 'work',
+      order: 30,
+      visibleTo: { organizations: ['provider'], roles: ['super_user'] },
+    },
+  ],
+} satisfies AreaDeclarationInput;
