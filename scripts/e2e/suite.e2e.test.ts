@@ -99,6 +99,13 @@ describe('the four remotes inside the shell', () => {
       await tableTitle(page, 'Claims to Review').waitFor();
       await page.goto(`${e2e.shellUrl}/hospitals`);
       await tableTitle(page, 'Hospitals').waitFor();
+      // The remote's buttons wear the theme the shell set with its basics tier of antd: one instance.
+      const primary = page.locator('.ant-btn-primary').first();
+      await primary.waitFor();
+      expect(await primary.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 78, 121)');
+      // The console's statistics are an antd component only that area uses: shared on its own, still the shell's copy.
+      await page.getByRole('menuitem', { name: 'Uploads and Downloads' }).click();
+      await page.locator('.ant-statistic').first().waitFor();
       const providers = await page.evaluate(() => {
         type ShareInfo = { from: string; loaded?: boolean; lib?: unknown; loading?: unknown };
         const share = (
@@ -119,14 +126,29 @@ describe('the four remotes inside the shell', () => {
         }
         return Object.fromEntries(Object.entries(loaded).map(([pkg, list]) => [pkg, [...new Set(list)]]));
       });
-      for (const pkg of ['react', 'react-dom', 'antd', '@claims/shared-kernel', '@claims/shared-kernel/ui', 'react-router-dom']) {
+      for (const pkg of [
+        'react',
+        'react-dom',
+        'antd',
+        'antd/es/statistic',
+        '@claims/shared-kernel',
+        '@claims/shared-kernel/ui',
+        '@claims/shared-kernel/data',
+        '@tanstack/react-query',
+        'react-router-dom',
+      ]) {
         expect(providers[pkg]).toHaveLength(1);
         expect(providers[pkg][0]).toMatch(/@shell$/);
       }
-      // The remote's buttons wear the theme the shell set with its basics tier of antd: one instance.
-      const primary = page.locator('.ant-btn-primary').first();
-      await primary.waitFor();
-      expect(await primary.evaluate((button) => getComputedStyle(button).backgroundColor)).toBe('rgb(31, 78, 121)');
+      // The lazily shared statistics are styled under the page's one theme: the same theme hash class as the
+      // facade's tabs beside them (another antd copy would have no theme and so another hash).
+      const themeHash = (selector: string) =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((element) => [...element.classList].find((name) => /^css-(?!var)/.test(name)) ?? 'none');
+      expect(await themeHash('.ant-statistic')).toBe(await themeHash('.ant-tabs'));
+      expect(await themeHash('.ant-statistic')).not.toBe('none');
     }));
 });
 

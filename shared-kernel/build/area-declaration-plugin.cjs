@@ -30,13 +30,20 @@ function loadDeclaration(file) {
 /**
  * For each checked share, the names imported from it by modules under `sourceDir`, sorted. Read once the
  * modules are built and before they are concatenated (a concatenated module hides its parts' imports).
+ * An antd module imported by path that is not shared on its own would be a second antd in the page: refused.
  */
-function sharedRequirements(modules, sourceDir) {
+function sharedRequirements(modules, sourceDir, lazyShares) {
+  const checked = [...CHECKED_SHARES, ...lazyShares];
   const needs = new Map();
   for (const module of modules) {
     if (!module.resource?.startsWith(sourceDir)) continue;
     for (const dependency of module.dependencies) {
-      if (!CHECKED_SHARES.includes(dependency.request) || !Array.isArray(dependency.ids) || dependency.ids.length === 0) continue;
+      if (/^antd\/(es|lib)\//.test(dependency.request ?? '') && !lazyShares.includes(dependency.request)) {
+        throw new Error(
+          `${path.relative(sourceDir, module.resource)} imports ${dependency.request}, which is not shared: import it from 'antd' (the facade) or add it to LAZY_ANTD in federated-app.cjs`,
+        );
+      }
+      if (!checked.includes(dependency.request) || !Array.isArray(dependency.ids) || dependency.ids.length === 0) continue;
       if (!needs.has(dependency.request)) needs.set(dependency.request, new Set());
       needs.get(dependency.request).add(dependency.ids[0]);
     }
@@ -45,11 +52,12 @@ function sharedRequirements(modules, sourceDir) {
 }
 
 class AreaDeclarationPlugin {
-  /** @param {{ file: string, sourceDir: string, builtAgainst: Record<string, string> }} options */
-  constructor({ file, sourceDir, builtAgainst }) {
+  /** @param {{ file: string, sourceDir: string, builtAgainst: Record<string, string>, lazyShares: string[] }} options */
+  constructor({ file, sourceDir, builtAgainst, lazyShares }) {
     this.file = file;
     this.sourceDir = sourceDir;
     this.builtAgainst = builtAgainst;
+    this.lazyShares = lazyShares;
   }
 
   apply(compiler) {
@@ -58,7 +66,11 @@ class AreaDeclarationPlugin {
       compilation.fileDependencies.add(this.file);
       let requires = {};
       compilation.hooks.finishModules.tap(NAME, (modules) => {
-        requires = sharedRequirements(modules, this.sourceDir);
+        try {
+          requires = sharedRequirements(modules, this.sourceDir, this.lazyShares);
+        } catch (error) {
+          compilation.errors.push(new compiler.webpack.WebpackError(error.message));
+        }
       });
       compilation.hooks.processAssets.tap({ name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
         try {

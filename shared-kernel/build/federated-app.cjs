@@ -58,6 +58,17 @@ const SHARED_CONTENT_VERSIONS = {
 };
 
 /**
+ * antd components only one area uses. They stay out of the 'antd' facade, which every signed-in page loads,
+ * and are shared one by one under their own module path ('antd/es/tabs'), so each loads with the area whose
+ * screens import it. Every app provides them all, so the page's copy is the shell's, built with the same antd
+ * internals as the facade (one theme, one ConfigProvider context). Importing another 'antd/es/*' module fails
+ * the build (see area-declaration-plugin): add it here, or to the facade when a second area needs it.
+ */
+// Not Tabs: Card, which the facade has, brings it into the facade's chunk anyway.
+const LAZY_ANTD = ['descriptions', 'statistic'];
+const lazyAntdKey = (name) => `antd/es/${name}`;
+
+/**
  * Singletons every app shares; versions come from the kernel's peer ranges so all apps agree. 'antd',
  * 'react-router-dom' and the kernel's entries resolve to the kernel's own files, whose package.json
  * cannot tell their version, hence the explicit ones. The kernel's entries name their file: an app
@@ -83,6 +94,9 @@ function sharedSingletons() {
     '@claims/shared-kernel': kernelEntry('index.ts'),
     '@claims/shared-kernel/ui': kernelEntry('ui/index.ts'),
     '@claims/shared-kernel/data': kernelEntry('data/index.ts'),
+    ...Object.fromEntries(
+      LAZY_ANTD.map((name) => [lazyAntdKey(name), { ...singleton(peer.antd, antdVersion), import: require.resolve(lazyAntdKey(name)) }]),
+    ),
   };
 }
 
@@ -211,6 +225,7 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
                 file: path.join(dir, area),
                 sourceDir: path.join(dir, 'src'),
                 builtAgainst: SHARED_CONTENT_VERSIONS,
+                lazyShares: LAZY_ANTD.map(lazyAntdKey),
               }),
             ]
           : []),

@@ -2,7 +2,8 @@ import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/ic
 import { useSession } from '@claims/shared-kernel';
 import { AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { Audited } from '@claims/shared-kernel';
-import { Button, Card, Descriptions, Flex, Typography } from 'antd';
+import { Button, Card, Flex, Typography } from 'antd';
+import Descriptions from 'antd/es/descriptions';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { masterKeys } from '../api/queries';

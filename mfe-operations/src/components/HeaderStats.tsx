@@ -1,4 +1,5 @@
-import { Card, Flex, Statistic } from 'antd';
+import { Card, Flex } from 'antd';
+import Statistic from 'antd/es/statistic';
 
 export interface HeaderStat {
   title: string;

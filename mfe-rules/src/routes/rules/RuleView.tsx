@@ -3,7 +3,8 @@ import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel } from '@claims/share
 import { AuditHistoryDialog, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Flex, Segmented, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Segmented, Typography } from 'antd';
+import Descriptions from 'antd/es/descriptions';
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ruleQuery } from '../../api/rules';
