@@ -160,11 +160,11 @@ describe('a remote that is down', () => {
         await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
         await page.waitForURL('**/claims');
         await page.goto(`${e2e.shellUrl}/rules`);
-        await page.getByText('This area could not be loaded').waitFor();
+        await page.getByText('The Rules area could not be loaded.').waitFor();
         await page.getByRole('menuitem', { name: 'Hospitals' }).click();
         await tableTitle(page, 'Hospitals').waitFor();
         await page.getByRole('menuitem', { name: 'Procedure Protocol' }).click();
-        await page.getByText('This area could not be loaded').waitFor();
+        await page.getByText('The Rules area could not be loaded.').waitFor();
       } finally {
         await e2e.suite.restartApp('mfe-rules');
       }
@@ -208,7 +208,7 @@ describe('areas that deploy on their own', () => {
         await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
         await page.waitForURL('**/claims');
         await page.goto(`${e2e.shellUrl}/rules`);
-        await page.getByText('This area could not be loaded').waitFor();
+        await page.getByText('The Rules area could not be loaded.').waitFor();
         const detail = await page.locator('.ant-result').textContent();
         expect(detail).toContain('antd Drawer');
         expect(detail).toContain('@claims/shared-kernel kernelRelease');

@@ -231,7 +231,12 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
           : []),
         // What this build's shared facades and kernel are, for the shell's mismatch message.
         new webpack.DefinePlugin({ __SHARED_CONTENT_VERSIONS__: JSON.stringify(SHARED_CONTENT_VERSIONS) }),
-        new HtmlWebpackPlugin({ template: path.join(__dirname, 'index.ejs'), title, publicPath: '/' }),
+        new HtmlWebpackPlugin({
+          template: path.join(__dirname, 'index.ejs'),
+          title,
+          publicPath: '/',
+          favicon: path.join(__dirname, 'favicon.svg'),
+        }),
         ...(fs.existsSync(publicDir) ? [new CopyPlugin({ patterns: [{ from: publicDir, noErrorOnMissing: true }] })] : []),
       ],
       // swc's minifier: the same output size as terser here at a fraction of the build time.

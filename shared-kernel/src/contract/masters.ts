@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { VALUE_TYPES } from '../constants';
+
+/** The one list of master kinds lives with the constants (no zod, so every page can load it); it is part of the contract. */
+export {
+  KEYWORD_KINDS,
+  KEYWORD_MODULES,
+  type KeywordKind,
+  type KeywordModule,
+  MASTER_KINDS,
+  type MasterKind,
+  type MasterModule,
+  masterKind,
+} from '../constants';
 import { AuditEntry, pagedItem, pagedList, pagedResults } from './common';
 
 /** Every master row carries who changed it last (generic view screen, spec 2 §2.9). */

@@ -47,8 +47,7 @@ export class AreaErrorBoundary extends Component<Props, State> {
     return (
       <Result
         status="warning"
-        title="This area could not be loaded"
-        subTitle={`${areaLabel(remote)} (${remote})`}
+        title={`The ${areaLabel(remote)} area could not be loaded.`}
         extra={
           <Button type="primary" onClick={this.retry}>
             Retry
@@ -58,7 +57,7 @@ export class AreaErrorBoundary extends Component<Props, State> {
         <details>
           <summary>Details</summary>
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0, marginTop: 8 }}>
-            {error.message}
+            {remote}: {error.message}
           </Typography.Paragraph>
         </details>
       </Result>

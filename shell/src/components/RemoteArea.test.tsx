@@ -48,26 +48,25 @@ describe('a remote area', () => {
     const user = userEvent.setup({ delay: null });
     renderShell('/claims');
 
-    expect(await screen.findByText('This area could not be loaded')).toBeInTheDocument();
-    expect(screen.getByText('Claims (mfe_claims)')).toBeInTheDocument();
-    expect(screen.getByText(DOWN.message)).toBeInTheDocument();
+    expect(await screen.findByText(/^The \w+ area could not be loaded\.$/)).toBeInTheDocument();
+    expect(screen.getByText(`mfe_claims: ${DOWN.message}`)).toBeInTheDocument();
     expect(screen.getByText('Claims Verification')).toBeInTheDocument();
     expect(mockInstance.loadRemote).toHaveBeenCalledWith('mfe_claims/Routes');
 
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('mfe_claims renders /claims')).toBeInTheDocument();
     expect(mockInstance.registerRemotes).toHaveBeenLastCalledWith([REMOTES[0]], { force: true });
-    expect(screen.queryByText('This area could not be loaded')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^The \w+ area could not be loaded\.$/)).not.toBeInTheDocument();
   });
 
   it('lets the other areas load while one remote is down', async () => {
     mockInstance.loadRemote.mockRejectedValueOnce(DOWN);
     expectAreaFailure('mfe_claims', DOWN.message);
     renderShell('/claims');
-    await screen.findByText('This area could not be loaded');
+    await screen.findByText(/^The \w+ area could not be loaded\.$/);
     await userEvent.setup({ delay: null }).click(within(nav()).getByText('Hospitals'));
     expect(await screen.findByText('mfe_masters renders /hospitals')).toBeInTheDocument();
-    expect(screen.queryByText('This area could not be loaded')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^The \w+ area could not be loaded\.$/)).not.toBeInTheDocument();
   });
 
   it('contains a remote that throws while rendering', async () => {
@@ -78,9 +77,9 @@ describe('a remote area', () => {
       },
     });
     renderShell('/hospitals');
-    expect(await screen.findByText('This area could not be loaded')).toBeInTheDocument();
-    expect(screen.getByText('Masters (mfe_masters)')).toBeInTheDocument();
-    expect(screen.getByText('Cannot read properties of undefined (reading "rows")')).toBeInTheDocument();
+    expect(await screen.findByText(/^The \w+ area could not be loaded\.$/)).toBeInTheDocument();
+    expect(screen.getByText('The Masters area could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('mfe_masters: Cannot read properties of undefined (reading "rows")')).toBeInTheDocument();
     expect(nav()).toBeInTheDocument();
   });
 
@@ -93,8 +92,8 @@ describe('a remote area', () => {
         (await plugin.errorLoadRemote!({ id, error: DOWN, from: 'runtime', lifecycle: 'onLoad', origin: mockInstance as never })) as never,
     );
     renderShell('/claims');
-    expect(await screen.findByText('This area could not be loaded')).toBeInTheDocument();
-    expect(screen.getByText(DOWN.message)).toBeInTheDocument();
+    expect(await screen.findByText(/^The \w+ area could not be loaded\.$/)).toBeInTheDocument();
+    expect(screen.getByText(`mfe_claims: ${DOWN.message}`)).toBeInTheDocument();
   });
 });
 
