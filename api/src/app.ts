@@ -15,6 +15,7 @@ import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { registerErrorHandling } from './http/error-handler';
+import { registerInputGuard } from './http/input-guard';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
 import annotationRoutes from './routes/annotations';
@@ -63,6 +64,12 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
 
 /** Every route module, registered in order under the versioned base path. */
 const apiRoutes: FastifyPluginAsync = async (api) => {
+  // Answers carry patient data: no cache (browser, proxy) keeps any of them, JSON, files and errors alike.
+  // The OpenAPI document and the reference page are registered outside this scope and stay cacheable.
+  api.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
   for (const [tag, routes] of API_ROUTES) {
     await api.register(async (resource) => {
       resource.addHook('onRoute', tagRoutes(tag));
@@ -133,6 +140,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     }),
   });
   registerAuth(app);
+  registerInputGuard(app);
 
   // Before the routes, which it describes.
   await registerOpenApi(app);

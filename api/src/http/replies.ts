@@ -34,3 +34,15 @@ export function fileContent(description: string, mediaTypes: readonly string[], 
   const content: FileContent['content'] = Object.fromEntries(mediaTypes.map((type) => [type, { schema: FileBody }]));
   return { description, content: json ? { 'application/json': { schema: json }, ...content } : content };
 }
+
+/**
+ * The Content-Disposition of every download (RFC 6266 with RFC 5987's extended value): an ASCII fallback
+ * for old clients and the exact UTF-8 name, so names in Hindi or with emoji are sent, never a header error.
+ */
+export function attachmentDisposition(fileName: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
+  const clean = fileName.replace(/[\u0000-\u001f\u007f]/g, '').trim() || 'download';
+  const fallback = clean.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(clean).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}

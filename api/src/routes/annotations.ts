@@ -8,13 +8,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import ExcelJS from 'exceljs';
 import { Annotation, AnnotationBody, AnnotationUsers, ErrorCategory, IdParams, PageQuery } from '@claims/shared-kernel/contract';
-import { NOT_AUTHORIZED, requireProvider } from '../auth/access';
+import { isProvider, NOT_AUTHORIZED, requireProvider } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { loadVisibleClaim } from '../claims/access';
 import { annotations, claims, errorCategories } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
-import { fileContent, MEDIA, replies } from '../http/replies';
+import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 import { formatIn } from '../http/time';
 
 type AnnotationRow = typeof annotations.$inferSelect;
@@ -78,8 +78,15 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!app.config.annotationUsers.includes(auth.username)) throw forbidden(`${NOT_AUTHORIZED}: only annotation users annotate`);
   }
 
+  /** Only those who annotate learn who the annotators are (the claims list asks to switch annotation mode on). */
   app.get('/annotation/getUsers', {
     schema: { response: replies({ 200: AnnotationUsers }) },
+    config: {
+      access: (auth) => {
+        if (!isProvider(auth) || !app.config.annotationUsers.includes(auth.username))
+          throw forbidden(`${NOT_AUTHORIZED}: only annotation users may see who annotates`);
+      },
+    },
     handler: async () => app.config.annotationUsers,
   });
 
@@ -96,8 +103,8 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/annotation', {
     schema: { querystring: PageQuery, response: replies({ 200: z.array(Annotation) }) },
+    config: { access: requireProvider },
     handler: async (request) => {
-      requireProvider(request.auth);
       const [{ total }] = await app.db.select({ total: count() }).from(annotations);
       const rows = await app.db
         .select()
@@ -111,8 +118,8 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/annotation/generateReport', {
     schema: { response: replies({ 200: fileContent('Every annotation, one row each', [MEDIA.xlsx]) }) },
+    config: { access: requireProvider },
     handler: async (request, reply) => {
-      requireProvider(request.auth);
       const rows = await app.db.select().from(annotations).orderBy(desc(annotations.annotatedOn));
       const slotNames = [...new Set(rows.flatMap((r) => Object.keys(r.slots)))].sort();
       const workbook = new ExcelJS.Workbook();
@@ -149,15 +156,15 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="Annotate_data_${formatIn(new Date(), zone, 'DD-MM-YYYY')}.xlsx"`)
+        .header('Content-Disposition', attachmentDisposition(`Annotate_data_${formatIn(new Date(), zone, 'DD-MM-YYYY')}.xlsx`))
         .send(buffer);
     },
   });
 
   app.get('/annotation/:id', {
     schema: { params: IdParams, response: replies({ 200: Annotation }) },
+    config: { access: requireProvider },
     handler: async (request) => {
-      requireProvider(request.auth);
       const [row] = await app.db.select().from(annotations).where(eq(annotations.id, request.params.id));
       if (!row) throw notFound(`Annotation ${request.params.id} not found`);
       return toAnnotation(row);
@@ -166,9 +173,9 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/annotation', {
     schema: { body: AnnotationBody, response: replies({ 201: Annotation }) },
+    config: { access: requireAnnotator },
     handler: async (request, reply) => {
       const { auth } = request;
-      requireAnnotator(auth);
       const body = request.body;
       const claim = await loadVisibleClaim(app.db, auth, body.claim_id);
       if (!claim.procedureCodes.includes(body.procedure_code))
@@ -201,9 +208,9 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Edits replace the entity slots (they are renumbered from 1 by the screen). */
   app.put('/annotation/:id', {
     schema: { params: IdParams, body: AnnotationBody, response: replies({ 200: Annotation }) },
+    config: { access: requireAnnotator },
     handler: async (request) => {
       const { auth } = request;
-      requireAnnotator(auth);
       const [existing] = await app.db.select().from(annotations).where(eq(annotations.id, request.params.id));
       if (!existing) throw notFound(`Annotation ${request.params.id} not found`);
       const body = request.body;

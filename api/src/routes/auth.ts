@@ -1,9 +1,11 @@
 /** Sign-in, sign-out, marketing sign-up, version and who-am-I (spec 1 §4, §5, §7). */
-import { eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@claims/shared-kernel/constants';
 import {
   DetailResponse,
+  FlagText,
   LoginForm,
   LoginResponse,
   MeResponse,
@@ -11,49 +13,76 @@ import {
   SignupResponse,
   VersionResponse,
 } from '@claims/shared-kernel/contract';
+import { waitText } from '../auth/login-throttle';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/plugin';
 import { issueToken, readToken } from '../auth/tokens';
 import { revokedTokens, signups, users } from '../db/schema';
-import { unauthorized } from '../http/errors';
+import { HttpError, unauthorized } from '../http/errors';
 import { replies } from '../http/replies';
 
 export const PRODUCT_NAME = 'Claims Verification';
 export const SIGNUP_THANKS = 'Thank you for signing up. Our team will reach out to you by e-mail.';
 const LOGIN_FAILED = 'Invalid username or password';
 
+/** POST /logout?all=true ends every session of the user, not only the presented token's. */
+const LogoutQuery = z.object({ all: FlagText.optional() });
+
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
     schema: { body: LoginForm, response: replies({ 200: LoginResponse }) },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { username, password } = request.body;
+      // Per account, whatever the address (LOGIN_ACCOUNT_LIMIT failures in LOGIN_ACCOUNT_WINDOW).
+      const wait = app.loginThrottle.retryAfterMs(username);
+      if (wait > 0) {
+        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw new HttpError(429, `Too many failed sign-ins for this account, retry in ${waitText(wait)}`);
+      }
+      // Counted as failed until it succeeds, so that parallel guesses cannot pass the limit.
+      app.loginThrottle.failed(username);
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
       if (!user?.active) {
         await verifyPassword(await decoyHash(), password);
         throw unauthorized(LOGIN_FAILED);
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(LOGIN_FAILED);
+      app.loginThrottle.succeeded(username);
       const access_token = await issueToken(user, app.config.jwtSecret, app.config.tokenTtlSeconds);
       return { access_token, token_type: 'bearer' as const, organization: user.organization, role: user.role, user: user.username };
     },
   });
 
-  /** Revokes the presented token; with no valid token there is nothing to end (spec 1 §4). */
+  /**
+   * Revokes the presented token; with `?all=true` also ends every other session of the user (bumps the
+   * user's token generation, so every token issued before is refused). With no valid token there is
+   * nothing to end (spec 1 §4).
+   */
   app.post('/logout', {
     config: { public: true },
-    schema: { response: replies({ 200: DetailResponse }) },
+    schema: { querystring: LogoutQuery, response: replies({ 200: DetailResponse }) },
     handler: async (request) => {
       const token = bearerToken(request);
       const auth = token ? await readToken(token, app.config.jwtSecret) : null;
       if (!auth) return { detail: 'Logged out' };
-      await app.db
+      const [revoked] = await app.db
         .insert(revokedTokens)
         .values({ jti: auth.jti, username: auth.username, expiresAt: new Date(auth.exp * 1000) })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ jti: revokedTokens.jti });
       // Housekeeping: revocations of tokens that have expired anyway are no longer needed.
       await app.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
-      return { detail: 'Logged out' };
+      if (!request.query.all) return { detail: 'Logged out' };
+      // Only a live token (not revoked before, of the current generation) ends the others.
+      if (revoked) {
+        await app.db
+          .update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+          .where(and(eq(users.username, auth.username), eq(users.tokenVersion, auth.ver)));
+        app.accounts.forget(auth.username);
+      }
+      return { detail: 'Logged out of every session' };
     },
   });
 
@@ -74,11 +103,8 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', {
     schema: { response: replies({ 200: MeResponse }) },
-    handler: async (request) => {
-      const [user] = await app.db.select().from(users).where(eq(users.username, request.auth.username));
-      if (!user?.active) throw unauthorized('Unknown user');
-      return { user: user.username, organization: user.organization, role: user.role };
-    },
+    // The account as it is now: the auth hook read it (and refused an inactive one).
+    handler: async (request) => ({ user: request.auth.username, organization: request.auth.organization, role: request.auth.role }),
   });
 };
 

@@ -39,7 +39,7 @@ import { batches, claims, users } from '../db/schema';
 import { enqueueVerification, BATCH_PRIORITY } from '../jobs/enqueue';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
-import { fileContent, MEDIA, replies } from '../http/replies';
+import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 import { formatIn } from '../http/time';
 
 const Done = replies({ 200: MessageResponse });
@@ -296,9 +296,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   /** POST /redirectOther: the console's claims of a batch by outcome. */
   app.post('/redirectOther', {
     schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      requireSuperUser(auth);
       const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
       const rows = await claimsByOutcome(app.db, batch.id, request.body.adjType, [eq(claims.org, batch.org)]);
       const page = rows.slice(offsetOf(request.query), offsetOf(request.query) + request.query.limit);
@@ -423,9 +423,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.object({ id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number) }),
       response: Done,
     },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      requireSuperUser(auth);
       const batch = await loadBatch(app.db, auth, request.body.id, request.query.org);
       await app.db.transaction(async (tx) => {
         const failed = await tx
@@ -506,7 +506,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
       return reply
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('Content-Disposition', `attachment; filename="batch_data_${formatIn(new Date(), zone, 'DD-MM-YYYY')}.xlsx"`)
+        .header('Content-Disposition', attachmentDisposition(`batch_data_${formatIn(new Date(), zone, 'DD-MM-YYYY')}.xlsx`))
         .send(buffer);
     },
   });
@@ -517,15 +517,18 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Work allocation: only a FULLY_PROCESSED batch; analysts must be users of the organisation. */
   async function assign(auth: AuthContext, batchId: number, org: string | undefined, split: Record<string, number>, date: string) {
     const batch = await loadBatch(app.db, auth, batchId, org);
-    requireSuperUser(auth);
     if (batch.status !== 'FULLY_PROCESSED' && batch.status !== 'ASSIGNED') {
       throw conflict('The batch can be assigned only once it is fully processed');
     }
     if (batch.allocationStatus === 'ASSIGNED') throw conflict('The batch is already assigned; only its date can be changed');
     const analysts = Object.keys(split);
-    const known = await app.db.select({ username: users.username }).from(users).where(inArray(users.username, analysts));
+    // Only active users of the batch's organisation; the answer is the same whether a name exists elsewhere or not.
+    const known = await app.db
+      .select({ username: users.username })
+      .from(users)
+      .where(and(inArray(users.username, analysts), eq(users.organization, batch.org), eq(users.active, true)));
     const unknown = analysts.filter((a) => !known.some((k) => k.username === a));
-    if (unknown.length) throw badRequest(`analysts: unknown user ${unknown.join(', ')}`);
+    if (unknown.length) throw badRequest(`analysts: not an active user of this organisation: ${unknown.join(', ')}`);
     await app.db
       .update(batches)
       .set({ allocation: split, allocationStatus: 'ASSIGNED', status: 'ASSIGNED', assignedDate: date, lastModifiedAt: new Date() })
@@ -537,6 +540,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     (await app.db.select({ n: count() }).from(claims).where(eq(claims.batchId, batchId)))[0].n;
 
   app.post('/claim/batch/assignBatches/equally', {
+    config: { access: requireSuperUser },
     schema: {
       querystring: OrgQuery,
       body: z.object({ batchId: BatchRef, analysts: z.array(z.string().min(1)).min(1, 'choose at least one analyst'), date: AssignDate }),
@@ -552,6 +556,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/claim/batch/assignBatches/assignSpecified', {
+    config: { access: requireSuperUser },
     schema: {
       querystring: OrgQuery,
       body: z.object({
@@ -575,9 +580,9 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/claim/batch/assignDate/update', {
     schema: { querystring: OrgQuery, body: z.object({ batchId: BatchRef, date: AssignDate }), response: Done },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      requireSuperUser(auth);
       const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
       if (batch.allocationStatus !== 'ASSIGNED') throw conflict('The batch is not assigned yet');
       await app.db.update(batches).set({ assignedDate: request.body.date, lastModifiedAt: new Date() }).where(eq(batches.id, batch.id));

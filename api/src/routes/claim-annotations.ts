@@ -8,8 +8,8 @@ import { replies } from '../http/replies';
 const claimAnnotationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/claims/:claimId/annotation', {
     schema: { params: ClaimIdParams, response: replies({ 200: ErrorAnnotations }) },
+    config: { access: requireProvider },
     handler: async (request) => {
-      requireProvider(request.auth);
       return claimErrors(app.db, request.auth, request.params.claimId);
     },
   });
@@ -19,8 +19,8 @@ const claimAnnotationRoutes: FastifyPluginAsyncZod = async (app) => {
       method,
       url: '/claims/:claimId/annotation',
       schema: { params: ClaimIdParams, body: ErrorAnnotationBody, response: replies({ 200: ErrorAnnotations }) },
+      config: { access: requireProvider },
       handler: async (request) => {
-        requireProvider(request.auth);
         return saveClaimErrors(app.db, request.auth, request.params.claimId, request.body.errors);
       },
     });

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CLAIM_UPLOAD_TYPES, ClaimDocumentParams, OrgQuery } from '@claims/shared-kernel/contract';
 import { claimDocumentFile } from '../claims/access';
-import { fileContent, replies } from '../http/replies';
+import { attachmentDisposition, fileContent, replies } from '../http/replies';
 
 const claimDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/claims/:claimId/documents/:documentId', {
@@ -16,7 +16,7 @@ const claimDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await claimDocumentFile(app.db, request.auth, claimId, documentId, request.query.org);
       return reply
         .type(file.contentType)
-        .header('Content-Disposition', `inline; filename="${file.fileName}"`)
+        .header('Content-Disposition', attachmentDisposition(file.fileName))
         .header('Cache-Control', 'private, max-age=3600')
         .send(file.data);
     },

@@ -1,6 +1,7 @@
 /** A claim's procedure questions and their answers (the /questions/{claimId} screen, spec 2 §7). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ClaimAnswersBody, ClaimAnswersResponse, ClaimIdParams, ClaimQuestions, OrgQuery } from '@claims/shared-kernel/contract';
+import { requireRerunRight } from '../auth/access';
 import { loadVisibleClaim } from '../claims/access';
 import { answerClaimQuestions, claimQuestions } from '../claims/questions';
 import { replies } from '../http/replies';
@@ -18,6 +19,8 @@ const claimQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Answers are kept as facts for the rules and the claim is verified again with them. */
   app.post('/claims/:claimId/questions', {
     schema: { params: ClaimIdParams, querystring: OrgQuery, body: ClaimAnswersBody, response: replies({ 200: ClaimAnswersResponse }) },
+    // The same right as PUT /claims/{id}: answering re-queues the verification (insurer reviewers only read).
+    config: { access: requireRerunRight },
     handler: async (request) => {
       const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
       await answerClaimQuestions(app.db, request.auth, claim, request.body.answers);

@@ -25,7 +25,7 @@ import { createClaim } from '../claims/create';
 import { claimsCsvFile, listClaims, searchClaims } from '../claims/list';
 import { readMultipart } from '../claims/upload';
 import { confirmFindings, rerunVerification } from '../claims/verification';
-import { FileBody, fileContent, MEDIA, replies } from '../http/replies';
+import { attachmentDisposition, FileBody, fileContent, MEDIA, replies } from '../http/replies';
 
 const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
@@ -50,7 +50,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       const { auth, query, body } = request;
       if (!query.download) return searchClaims(app.db, auth, query, body, zone);
       const file = await claimsCsvFile(app.db, auth, query.org, body, zone);
-      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${file.fileName}"`).send(file.csv);
+      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', attachmentDisposition(file.fileName)).send(file.csv);
     },
   });
 
@@ -64,6 +64,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/claims', {
     config: {
+      access: requireClaimCreator,
       rateLimit: { max: 60, timeWindow: '1 minute' },
       // Read by readMultipart and checked with ClaimCreateFields in createClaim (files by their first bytes).
       multipartBody: ClaimCreateFields.extend({ documents: z.array(FileBody).min(1) }),
@@ -77,7 +78,6 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { auth } = request;
-      requireClaimCreator(auth);
       const { org } = await claimScope(app.db, auth, request.query.org);
       return createClaim(app.db, auth, org, await readMultipart(request, 'documents'));
     },
@@ -86,9 +86,9 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Run Verification on one claim: status OCRED, rerunStatus INPROGRESS, a job on the queue. */
   app.put('/claims/:claimId', {
     schema: { params: ClaimIdParams, querystring: OrgQuery, body: ClaimRerunForm, response: replies({ 200: Claim }) },
+    config: { access: requireRerunRight },
     handler: async (request) => {
       const { auth } = request;
-      requireRerunRight(auth);
       const row = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
       return claimWithDocuments(app.db, await rerunVerification(app.db, auth, row, request.body));
     },
@@ -97,9 +97,9 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Confirm Findings: kept as facts for the rules, then the claim is verified again. */
   app.post('/claims/:claimId/adjudicate', {
     schema: { params: ClaimIdParams, querystring: OrgQuery, body: FindingsBody, response: replies({ 200: Claim }) },
+    config: { access: requireRerunRight },
     handler: async (request) => {
       const { auth } = request;
-      requireRerunRight(auth);
       const row = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
       return claimWithDocuments(app.db, await confirmFindings(app.db, auth, row, request.body));
     },

@@ -183,8 +183,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/clinicalAttribute', {
     schema: { body: ClinicalAttributeSaveBody, response: replies({ 201: ClinicalAttribute }) },
+    config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      requireMasterWriter(request.auth);
       const values = await attributeValues(request.body);
       const now = new Date();
       const [row] = await app.db
@@ -201,8 +201,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/clinicalAttribute/:id', {
     schema: { params: MasterIdParams, body: ClinicalAttributeSaveBody, response: replies({ 200: ClinicalAttribute }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findAttribute(request.params.id);
       const values = await attributeValues(request.body, existing.id);
       const change = modifiedBy(request.auth);
@@ -224,8 +224,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/clinicalAttribute/:id', {
     schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findAttribute(request.params.id);
       const [{ n }] = await app.db
         .select({ n: count() })
@@ -297,8 +297,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/clinicalUnit', {
     schema: { body: ClinicalUnitSaveBody, response: replies({ 201: ClinicalUnit }) },
+    config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      requireMasterWriter(request.auth);
       await assertUnitNameFree(request.body.name);
       const [row] = await app.db
         .insert(clinicalUnits)
@@ -310,8 +310,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/clinicalUnit/:id', {
     schema: { params: MasterIdParams, body: ClinicalUnitSaveBody, response: replies({ 200: ClinicalUnit }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findUnit(request.params.id);
       await assertUnitNameFree(request.body.name, existing.id);
       const [row] = await app.db
@@ -326,8 +326,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
   /** A unit in use is removed from the attributes that list it. */
   app.delete('/clinicalUnit/:id', {
     schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findUnit(request.params.id);
       await app.db.transaction(async (tx) => {
         await tx

@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireSuperUser } from '../auth/access';
 import { CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
 import {
   BatchQuery,
@@ -28,11 +29,13 @@ import { replies } from '../http/replies';
 
 const Done = replies({ 200: MessageResponse });
 
+/** Every console call is a super user's; checked before the request is read (consoleOrg checks again). */
 const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.get('/downloadedCount', {
     schema: { querystring: BatchQuery, response: replies({ 200: DownloadedCount }) },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       return downloadedCount(app.db, org, zone);
@@ -42,6 +45,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const tab of ['uploads', 'downloadFailed', 'uploadFailed'] as const satisfies ConsoleClaimTab[]) {
     app.post(`/claim/batch/${tab}/search`, {
       schema: { querystring: ListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
+      config: { access: requireSuperUser },
       handler: async (request) => {
         const org = await consoleOrg(app.db, request.auth, request.query.org);
         return searchConsoleClaims(app.db, org, tab, request.body, request.query, zone);
@@ -56,6 +60,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ClaimIdListBody.extend({ procCodeList: z.array(z.string().min(1)).min(1, 'choose at least one procedure').max(10) }),
       response: Done,
     },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -66,6 +71,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/claims/drop', {
     schema: { querystring: BatchQuery, body: ClaimIdListBody, response: Done },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       await dropConsoleClaims(app.db, org, request.body.claimIdList);
@@ -76,6 +82,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */
   app.put('/claims/status', {
     schema: { querystring: BatchQuery, body: ClaimIdListBody.extend({ status: z.enum(CONSOLE_CLAIM_STATUSES) }), response: Done },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -87,6 +94,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Refresh: claims waiting to be downloaded again are taken up. */
   app.get('/claim/batch/refreshDownloads', {
     schema: { querystring: BatchQuery, response: Done },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);

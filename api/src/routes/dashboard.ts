@@ -9,9 +9,9 @@ import { replies } from '../http/replies';
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/claims/dashboard/count', {
     schema: { querystring: DashboardQuery, response: replies({ 200: z.array(DashboardRow) }) },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      requireSuperUser(auth);
       const org = await scopeOrg(app.db, auth, request.query.org);
       return dashboardCounts(app.db, org, request.query.status);
     },

@@ -163,8 +163,8 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/docgroups', {
     schema: { body: DocgroupSaveBody, response: replies({ 201: Docgroup }) },
+    config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      requireMasterWriter(request.auth);
       const configs = await resolve(request.body);
       const id = await app.db.transaction(async (tx) => {
         const [group] = await tx.insert(docgroups).values(createdBy(request.auth)).returning({ id: docgroups.id });
@@ -178,8 +178,8 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Replaces the group's hospitals and configurations; a document left out loses its configuration. */
   app.put('/docgroups/:id', {
     schema: { params: IdParams, body: DocgroupSaveBody, response: OneDocgroup },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
       const configs = await resolve(request.body);
       await app.db.transaction(async (tx) => {
@@ -192,8 +192,8 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/docgroups/:id', {
     schema: { params: IdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
       await app.db.delete(docgroups).where(eq(docgroups.id, existing.id));
       return { detail: 'Deleted Successfully' };

@@ -88,8 +88,8 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/hospitals', {
     schema: { body: HospitalCreateBody, response: replies({ 201: HospitalResult }) },
+    config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      requireMasterWriter(request.auth);
       const { hospital_code, hospital_name } = request.body;
       await assertCodeFree(hospital_code);
       const [row] = await app.db
@@ -103,8 +103,8 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One field at a time (spec 2 §5): the code or the name. */
   app.put('/hospitals/:code', {
     schema: { params: HospitalCodeParams, body: HospitalUpdateBody, response: replies({ 200: HospitalResult }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const row = await byCode(request.params.code);
       const { field_name, value } = request.body;
       if (field_name === 'hospital_code') {
@@ -123,8 +123,8 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/hospitals/:code', {
     schema: { params: HospitalCodeParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const row = await byCode(request.params.code);
       const id = request.body?.id;
       if (id !== undefined && Number(id) !== row.id) throw badRequest(`id: ${id} is not the id of hospital ${row.hospitalCode}`);

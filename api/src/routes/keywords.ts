@@ -131,8 +131,8 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.post(`/${kind}`, {
       schema: { body: KeywordSaveBody, response: replies({ 201: KeywordEntity }) },
+      config: { access: requireMasterWriter },
       handler: async (request, reply) => {
-        requireMasterWriter(request.auth);
         const values = parse(request.body);
         await assertNameFree(values.name);
         const [row] = await app.db
@@ -145,8 +145,8 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.put(`/${kind}/:id`, {
       schema: { params: MasterIdParams, body: KeywordSaveBody, response: OneKeyword },
+      config: { access: requireMasterWriter },
       handler: async (request) => {
-        requireMasterWriter(request.auth);
         const row = await find(request.params.id);
         const values = parse(request.body);
         await assertNameFree(values.name, row.id);
@@ -161,8 +161,8 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.delete(`/${kind}/:id`, {
       schema: { params: MasterIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+      config: { access: requireMasterWriter },
       handler: async (request) => {
-        requireMasterWriter(request.auth);
         const row = await find(request.params.id);
         const fields = RULE_REFERENCES[kind] ?? [];
         if (fields.length) {

@@ -190,8 +190,8 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/procedures', {
     schema: { body: ProcedureSaveBody, response: replies({ 201: Procedure }) },
+    config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      requireMasterWriter(request.auth);
       const values = await checkSave(request.body);
       const [row] = await app.db
         .insert(procedures)
@@ -203,8 +203,8 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: ProcedureSaveBody, response: OneProcedure },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
       const values = await checkSave(request.body, existing.id);
       await app.db
@@ -218,8 +218,8 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Deleting a procedure deletes its rules and questions with it (they mean nothing without it). */
   app.delete('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    config: { access: requireMasterWriter },
     handler: async (request) => {
-      requireMasterWriter(request.auth);
       const existing = await findOr404(request.params.id);
       await app.db.delete(procedures).where(eq(procedures.id, existing.id));
       return { detail: 'Deleted Successfully' };

@@ -87,9 +87,9 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** One question per chosen procedure. */
   app.post('/ppq', {
     schema: { querystring: OrgQuery, body: QuestionSaveBody, response: replies({ 201: z.array(ProcedureQuestion) }) },
+    config: { access: requireEditor },
     handler: async (request, reply) => {
       const { auth } = request;
-      requireEditor(auth);
       const org = await scopeOrg(app.db, auth, request.query.org);
       const ids = await procedureIds(request.body.fk_procedure);
       const now = new Date();
@@ -123,9 +123,9 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The first procedure replaces the question's own; further ones get a copy each. */
   app.put('/ppq/:id', {
     schema: { params: IdParams, querystring: OrgQuery, body: QuestionSaveBody, response: QuestionList },
+    config: { access: requireEditor },
     handler: async (request) => {
       const { auth } = request;
-      requireEditor(auth);
       const org = await scopeOrg(app.db, auth, request.query.org);
       const existing = await questionInOrg(request.params.id, org);
       const [first, ...others] = await procedureIds(request.body.fk_procedure);
@@ -157,8 +157,8 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/ppq/:id', {
     schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: DetailResponse }) },
+    config: { access: requireEditor },
     handler: async (request) => {
-      requireEditor(request.auth);
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const existing = await questionInOrg(request.params.id, org);
       await app.db.delete(procedureQuestions).where(eq(procedureQuestions.id, existing.id));

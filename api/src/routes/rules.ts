@@ -6,7 +6,7 @@ import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CASE_TYPE_CODES, caseTypeLabel, isProviderOrg } from '@claims/shared-kernel/constants';
+import { CASE_TYPE_CODES, caseTypeLabel, isProviderOrg, PROVIDER_ORG, type CaseType } from '@claims/shared-kernel/constants';
 import {
   DeleteBody,
   DetailResponse,
@@ -120,6 +120,26 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(eq(procedures.id, row.procedureId));
     const group = joined.groupId != null && joined.groupName != null ? { id: joined.groupId, name: joined.groupName } : null;
     return toRule(row, joined.procedure, group, await nameBook(app.db, [row]));
+  }
+
+  /**
+   * Rule {id} if the caller's organisation may see it: the provider sees every rule; anyone else their
+   * own organisation's and the provider's rules they are judged by (no rule of their own for that
+   * procedure and case type). Otherwise 404, the same as a rule that does not exist.
+   */
+  async function visibleRule(id: number, auth: AuthContext) {
+    const [rule] = await app.db.select().from(rules).where(eq(rules.id, id));
+    if (rule && (isProviderOrg(auth.organization) || rule.org === auth.organization)) return rule;
+    if (rule && isProviderOrg(rule.org) && !(await ruleFor(auth.organization, rule.procedureId, rule.caseType))) return rule;
+    throw notFound(`Rule ${id} not found`);
+  }
+
+  async function ruleFor(org: string, procedureId: number, caseType: CaseType) {
+    const [row] = await app.db
+      .select()
+      .from(rules)
+      .where(and(eq(rules.org, org), eq(rules.procedureId, procedureId), eq(rules.caseType, caseType)));
+    return row;
   }
 
   async function ruleInOrg(id: number, org: string) {
@@ -238,40 +258,32 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** Whether org has a rule for the same procedure and case type as rule {id}. */
+  /** Whether org has a rule for the same procedure and case type as rule {id} (a rule the caller may see). */
   app.get('/rules/exists/:id', {
     schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: RuleExistsResponse }) },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
-      const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
-      if (!rule) throw notFound(`Rule ${request.params.id} not found`);
-      const [match] = await app.db
-        .select({ id: rules.id })
-        .from(rules)
-        .where(and(eq(rules.org, org), eq(rules.procedureId, rule.procedureId), eq(rules.caseType, rule.caseType)));
-      return !!match;
+      const rule = await visibleRule(request.params.id, request.auth);
+      return !!(await ruleFor(org, rule.procedureId, rule.caseType));
     },
   });
 
   /**
-   * One rule. The view's insurer selector and case-type toggle ask for the same procedure in another
-   * organisation or case type: the answer is that rule, or 404 saying there is none.
+   * One rule the caller may see. The view's insurer selector and case-type toggle ask for the same
+   * procedure in another organisation or case type: the answer is that rule (for an insurer, the one it
+   * is judged by: its own, else the provider's), or 404 saying there is none.
    */
   app.get('/rules/:id', {
     schema: { params: IdParams, querystring: ReadQuery, response: OneRule },
     handler: async (request) => {
-      const org = await scopeOrg(app.db, request.auth, request.query.org);
-      const [rule] = await app.db.select().from(rules).where(eq(rules.id, request.params.id));
-      if (!rule) throw notFound(`Rule ${request.params.id} not found`);
+      const { auth } = request;
+      const org = await scopeOrg(app.db, auth, request.query.org);
+      const rule = await visibleRule(request.params.id, auth);
       const caseType = request.query.case_type ?? rule.caseType;
       if (rule.org === org && rule.caseType === caseType) return fullRule(rule);
-      const sameProcedureReadable = isProviderOrg(request.auth.organization) || rule.org === request.auth.organization;
-      const [counterpart] = sameProcedureReadable
-        ? await app.db
-            .select()
-            .from(rules)
-            .where(and(eq(rules.org, org), eq(rules.procedureId, rule.procedureId), eq(rules.caseType, caseType)))
-        : [];
+      const counterpart =
+        (await ruleFor(org, rule.procedureId, caseType)) ??
+        (isProviderOrg(auth.organization) ? undefined : await ruleFor(PROVIDER_ORG, rule.procedureId, caseType));
       if (!counterpart) throw notFound(`There is no ${caseTypeLabel(caseType)} case type rule for this procedure in ${org}`);
       return fullRule(counterpart);
     },
@@ -284,6 +296,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       body: z.union([RuleSaveBody, BuilderBody]),
       response: replies({ 200: Rule, 201: Rule }),
     },
+    config: { access: requireSuperUser },
     handler: async (request, reply) => {
       const { auth } = request;
       const org = await writableOrg(app.db, auth, request.query.org);
@@ -336,6 +349,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.put('/rules/:id', {
     schema: { params: IdParams, querystring: OrgQuery, body: RuleSaveBody, response: OneRule },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
       const org = await writableOrg(app.db, auth, request.query.org);
@@ -368,6 +382,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete('/rules/:id', {
     schema: { params: IdParams, querystring: OrgQuery, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    config: { access: requireSuperUser },
     handler: async (request) => {
       const org = await writableOrg(app.db, request.auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);

@@ -4,7 +4,7 @@
  * re-runs, the console and rules, and bad input answering 4xx with a detail naming the field.
  */
 import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
   ClaimCreateResponse,
@@ -18,8 +18,9 @@ import {
   type RuleListRow,
 } from '@claims/shared-kernel/contract';
 import { buildApp } from '../../src/app';
-import { jobs } from '../../src/db/schema';
+import { batches, claimDocuments, jobs, rules, users } from '../../src/db/schema';
 import { replies } from '../../src/http/replies';
+import { defineClaimReviewEdges } from './claim-review-edges';
 import { claimIds, ruleId } from './fixture';
 import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from './support';
 
@@ -522,7 +523,9 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         payload: { status: ['ADJUDICATED'] },
       });
       expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-      expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="claims_data_\d{2}-\d{2}-\d{4}\.csv"$/);
+      expect(csv.headers['content-disposition']).toMatch(
+        /^attachment; filename="claims_data_\d{2}-\d{2}-\d{4}\.csv"; filename\*=UTF-8''claims_data_\d{2}-\d{2}-\d{4}\.csv$/,
+      );
       const lines = csv.body
         .replace(/^\uFEFF/, '')
         .trim()
@@ -790,8 +793,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         payload: { diagnosis: ['Cataract'] },
       });
       expect(search.json()).toHaveLength(2);
-      const vitrayaRule = await ruleId(testDb.database.db, 'vitraya');
-      const foreign = await app.inject({ method: 'GET', url: `${BASE}/rules/${vitrayaRule}`, headers: as('starhealth.reviewer') });
+      // The provider's rule that starhealth's own SETTLEMENT rule overrides (see 'security edges' for the ones it is judged by).
+      const [vitrayaRule] = await testDb.database.db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(and(eq(rules.org, 'vitraya'), eq(rules.caseType, 'SETTLEMENT')));
+      const foreign = await app.inject({ method: 'GET', url: `${BASE}/rules/${vitrayaRule.id}`, headers: as('starhealth.reviewer') });
       expect(foreign.statusCode).toBe(404);
     });
 
@@ -832,6 +839,208 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   });
 
   // Last: it also checks what every call of the describes above answered.
+  describe('security edges', () => {
+    const onlyDetail = (response: { json: () => unknown }) => expect(Object.keys(response.json() as object)).toEqual(['detail']);
+
+    test('answering questions re-queues verification, so it needs the same right as a re-run', async () => {
+      const url = `${BASE}/claims/${ids['SH-ADJ-1']}/questions`;
+      const refused = await app.inject({ method: 'POST', url, headers: as('starhealth.reviewer'), payload: { answers: {} } });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().detail).toMatch(/not authorized/);
+      const rerun = await app.inject({
+        method: 'PUT',
+        url: `${BASE}/claims/${ids['SH-ADJ-1']}`,
+        headers: { ...as('starhealth.reviewer'), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: 'status=OCRED',
+      });
+      expect(rerun.statusCode).toBe(403);
+      const queued = await testDb.database.db.select().from(jobs).where(eq(jobs.claimId, ids['SH-ADJ-1']));
+      expect(queued).toHaveLength(0);
+      const allowed = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/${ids['VT-ACC-1']}/questions`,
+        headers: as('vitraya.reviewer'),
+        payload: { answers: {} },
+      });
+      expect(allowed.statusCode).toBe(200);
+    });
+
+    test('one rule and its existence only for the organisations that may see it', async () => {
+      const db = testDb.database.db;
+      const [own] = await db.select().from(rules).where(eq(rules.org, 'starhealth'));
+      const byCase = async (org: string, caseType: 'SETTLEMENT' | 'PRE_AUTH') =>
+        (
+          await db
+            .select()
+            .from(rules)
+            .where(and(eq(rules.org, org), eq(rules.procedureId, own.procedureId), eq(rules.caseType, caseType)))
+        )[0];
+      const overridden = await byCase('vitraya', 'SETTLEMENT');
+      const judgedBy = await byCase('vitraya', 'PRE_AUTH');
+      const get = (user: string, url: string) => app.inject({ method: 'GET', url: `${BASE}${url}`, headers: as(user) });
+
+      // starhealth has its own SETTLEMENT rule: the provider's is none of its business; another insurer's neither.
+      for (const url of [`/rules/${overridden.id}`, `/rules/exists/${overridden.id}`]) {
+        const response = await get('starhealth.reviewer', url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+        expect(response.json()).toEqual({ detail: `Rule ${overridden.id} not found` });
+      }
+      for (const url of [`/rules/${own.id}`, `/rules/exists/${own.id}`, `/rules/${own.id}?case_type=PRE_AUTH`]) {
+        const response = await get('ml.admin', url);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 404 });
+        expect(response.json()).toEqual({ detail: `Rule ${own.id} not found` });
+      }
+      // The provider's PRE_AUTH rule judges starhealth's PRE_AUTH claims: readable, and it has no own one.
+      const provider = await get('starhealth.reviewer', `/rules/${judgedBy.id}`);
+      expect(provider.statusCode).toBe(200);
+      expect(provider.json<Rule>()).toMatchObject({ id: judgedBy.id, org: 'vitraya', case_type: 'PRE_AUTH' });
+      expect((await get('starhealth.reviewer', `/rules/exists/${judgedBy.id}`)).json()).toBe(false);
+      // ML has no rules of its own: it is judged by (and sees) every provider rule.
+      expect((await get('ml.admin', `/rules/${overridden.id}`)).json<Rule>()).toMatchObject({ id: overridden.id, org: 'vitraya' });
+      // Its own rules, and the provider sees everything.
+      expect((await get('starhealth.reviewer', `/rules/${own.id}?case_type=PRE_AUTH`)).json<Rule>()).toMatchObject({ id: judgedBy.id });
+      expect((await get('starhealth.reviewer', `/rules/exists/${own.id}`)).json()).toBe(true);
+      expect((await get('vitraya.admin', `/rules/exists/${own.id}?org=starhealth`)).json()).toBe(true);
+      expect((await get('vitraya.admin', `/rules/${own.id}?org=starhealth`)).json<Rule>()).toMatchObject({ id: own.id });
+    });
+
+    test('work allocation takes only active users of the batch organisation, without saying who exists elsewhere', async () => {
+      const db = testDb.database.db;
+      const [batch] = await db
+        .insert(batches)
+        .values({ batchName: 'Allocation', org: 'vitraya', status: 'FULLY_PROCESSED', createdBy: 'vitraya.admin' })
+        .returning();
+      await db
+        .insert(users)
+        .values({ username: 'vitraya.former', passwordHash: 'x', organization: 'vitraya', role: 'user', active: false });
+      const assign = (analysts: string[]) =>
+        app.inject({
+          method: 'POST',
+          url: `${BASE}/claim/batch/assignBatches/equally`,
+          headers: as('vitraya.admin'),
+          payload: { batchId: batch.id, analysts, date: '2025-03-10' },
+        });
+      const details: string[] = [];
+      for (const name of ['starhealth.reviewer', 'nobody.anywhere', 'vitraya.former']) {
+        const response = await assign([name]);
+        expect({ name, status: response.statusCode }).toEqual({ name, status: 400 });
+        onlyDetail(response);
+        details.push(response.json().detail.replace(name, '<name>'));
+      }
+      expect(new Set(details).size).toBe(1);
+      expect(details[0]).toMatch(/^analysts: /);
+      expect((await assign(['vitraya.reviewer'])).statusCode).toBe(200);
+    });
+
+    test('the annotation users are listed only to annotation users', async () => {
+      const refused = await app.inject({ method: 'GET', url: `${BASE}/annotation/getUsers`, headers: as('starhealth.reviewer') });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toEqual({ detail: expect.stringMatching(/only annotation users/) });
+      const fewer = await buildApp({ ...testConfig(), annotationUsers: ['vitraya.admin'] }, { database: testDb.database, logger: false });
+      try {
+        const provider = await fewer.inject({ method: 'GET', url: `${BASE}/annotation/getUsers`, headers: as('vitraya.reviewer') });
+        expect(provider.statusCode).toBe(403);
+        const annotator = await fewer.inject({ method: 'GET', url: `${BASE}/annotation/getUsers`, headers: as('vitraya.admin') });
+        expect(annotator.json()).toEqual(['vitraya.admin']);
+      } finally {
+        await fewer.close();
+      }
+    });
+
+    test('a refused caller gets 403 before its input is read, validated or looked up', async () => {
+      const calls: InjectOptions[] = [
+        { method: 'POST', url: `${BASE}/hospitals`, payload: { hospital_code: 42 } },
+        { method: 'POST', url: `${BASE}/hospitals`, payload: '{"hospital_code": ', headers: { 'content-type': 'application/json' } },
+        { method: 'POST', url: `${BASE}/hospitals`, payload: 'hello', headers: { 'content-type': 'text/plain' } },
+        { method: 'DELETE', url: `${BASE}/hospitals/NO-SUCH-CODE`, payload: {} },
+        { method: 'PUT', url: `${BASE}/rules/abc`, payload: { case_type: 'NOPE' } },
+        { method: 'DELETE', url: `${BASE}/rules/424242`, payload: {} },
+        { method: 'POST', url: `${BASE}/claims/dashboard/count?status=NOPE` },
+        { method: 'PUT', url: `${BASE}/claim/batch/assignDate/update`, payload: { batchId: 'x' } },
+        { method: 'POST', url: `${BASE}/claim/batch/assignBatches/equally`, payload: { batchId: 424242, analysts: [], date: 'x' } },
+        { method: 'PUT', url: `${BASE}/claims/status`, payload: { status: 'NOPE' } },
+        { method: 'GET', url: `${BASE}/annotation/424242` },
+      ];
+      for (const call of calls) {
+        const response = await app.inject({ ...call, headers: { ...as('starhealth.reviewer'), ...call.headers } });
+        expect({ url: call.url, status: response.statusCode }).toEqual({ url: call.url, status: 403 });
+        onlyDetail(response);
+      }
+      // The allowed caller still gets the validation answer.
+      const invalid = await app.inject({
+        method: 'POST',
+        url: `${BASE}/hospitals`,
+        headers: as('vitraya.admin'),
+        payload: { hospital_code: 42 },
+      });
+      expect(invalid.statusCode).toBe(400);
+    });
+
+    test('NUL characters and absurdly deep trees answer 400 with a detail, never 500', async () => {
+      const headers = as('vitraya.admin');
+      const deep = (n: number, leaf = '1') => `${'{"a":'.repeat(n)}${leaf}${'}'.repeat(n)}`;
+      const json = { 'content-type': 'application/json' };
+      const cases: [InjectOptions, RegExp][] = [
+        [
+          { method: 'POST', url: `${BASE}/hospitals`, payload: { hospital_code: 'NUL\u0000', hospital_name: 'X' } },
+          /^hospital_code: .*NUL/,
+        ],
+        [{ method: 'GET', url: `${BASE}/hospitals/AB%00C` }, /^code: .*NUL/],
+        [{ method: 'GET', url: `${BASE}/rules?org=vit%00raya` }, /^querystring org: .*NUL/],
+        [{ method: 'POST', url: `${BASE}/claims/search?limit=10&page_number=1`, payload: { searchText: 'a\u0000' } }, /NUL/],
+        [
+          {
+            method: 'POST',
+            url: `${BASE}/rules?org=vitraya`,
+            headers: json,
+            payload: `{"fk_procedure": 1, "case_type": "SETTLEMENT", "procedureRule": ${deep(5000, '{"booleanOperator":"AND","statements":[]}')}}`,
+          },
+          /^procedureRule\..*nested too deeply/,
+        ],
+        [
+          {
+            method: 'POST',
+            url: `${BASE}/rules?org=vitraya&id=1`,
+            headers: json,
+            payload: `{"rules_configuration": ${'['.repeat(5000)}${']'.repeat(5000)}}`,
+          },
+          /^rules_configuration\..*nested too deeply/,
+        ],
+      ];
+      for (const [request, detail] of cases) {
+        const response = await app.inject({ ...request, headers: { ...headers, ...request.headers } });
+        expect({ url: request.url, status: response.statusCode }).toEqual({ url: request.url, status: 400 });
+        expect(response.json().detail).toMatch(detail);
+        onlyDetail(response);
+      }
+    });
+
+    test('documents named in Hindi or with emoji download with an RFC 6266 name', async () => {
+      const pdf = await smallPdf('Discharge Summary');
+      const form = claimForm({ patientName: 'Asha', referenceClaimId: 'UNICODE-1', caseType: 'SETTLEMENT', procedureName: ['P1'] }, [
+        { name: 'discharge.pdf', type: 'application/pdf', data: pdf },
+      ]);
+      const created = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
+      expect(created.statusCode).toBe(200);
+      const { id } = created.json<{ id: number }>();
+      const name = 'डिस्चार्ज "सारांश" 😀 (1).pdf';
+      await testDb.database.db.update(claimDocuments).set({ fileName: name }).where(eq(claimDocuments.claimId, id));
+      const claim = (await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('vitraya.admin') })).json<Claim>();
+      const file = await app.inject({
+        method: 'GET',
+        url: `${BASE}${claim.documents[0].original_document_url}`,
+        headers: as('vitraya.admin'),
+      });
+      expect(file.statusCode).toBe(200);
+      const disposition = String(file.headers['content-disposition']);
+      const match = /^attachment; filename="([\x20-\x7e]*)"; filename\*=UTF-8''([A-Za-z0-9%!._~-]+)$/.exec(disposition);
+      expect(match).not.toBeNull();
+      expect(match![1]).not.toMatch(/["\\]/);
+      expect(match![1]).toMatch(/\(1\)\.pdf$/);
+      expect(decodeURIComponent(match![2])).toBe(name);
+    });
+  });
+
   describe('the api describes itself', () => {
     type Operation = {
       security?: unknown[];
@@ -982,4 +1191,6 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
       expect(errorLog.filter((line) => line.includes('response does not match its schema'))).toEqual([]);
     });
   });
+
+  defineClaimReviewEdges(open);
 }
