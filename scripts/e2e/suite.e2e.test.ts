@@ -66,6 +66,27 @@ describe('sign-in', () => {
     }));
 });
 
+describe('the claims list', () => {
+  test('shows the verdict without scrolling sideways at 1280 px, a long reason whole on hover', () =>
+    withPage(async (page) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
+      await page.waitForURL('**/claims');
+      await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+      const header = await page.getByRole('columnheader', { name: 'Verification Result' }).boundingBox();
+      expect(header).not.toBeNull();
+      expect(header!.x).toBeGreaterThanOrEqual(0);
+      expect(header!.x + header!.width).toBeLessThanOrEqual(1280);
+      // The verdict is the last column but the date.
+      const cells = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
+      const firstVerdict = cells.nth((await cells.count()) - 2);
+      const verdictText = (await firstVerdict.textContent()) ?? '';
+      expect(verdictText.length).toBeGreaterThan(0);
+      await firstVerdict.locator('span').first().hover();
+      await expect(page.locator('.ant-tooltip').filter({ hasText: verdictText }).waitFor()).resolves.toBeUndefined();
+    }));
+});
+
 describe('the four remotes inside the shell', () => {
   test.each([
     ['/claims', 'Claims to Review'],

@@ -5,7 +5,8 @@ import { RequireAuth } from './components/RequireAuth';
 import { loadSharedKernelUi } from './federation/runtime';
 import { AuthFailedPage } from './routes/failed-auth/AuthFailedPage';
 import { IframeAuthenticate } from './routes/iframe-auth/IframeAuthenticate';
-import { NotFoundPage } from './routes/not-found/NotFoundPage';
+import { isAuthenticated, useSession } from '@claims/shared-kernel';
+import { NotFoundPage, SignedInNotFoundPage } from './routes/not-found/NotFoundPage';
 import { RootPage } from './routes/root/RootPage';
 
 // The signed-in frame and the areas use the full antd; the sign-in page must not wait for it, so
@@ -27,12 +28,13 @@ const AreaOutlet = lazy(() =>
  * own <Routes> see the full path.
  */
 export function ShellRoutes() {
+  const signedIn = useSession(isAuthenticated);
   return (
     <Routes>
       <Route path="/" element={<RootPage />} />
       <Route path="/iframeauthenticate" element={<IframeAuthenticate />} />
       <Route path="/failedauth" element={<AuthFailedPage />} />
-      <Route path="/pageNotFound" element={<NotFoundPage />} />
+      {!signedIn && <Route path="/pageNotFound" element={<NotFoundPage />} />}
       <Route element={<RequireAuth />}>
         <Route
           element={
@@ -42,6 +44,7 @@ export function ShellRoutes() {
           }
         >
           <Route path="/up" element={<Navigate to="/uploadsDownloads" replace />} />
+          <Route path="/pageNotFound" element={<SignedInNotFoundPage />} />
           <Route path="*" element={<AreaOutlet />} />
         </Route>
       </Route>

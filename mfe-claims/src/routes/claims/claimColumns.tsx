@@ -1,19 +1,26 @@
 import { caseTypeLabel, formatInZone, Highlight, verificationResultText } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
-import type { TableColumnsType } from 'antd';
+import { Tooltip, type TableColumnsType } from 'antd';
 
 type Columns = TableColumnsType<ClaimListRow>;
+
+/** A count column: narrow, its two-word title on two lines. */
+const COUNT_WIDTH = 96;
 
 /** Found-entity counts, shown to the provider's organisation only. */
 const PROVIDER_COLUMNS: Columns = [
   { title: 'Annotation', key: 'annotation', dataIndex: 'annotated', render: (annotated: boolean) => (annotated ? 'Done' : 'Not Done') },
-  { title: 'Procedures Found', key: 'proceduresFound', dataIndex: 'proceduresFound' },
-  { title: 'Diagnosis Found', key: 'diagnosisFound', dataIndex: 'diagnosisFound' },
-  { title: 'Evidence Found', key: 'evidenceFound', dataIndex: 'evidenceFound' },
-  { title: 'Documents Found', key: 'documentsFound', dataIndex: 'documentsFound' },
+  { title: 'Procedures Found', key: 'proceduresFound', dataIndex: 'proceduresFound', width: COUNT_WIDTH },
+  { title: 'Diagnosis Found', key: 'diagnosisFound', dataIndex: 'diagnosisFound', width: COUNT_WIDTH },
+  { title: 'Evidence Found', key: 'evidenceFound', dataIndex: 'evidenceFound', width: COUNT_WIDTH },
+  { title: 'Documents Found', key: 'documentsFound', dataIndex: 'documentsFound', width: COUNT_WIDTH },
 ];
 
-/** The /claims columns of spec 1 §2; cells that compute their text highlight the search text themselves. */
+/**
+ * The /claims columns of spec 1 §2; cells that compute their text highlight the search text themselves. The
+ * verdict and the date stay pinned at the right edge, so the verdict shows without scrolling sideways; a long
+ * reason is cut to one line, whole on hover.
+ */
 export function claimColumns({ provider, searchText }: { provider: boolean; searchText: string }): Columns {
   const highlighted = (text: string) => <Highlight text={text} query={searchText} />;
   return [
@@ -26,8 +33,24 @@ export function claimColumns({ provider, searchText }: { provider: boolean; sear
     {
       title: 'Verification Result',
       key: 'verificationResult',
-      render: (_, row) => highlighted(verificationResultText(row.adjudicationResult, row.adjudicationReason)),
+      width: 280,
+      fixed: 'right',
+      ellipsis: { showTitle: false },
+      render: (_, row) => {
+        const text = verificationResultText(row.adjudicationResult, row.adjudicationReason);
+        return (
+          <Tooltip title={text} placement="topLeft">
+            <span>{highlighted(text)}</span>
+          </Tooltip>
+        );
+      },
     },
-    { title: 'Date', key: 'lastModifiedOn', render: (_, row) => formatInZone(row.lastModifiedOn, 'YYYY-MM-DD') },
+    {
+      title: 'Date',
+      key: 'lastModifiedOn',
+      width: 110,
+      fixed: 'right',
+      render: (_, row) => formatInZone(row.lastModifiedOn, 'YYYY-MM-DD'),
+    },
   ];
 }
