@@ -30,6 +30,11 @@ export interface AppConfig {
   maxUploadFiles: number;
   /** Attempts per minute on /login (per address). */
   loginRateLimit: number;
+  /** Failed sign-ins of one username (from any address) within `loginAccountWindowSeconds` before it must wait. */
+  loginAccountLimit: number;
+  loginAccountWindowSeconds: number;
+  /** Seconds an account's state (active, role, organisation, token generation) is reused between requests; 0 reads it every time. */
+  authCacheTtlSeconds: number;
   logLevel: string;
   /** `pretty` (one readable line per entry) or `json` (pino's raw lines, for log collectors). */
   logFormat: 'pretty' | 'json';
@@ -69,6 +74,12 @@ function duration(name: string, value: string | undefined, fallbackSeconds: numb
   return Number(match[1]) * unit;
 }
 
+function positiveDuration(name: string, value: string | undefined, fallbackSeconds: number): number {
+  const seconds = duration(name, value, fallbackSeconds);
+  if (seconds <= 0) throw new Error(`${name} must be longer than 0, got '${value}'`);
+  return seconds;
+}
+
 /** A secret made once and kept in the data folder, so tokens survive a restart. */
 function persistedSecret(dataDir: string): Uint8Array {
   const file = join(dataDir, 'jwt-secret');
@@ -101,6 +112,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 20 * 1024 * 1024),
     maxUploadFiles: positiveInt('MAX_UPLOAD_FILES', env.MAX_UPLOAD_FILES, 20),
     loginRateLimit: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
+    loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),
+    loginAccountWindowSeconds: positiveDuration('LOGIN_ACCOUNT_WINDOW', env.LOGIN_ACCOUNT_WINDOW, 15 * 60),
+    authCacheTtlSeconds: duration('AUTH_CACHE_TTL', env.AUTH_CACHE_TTL, 5),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
     logRequests: flag(env.LOG_REQUESTS, false),

@@ -82,8 +82,8 @@ describe('the claims list', () => {
       const firstVerdict = cells.nth((await cells.count()) - 2);
       const verdictText = (await firstVerdict.textContent()) ?? '';
       expect(verdictText.length).toBeGreaterThan(0);
-      await firstVerdict.locator('span').first().hover();
-      await expect(page.locator('.ant-tooltip').filter({ hasText: verdictText }).waitFor()).resolves.toBeUndefined();
+      await firstVerdict.hover();
+      await page.getByRole('tooltip').filter({ hasText: verdictText }).waitFor();
     }));
 });
 

@@ -15,7 +15,8 @@ export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: st
 
 /**
  * A claim the caller may see, or 404 (an existing claim of another organisation is not revealed).
- * The provider sees any claim; when it names an organisation, the claim must belong to it.
+ * The provider sees any claim; when it names an organisation, the claim must belong to it. An insurer user
+ * sees the ADJUDICATED claims of their organisation and the claims they created (lists still show ADJUDICATED only).
  */
 export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: number, requestedOrg?: string): Promise<ClaimRow> {
   const [row] = await db.select().from(claims).where(eq(claims.id, claimId));
@@ -26,7 +27,8 @@ export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: n
     return row;
   }
   if (row.org !== auth.organization) throw missing;
-  if (seesOnlyAdjudicated(auth) && row.status !== 'ADJUDICATED') throw missing;
+  // An insurer user sees ADJUDICATED claims only, except the claims they created themselves (pending, or SUSPENDED with its reason).
+  if (seesOnlyAdjudicated(auth) && row.status !== 'ADJUDICATED' && row.createdBy !== auth.username) throw missing;
   return row;
 }
 

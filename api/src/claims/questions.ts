@@ -11,6 +11,7 @@ import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
 import { questions } from '../questions/store';
 import type { ClaimRow } from './mapping';
+import { lockIdleClaim } from './verification';
 
 const askedOf = (db: Db, claim: ClaimRow) =>
   questions(
@@ -41,6 +42,7 @@ export async function answerClaimQuestions(
   const foreign = Object.keys(answers).filter((id) => !asked.some((q) => String(q.id) === id));
   if (foreign.length) throw badRequest(`answers.${foreign[0]}: not a question of this claim`);
   await db.transaction(async (tx) => {
+    await lockIdleClaim(tx, claim.id, { joinWaiting: true });
     const payload = { answers };
     await tx
       .insert(claimAnswers)

@@ -2,15 +2,35 @@
  * Verifying a claim again from the claim page: Run Verification (PUT /claims/{id}) and Confirm Findings
  * (POST /claims/{id}/adjudicate). Both put a job on the queue; the findings are kept as facts for the rules.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ClaimRerunForm, FindingsBody } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
-import type { Db } from '../db';
-import { claimAnswers, claims } from '../db/schema';
+import type { Db, DbOrTx } from '../db';
+import { claimAnswers, claims, jobs } from '../db/schema';
 import { conflict } from '../http/errors';
-import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
+import { enqueueVerification, INTERACTIVE_PRIORITY, VERIFY_JOB } from '../jobs/enqueue';
 import type { ClaimRow } from './mapping';
+
+/**
+ * Inside the transaction that re-queues a claim: locks the claim's row and answers 409 while a verification
+ * of it is in progress (rerunStatus INPROGRESS, or a verify job queued or running). The row lock makes two
+ * concurrent requests take turns, and the second sees what the first committed (each statement reads anew
+ * under READ COMMITTED), so only one of them queues the claim.
+ * joinWaiting: a job still queued (not running) for a claim that is not being re-run, i.e. the first
+ * verification after creation, is joined instead (answers to the claim's questions, which the create screen
+ * asks for right after the upload, are read when that job runs).
+ */
+export async function lockIdleClaim(tx: DbOrTx, claimId: number, options: { joinWaiting?: boolean } = {}): Promise<void> {
+  const [locked] = await tx.select({ rerunStatus: claims.rerunStatus }).from(claims).where(eq(claims.id, claimId)).for('update');
+  const busy: ('queued' | 'running')[] = options.joinWaiting ? ['running'] : ['queued', 'running'];
+  const [job] = await tx
+    .select({ id: jobs.id })
+    .from(jobs)
+    .where(and(eq(jobs.kind, VERIFY_JOB), eq(jobs.claimId, claimId), inArray(jobs.status, busy)))
+    .limit(1);
+  if (locked?.rerunStatus === 'INPROGRESS' || job) throw conflict(`Verification of claim ${claimId} is already in progress`);
+}
 
 /** Status OCRED, rerunStatus INPROGRESS and a job on the queue (unless adjudicate is false); 409 while one runs. */
 export async function rerunVerification(
@@ -19,8 +39,8 @@ export async function rerunVerification(
   row: ClaimRow,
   form: z.output<typeof ClaimRerunForm>,
 ): Promise<ClaimRow> {
-  if (row.rerunStatus === 'INPROGRESS') throw conflict(`Verification of claim ${row.id} is already in progress`);
   return db.transaction(async (tx) => {
+    await lockIdleClaim(tx, row.id);
     const [claim] = await tx
       .update(claims)
       .set({
@@ -41,6 +61,7 @@ export async function rerunVerification(
 /** The confirmed findings replace earlier ones, and the claim is verified again with them. */
 export async function confirmFindings(db: Db, auth: AuthContext, row: ClaimRow, findings: FindingsBody): Promise<ClaimRow> {
   return db.transaction(async (tx) => {
+    await lockIdleClaim(tx, row.id);
     await tx
       .insert(claimAnswers)
       .values({ claimId: row.id, kind: 'findings', payload: findings, createdBy: auth.username })

@@ -74,6 +74,11 @@ export const users = pgTable(
       .references(() => organizations.code, { onUpdate: 'cascade' }),
     role: text('role').$type<'super_user' | 'user'>().notNull(),
     active: boolean('active').notNull().default(true),
+    /**
+     * The generation of the user's tokens: every token carries the one it was issued under, and one of an
+     * older generation is refused. `POST /logout?all=true` bumps it, ending every session of the user.
+     */
+    tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],

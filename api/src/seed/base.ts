@@ -47,12 +47,11 @@ export async function seedBase(db: DbOrTx, options: { password?: string } = {}):
     .insert(organizations)
     .values([...ORGANIZATIONS])
     .onConflictDoNothing();
-  // One hash for every demo login: they share the password, and argon2 is deliberately slow.
-  const passwordHash = await hashPassword(options.password ?? DEMO_PASSWORD);
-  await db
-    .insert(users)
-    .values(DEMO_USERS.map((u) => ({ ...u, passwordHash })))
-    .onConflictDoNothing();
+  // A hash (and so a salt) per user, even though the demo logins share the password: equal hashes would
+  // tell anyone who reads the table which users share a password. argon2 runs off the main thread.
+  const password = options.password ?? DEMO_PASSWORD;
+  const rows = await Promise.all(DEMO_USERS.map(async (u) => ({ ...u, passwordHash: await hashPassword(password) })));
+  await db.insert(users).values(rows).onConflictDoNothing();
   await db
     .insert(errorCategories)
     .values([...ERROR_CATEGORIES])

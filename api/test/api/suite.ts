@@ -22,6 +22,7 @@ import { batches, claimDocuments, jobs, rules, users } from '../../src/db/schema
 import { replies } from '../../src/http/replies';
 import { defineClaimReviewEdges } from './claim-review-edges';
 import { claimIds, ruleId } from './fixture';
+import { defineSessionEdges } from './session-edges';
 import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
@@ -1193,4 +1194,5 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   });
 
   defineClaimReviewEdges(open);
+  defineSessionEdges(open);
 }

@@ -1,0 +1,69 @@
+/**
+ * The current state of the accounts behind the tokens. A token says who signed in and what they were
+ * then; every authenticated request checks what the account is now (active, role, organisation, token
+ * generation) in the database, through a short cache (AUTH_CACHE_TTL, a few seconds) so that a burst of
+ * calls costs one read. A change made in the database takes effect within that time; one made through
+ * this process (logout of every session) at once, by `forget`.
+ */
+import { eq } from 'drizzle-orm';
+import type { Role } from '@claims/shared-kernel/constants';
+import type { DbOrTx } from '../db';
+import { users } from '../db/schema';
+
+export interface AccountState {
+  username: string;
+  organization: string;
+  role: Role;
+  active: boolean;
+  tokenVersion: number;
+}
+
+const MAX_ENTRIES = 10_000;
+
+export class AccountStates {
+  private readonly entries = new Map<string, { state: AccountState | null; until: number }>();
+
+  constructor(
+    private readonly db: DbOrTx,
+    /** How long a read is reused, in milliseconds; 0 reads the database on every request. */
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The account named by a token's subject, or null when there is no such account. */
+  async get(username: string): Promise<AccountState | null> {
+    const at = this.now();
+    const cached = this.entries.get(username);
+    if (cached && cached.until > at) return cached.state;
+    const [row] = await this.db
+      .select({
+        username: users.username,
+        organization: users.organization,
+        role: users.role,
+        active: users.active,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.username, username));
+    const state = row ?? null;
+    if (this.ttlMs > 0) {
+      if (this.entries.size >= MAX_ENTRIES) this.prune(at);
+      this.entries.set(username, { state, until: at + this.ttlMs });
+    }
+    return state;
+  }
+
+  /** Drops the cached state of one account (after this process changed it). */
+  forget(username: string): void {
+    this.entries.delete(username);
+  }
+
+  private prune(at: number): void {
+    for (const [key, entry] of this.entries) if (entry.until <= at) this.entries.delete(key);
+    // Still full: drop the oldest reads (a Map iterates in insertion order).
+    for (const key of this.entries.keys()) {
+      if (this.entries.size < MAX_ENTRIES) break;
+      this.entries.delete(key);
+    }
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Claim review edges, run once per database driver (registered from defineApiSuite): a re-run while one is
+ * in progress answers 409 (also two at once), the creator of a claim in an insurer organisation opens it
+ * before it is adjudicated, and UTF-8 document names survive the upload and the download.
+ */
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Claim, ClaimListRow, ClaimQuestions } from '@claims/shared-kernel/contract';
+import { claimDocuments, claims, jobs } from '../../src/db/schema';
+import { bearer, login, testApp, type TestDatabase } from './support';
+
+const BASE = '/v0.3.0';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+
+async function smallPdf(text: string): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([400, 300]);
+  page.drawText(text, { x: 40, y: 250, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
+  return pdf.save();
+}
+
+function claimForm(fields: Record<string, string>, files: { name: string; data: Uint8Array }[]): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  for (const file of files) form.append('documents', new Blob([file.data], { type: 'application/pdf' }), file.name);
+  return form;
+}
+
+export function defineClaimReviewEdges(database: () => Promise<TestDatabase>): void {
+  describe('claim review edges', () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    const tokens: Record<string, string> = {};
+    const as = (user: string) => bearer(tokens[user]);
+
+    beforeAll(async () => {
+      testDb = await database();
+      app = await testApp(testDb.database);
+      for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'])
+        tokens[user] = await login(app, user);
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.drop();
+    });
+
+    /** A new claim; adjudicate 'false' leaves it OPEN with nothing queued. */
+    async function createClaim(user: string, fields: Record<string, string>, fileName = 'discharge.pdf'): Promise<number> {
+      const form = claimForm(
+        { patientName: 'Asha', referenceClaimId: `EDGE-${Math.random()}`, caseType: 'SETTLEMENT', procedureName: 'P1', ...fields },
+        [{ name: fileName, data: await smallPdf('Discharge Summary') }],
+      );
+      const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as(user), payload: form });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ id: number }>().id;
+    }
+
+    const rerun = (id: number, user = 'vitraya.reviewer') =>
+      app.inject({
+        method: 'PUT',
+        url: `${BASE}/claims/${id}?org=vitraya`,
+        headers: { ...as(user), ...FORM },
+        payload: 'status=OCRED&rerunFlag=true&adjudicate=true',
+      });
+
+    const queuedJobs = (id: number) => testDb.database.db.select().from(jobs).where(eq(jobs.claimId, id));
+
+    describe('re-run while a verification is in progress', () => {
+      test('a second re-run answers 409 with a detail, and one job is queued', async () => {
+        const id = await createClaim('vitraya.admin', { adjudicate: 'false' });
+        const first = await rerun(id);
+        expect(first.statusCode).toBe(200);
+        expect(first.json<Claim>()).toMatchObject({ id, rerunStatus: 'INPROGRESS' });
+        const second = await rerun(id);
+        expect(second.statusCode).toBe(409);
+        expect(second.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
+        expect(await queuedJobs(id)).toHaveLength(1);
+      });
+
+      test('two concurrent re-runs give one 200 and one 409', async () => {
+        const id = await createClaim('vitraya.admin', { adjudicate: 'false' });
+        const answers = await Promise.all([rerun(id), rerun(id)]);
+        expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+        expect(answers.find((r) => r.statusCode === 409)?.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
+        expect(await queuedJobs(id)).toHaveLength(1);
+      });
+
+      test('a queued or running job (rerunStatus not set) also answers 409; once it is done a re-run is accepted', async () => {
+        const id = await createClaim('vitraya.admin', {});
+        const [job] = await queuedJobs(id);
+        expect(job.status).toBe('queued');
+        expect((await rerun(id)).statusCode).toBe(409);
+        await testDb.database.db.update(jobs).set({ status: 'running' }).where(eq(jobs.id, job.id));
+        expect((await rerun(id)).statusCode).toBe(409);
+        await testDb.database.db.update(jobs).set({ status: 'done' }).where(eq(jobs.id, job.id));
+        expect((await rerun(id)).statusCode).toBe(200);
+      });
+
+      test('Confirm Findings while a re-run is in progress answers 409', async () => {
+        const id = await createClaim('vitraya.admin', { adjudicate: 'false' });
+        expect((await rerun(id)).statusCode).toBe(200);
+        const findings = await app.inject({
+          method: 'POST',
+          url: `${BASE}/claims/${id}/adjudicate?org=vitraya`,
+          headers: as('vitraya.reviewer'),
+          payload: { findings: ['Cataract'] },
+        });
+        expect(findings.statusCode).toBe(409);
+        expect(findings.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
+      });
+
+      test('answering questions joins the first verification still queued, then answers 409 while that re-run is in progress', async () => {
+        // Created by the insurer's super user, who opens the questions right after the upload (spec 1 §2).
+        const id = await createClaim('starhealth.admin', { procedureName: 'P2' });
+        const asked = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
+        expect(asked.statusCode).toBe(200);
+        const [question] = asked.json<ClaimQuestions>().questions;
+        const payload = { answers: { [String(question.id)]: ['Yes'] } };
+        const answer = () =>
+          app.inject({ method: 'POST', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin'), payload });
+        const first = await answer();
+        expect(first.statusCode).toBe(200);
+        expect(await queuedJobs(id)).toHaveLength(1);
+        const second = await answer();
+        expect(second.statusCode).toBe(409);
+        expect(second.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
+      });
+    });
+
+    describe('the creator of an insurer claim', () => {
+      test('opens it while pending and once SUSPENDED; other users and the lists still see only ADJUDICATED claims', async () => {
+        const id = await createClaim('starhealth.admin', { referenceClaimId: 'EDGE-SH-CREATOR' });
+        const open = (user: string) => app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as(user) });
+
+        const pending = await open('starhealth.admin');
+        expect(pending.statusCode).toBe(200);
+        expect(pending.json<Claim>()).toMatchObject({ id, status: 'TO_BE_OCRED', createdBy: 'starhealth.admin' });
+        expect((await open('starhealth.reviewer')).statusCode).toBe(404);
+
+        const reason = 'Clinical Verification Fail- Case record not found';
+        await testDb.database.db
+          .update(claims)
+          .set({ status: 'SUSPENDED', adjudicationResult: 'SUSPENDED', adjudicationReason: reason })
+          .where(eq(claims.id, id));
+        const suspended = await open('starhealth.admin');
+        expect(suspended.statusCode).toBe(200);
+        expect(suspended.json<Claim>()).toMatchObject({
+          id,
+          status: 'SUSPENDED',
+          adjudicationResult: 'SUSPENDED',
+          adjudicationReason: reason,
+        });
+        expect((await open('starhealth.reviewer')).statusCode).toBe(404);
+
+        for (const user of ['starhealth.admin', 'starhealth.reviewer']) {
+          const list = await app.inject({ method: 'GET', url: `${BASE}/claims?limit=500&page_number=1`, headers: as(user) });
+          expect(list.statusCode).toBe(200);
+          const rows = list.json<ClaimListRow[]>();
+          expect(rows.some((row) => row.id === id)).toBe(false);
+          expect(rows.every((row) => row.status === 'ADJUDICATED')).toBe(true);
+          const search = await app.inject({
+            method: 'POST',
+            url: `${BASE}/claims/search?limit=500&page_number=1`,
+            headers: as(user),
+            payload: { status: ['SUSPENDED'] },
+          });
+          expect(search.statusCode).toBe(200);
+          expect(search.json<ClaimListRow[]>().some((row) => row.id === id)).toBe(false);
+        }
+
+        await testDb.database.db.update(claims).set({ status: 'ADJUDICATED' }).where(eq(claims.id, id));
+        expect((await open('starhealth.reviewer')).statusCode).toBe(200);
+      });
+    });
+
+    describe('UTF-8 document names', () => {
+      test('a Hindi name with an emoji is stored and sent back unchanged', async () => {
+        const name = 'डिस्चार्ज सारांश 😀.pdf';
+        const id = await createClaim('vitraya.admin', { adjudicate: 'false' }, name);
+        const [stored] = await testDb.database.db.select().from(claimDocuments).where(eq(claimDocuments.claimId, id));
+        expect(stored.fileName).toBe(name);
+
+        const claim = (await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('vitraya.admin') })).json<Claim>();
+        expect(claim.documents).toHaveLength(1);
+        expect(claim.documents[0]).toMatchObject({ file_name: name });
+
+        const file = await app.inject({
+          method: 'GET',
+          url: `${BASE}${claim.documents[0].original_document_url}`,
+          headers: as('vitraya.admin'),
+        });
+        expect(file.statusCode).toBe(200);
+        const disposition = String(file.headers['content-disposition']);
+        const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+        expect(encoded && decodeURIComponent(encoded)).toBe(name);
+      });
+    });
+  });
+}
