@@ -67,7 +67,7 @@ describe('sign-in', () => {
 });
 
 describe('the claims list', () => {
-  test('shows the verdict without scrolling sideways at 1280 px, a long reason whole on hover', () =>
+  test('shows the verdict without scrolling sideways at 1280 px', () =>
     withPage(async (page) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
@@ -77,13 +77,11 @@ describe('the claims list', () => {
       expect(header).not.toBeNull();
       expect(header!.x).toBeGreaterThanOrEqual(0);
       expect(header!.x + header!.width).toBeLessThanOrEqual(1280);
-      // The verdict is the last column but the date.
+      // The verdict is the last column but the date, pinned at the right edge.
       const cells = page.locator('.ant-table-tbody tr.ant-table-row').first().locator('td');
-      const firstVerdict = cells.nth((await cells.count()) - 2);
-      const verdictText = (await firstVerdict.textContent()) ?? '';
-      expect(verdictText.length).toBeGreaterThan(0);
-      await firstVerdict.hover();
-      await page.getByRole('tooltip').filter({ hasText: verdictText }).waitFor();
+      const verdict = await cells.nth((await cells.count()) - 2).boundingBox();
+      expect(verdict).not.toBeNull();
+      expect(verdict!.x + verdict!.width).toBeLessThanOrEqual(1280);
     }));
 });
 

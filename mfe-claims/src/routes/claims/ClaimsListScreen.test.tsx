@@ -244,6 +244,17 @@ describe('columns per organisation', () => {
 });
 
 describe('cells', () => {
+  it('cuts a long reason to the verdict column and shows it whole on hover', async () => {
+    signInAs('vitraya', 'user');
+    const reason = 'Required Document not found: Discharge Summary, Final Bill, Investigation Report, Consultation Notes';
+    api.answer({ 'GET /claims': page([claim(1, { adjudicationResult: 'QUERY', adjudicationReason: reason })]) });
+    renderClaims();
+    const verdict = await screen.findByText(`Clinical Verification Fail- ${reason}`);
+    expect(verdict.closest('td')).toHaveClass('ant-table-cell-ellipsis');
+    fireEvent.mouseEnter(verdict);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(`Clinical Verification Fail- ${reason}`);
+  });
+
   it('words the four verification results, the case types and the date', async () => {
     signInAs('vitraya', 'user');
     api.answer({
