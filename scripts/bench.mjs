@@ -16,7 +16,7 @@ import { buildApps } from './build.mjs';
 import { ensureDependencies, ensureSystemPackages } from './ensure-install.mjs';
 import { log, run } from './lib/run.mjs';
 import { startSuite } from './lib/suite-servers.mjs';
-import { DEMO_PASSWORD, portsFrom, ROOT, suiteConfig } from './lib/suite.mjs';
+import { CHROMIUM, DEMO_PASSWORD, portsFrom, ROOT, suiteConfig } from './lib/suite.mjs';
 
 const BUDGET_KB = { signIn: 300, claims: 550 };
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -30,19 +30,7 @@ const { chromium } = await import('playwright-core');
 const config = suiteConfig({ ...PORTS, publicHost: 'localhost' });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-bench-'));
 const suite = await startSuite(config, { dataDir, quietApi: true, apiEnv: { SEED_CLAIMS: '200' } });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM);
 const appOfPort = Object.fromEntries(config.apps.map((a) => [String(a.port), a.dir]));
 
 /** Loads `url` in a fresh context and sums the gzip size of every script by the app that served it. */

@@ -9,16 +9,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The suite's private ports: E2E_PORT_BASE (default 3600) for the shell, the next four for the remotes, +1000 for the api. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3600;
 export const PARENT_ALLOWED_PORT = PORT_BASE + 98;
@@ -36,6 +26,7 @@ interface SuiteModule {
 interface SuiteConfigModule {
   suiteConfig(overrides: Record<string, unknown>): { shellUrl: string; apiBaseUrl: string };
   portsFrom(base: number): Record<string, number>;
+  CHROMIUM: { executablePath: string; headless: boolean; args: string[] };
 }
 
 export interface E2E {
@@ -52,7 +43,7 @@ const importEsm = new Function('specifier', 'return import(specifier)') as <T>(s
 
 export async function startE2E(): Promise<E2E> {
   const { startSuite } = await importEsm<SuiteModule>(path.join(__dirname, '../lib/suite-servers.mjs'));
-  const { suiteConfig, portsFrom } = await importEsm<SuiteConfigModule>(path.join(__dirname, '../lib/suite.mjs'));
+  const { suiteConfig, portsFrom, CHROMIUM } = await importEsm<SuiteConfigModule>(path.join(__dirname, '../lib/suite.mjs'));
   const config = suiteConfig({
     ...portsFrom(PORT_BASE),
     publicHost: 'localhost',
@@ -64,7 +55,7 @@ export async function startE2E(): Promise<E2E> {
     quietApi: !process.env.E2E_VERBOSE,
     apiEnv: { SEED_CLAIMS: process.env.E2E_SEED_CLAIMS ?? '60' },
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM);
   return {
     suite,
     browser,

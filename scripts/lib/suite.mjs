@@ -29,6 +29,21 @@ export const DEMO_LOGINS = [
 ];
 export const DEMO_PASSWORD = 'demo-password';
 
+/** Debian's Chromium as the end-to-end tests and the benchmark drive it: headless, no sandbox, no network of its own. */
+export const CHROMIUM = {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
 /**
  * A private block of ports for a second suite beside a running one (tests, benchmarks): the shell on
  * `base`, the remotes on the next four, the api on `base + 1000`. Set by E2E_PORT_BASE and
