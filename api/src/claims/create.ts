@@ -8,11 +8,11 @@ import { isDemoOrg } from '@claims/shared-kernel/constants';
 import { ClaimCreateFields, type ClaimCreateResponse } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import type { Db } from '../db';
-import { claimDocuments, claims, hospitals, procedureQuestions, procedures } from '../db/schema';
+import { claims, hospitals, procedureQuestions, procedures } from '../db/schema';
 import { describeZodError } from '../http/error-handler';
 import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
-import type { MultipartForm } from './upload';
+import { type MultipartForm, storeClaimDocuments } from './upload';
 
 export async function createClaim(db: Db, auth: AuthContext, org: string, form: MultipartForm): Promise<ClaimCreateResponse> {
   const raw = form.fields;
@@ -69,15 +69,7 @@ export async function createClaim(db: Db, auth: AuthContext, org: string, form: 
         lastModifiedBy: auth.username,
       })
       .returning({ id: claims.id });
-    await tx.insert(claimDocuments).values(
-      form.files.map((file) => ({
-        claimId: claim.id,
-        fileName: file.fileName,
-        contentType: file.contentType,
-        size: file.data.length,
-        data: file.data,
-      })),
-    );
+    await storeClaimDocuments(tx, claim.id, form.files);
     if (fields.adjudicate) await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username });
     return claim.id;
   });

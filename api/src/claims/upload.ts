@@ -4,6 +4,8 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { CLAIM_UPLOAD_TYPES } from '@claims/shared-kernel/contract';
+import type { DbOrTx } from '../db';
+import { claimDocuments } from '../db/schema';
 import { badRequest, unsupportedMediaType } from '../http/errors';
 
 export type UploadType = (typeof CLAIM_UPLOAD_TYPES)[number];
@@ -64,4 +66,16 @@ function safeFileName(name: string | undefined, type: UploadType): string {
       .trim()
       .slice(0, 200) || 'document';
   return /\.(pdf|png|jpe?g)$/i.test(base) ? base : `${base}${EXTENSION[type]}`;
+}
+
+/** Stores a claim's documents (uploaded or seeded) beside it, with their sizes. */
+export async function storeClaimDocuments(
+  db: DbOrTx,
+  claimId: number,
+  files: { fileName: string; contentType: UploadType; data: Uint8Array }[],
+): Promise<void> {
+  if (files.length === 0) return;
+  await db
+    .insert(claimDocuments)
+    .values(files.map(({ fileName, contentType, data }) => ({ claimId, fileName, contentType, size: data.length, data })));
 }

@@ -7,9 +7,9 @@
 import { count, inArray } from 'drizzle-orm';
 import type { CaseType } from '@claims/shared-kernel/constants';
 import type { Db, DbOrTx } from '../db';
-import { claimDocuments, claims, organizations, procedures } from '../db/schema';
+import { claims, organizations, procedures } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
-import type { UploadType } from '../claims/upload';
+import { storeClaimDocuments, type UploadType } from '../claims/upload';
 import { seedBase } from './base';
 import { seedCatalog } from './catalog';
 
@@ -76,17 +76,7 @@ export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<num
       lastModifiedOn: createdOn,
     })
     .returning({ id: claims.id });
-  if (claim.documents.length) {
-    await db.insert(claimDocuments).values(
-      claim.documents.map((d) => ({
-        claimId: row.id,
-        fileName: d.fileName,
-        contentType: d.contentType,
-        size: d.data.length,
-        data: d.data,
-      })),
-    );
-  }
+  await storeClaimDocuments(db, row.id, claim.documents);
   if (status === 'TO_BE_OCRED') {
     await enqueueVerification(
       db,

@@ -8,43 +8,41 @@ export const EXPECTED_RESULTS = [
   { code: 'wrongProcedure', label: 'Wrong Procedure' },
 ] as const;
 
+/** The record's fixed fields, the same in what is sent and what is stored. */
+const annotationFields = {
+  reference_claim_id: z.string(),
+  procedure_code: z.string(),
+  procedure_name: z.string().optional(),
+  expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
+  verification_result: z.string().optional(),
+  case_type: z.string().optional(),
+  remarks: z.string().optional(),
+};
+/** The numbered entity slots (procedure_name_1, ...). */
+const entitySlot = z.union([z.string(), z.number(), z.null()]);
+
 /**
  * The flat annotation record (spec 1 §3): fixed fields plus numbered entity slots
  * (procedure_name_1, diagnosis_alias_2, clinical_attribute_value_1, ...). The slots stay a record
  * because the numbering is open-ended on create and renumbered from 1 on edit.
  */
 export const AnnotationBody = z
-  .object({
-    claim_id: z.union([z.number(), z.string()]).transform(Number),
-    reference_claim_id: z.string(),
-    procedure_code: z.string(),
-    procedure_name: z.string().optional(),
-    expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
-    verification_result: z.string().optional(),
-    case_type: z.string().optional(),
-    remarks: z.string().optional(),
-  })
-  .catchall(z.union([z.string(), z.number(), z.null()]));
+  .object({ claim_id: z.union([z.number(), z.string()]).transform(Number), ...annotationFields })
+  .catchall(entitySlot);
 export type AnnotationBody = z.input<typeof AnnotationBody>;
 
 /** An annotation as stored: the record's fields, who made it and when, and its entity slots. */
 export const Annotation = z
   .object({
     claim_id: z.number(),
-    reference_claim_id: z.string(),
-    procedure_code: z.string(),
-    procedure_name: z.string().optional(),
-    expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
-    verification_result: z.string().optional(),
-    case_type: z.string().optional(),
-    remarks: z.string().optional(),
+    ...annotationFields,
     id: z.number(),
     annotated_on: z.string(),
     username: z.string(),
     total_count: z.number().int().optional(),
     page_number: z.number().int().optional(),
   })
-  .catchall(z.union([z.string(), z.number(), z.null()]));
+  .catchall(entitySlot);
 export type Annotation = z.infer<typeof Annotation>;
 
 /** GET /annotation/getUsers: the users who may write annotations. */
