@@ -65,7 +65,25 @@ const SHARED_CONTENT_VERSIONS = {
  * the build (see area-declaration-plugin): add it here, or to the facade when a second area needs it.
  */
 // Not Tabs: Card, which the facade has, brings it into the facade's chunk anyway.
-const LAZY_ANTD = ['descriptions', 'statistic'];
+const LAZY_ANTD = [
+  'badge',
+  'descriptions',
+  'divider',
+  'drawer',
+  'input-number',
+  'list',
+  'pagination',
+  'popover',
+  'progress',
+  'radio',
+  'skeleton',
+  'space',
+  'splitter',
+  'statistic',
+  'steps',
+  'switch',
+  'upload',
+];
 const lazyAntdKey = (name) => `antd/es/${name}`;
 
 /**

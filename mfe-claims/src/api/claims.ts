@@ -1,5 +1,5 @@
 import { apiClient, pageTotal } from '@claims/shared-kernel';
-import type { ClaimListRow, ClaimSearchBody, DashboardRow } from '@claims/shared-kernel';
+import type { Claim, ClaimListRow, ClaimSearchBody, DashboardRow } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 
 export interface ClaimPage {
@@ -24,7 +24,18 @@ export const claimKeys = {
   list: (org: string, status?: 'ADJUDICATED') => ['claims', 'list', org, status ?? 'any'] as const,
   /** POST /claims/search of an organisation with this body. */
   search: (org: string, body: ClaimSearchBody) => ['claims', 'search', org, body] as const,
+  /** GET /claims/{claimId}: one claim (under 'claims', so a write to claims refreshes it too). */
+  detail: (claimId: number) => ['claims', 'detail', claimId] as const,
 };
+
+/** GET /claims/{claimId}?org: one claim as the claim page reads it. */
+export async function fetchClaim(claimId: number, org?: string): Promise<Claim> {
+  const { data } = await apiClient.get<Claim>(`/claims/${claimId}`, { params: org ? { org } : {} });
+  return data;
+}
+
+export const claimQuery = (claimId: number, org?: string) =>
+  queryOptions({ queryKey: claimKeys.detail(claimId), queryFn: () => fetchClaim(claimId, org) });
 
 const toPage = (rows: ClaimListRow[]): ClaimPage => ({ rows, total: pageTotal(rows) });
 

@@ -82,6 +82,23 @@ export const ClaimDocument = z.object({
 });
 export type ClaimDocument = z.infer<typeof ClaimDocument>;
 
+/** Where a claim's verification stands while it runs: waiting in the queue, reading its documents, applying the rules. */
+export const VERIFICATION_STAGES = ['queued', 'reading', 'verifying'] as const;
+export const VerificationProgress = z.object({
+  stage: z.enum(VERIFICATION_STAGES),
+  documentsRead: z.number().int(),
+  documentsTotal: z.number().int(),
+});
+export type VerificationProgress = z.infer<typeof VerificationProgress>;
+
+/** The result a re-run replaced, kept so the claim page can show what changed. */
+export const PreviousVerification = z.object({
+  adjudicationResult: z.enum(ADJUDICATION_RESULTS).nullable(),
+  lastVerifiedOn: z.string().nullable(),
+  adjudicationDetails: z.record(z.string(), ProcedureVerification).nullable(),
+});
+export type PreviousVerification = z.infer<typeof PreviousVerification>;
+
 /** What the list row and the claim page share: identity, patient, procedures, status and verdict. */
 const ClaimSummary = z.object({
   id: z.number(),
@@ -118,8 +135,36 @@ export const Claim = ClaimSummary.extend({
   rerunStatus: z.literal('INPROGRESS').nullable(),
   fk_batch_id: z.number().nullable().optional(),
   documents: z.array(ClaimDocument),
+  /** Set while a verification is queued or running, null otherwise. */
+  progress: VerificationProgress.nullable().optional(),
+  /** The result before the latest re-run, null before the first re-run. */
+  previousVerification: PreviousVerification.nullable().optional(),
 });
 export type Claim = z.infer<typeof Claim>;
+
+/** One word of a document page with its box, in the page's units (origin top-left), as the adjudicator read it. */
+export const DocumentWord = z.object({ text: z.string(), x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+export type DocumentWord = z.infer<typeof DocumentWord>;
+export const DocumentTextPage = z.object({
+  pageNumber: z.number().int(),
+  width: z.number(),
+  height: z.number(),
+  source: z.enum(['text', 'ocr']),
+  words: z.array(DocumentWord),
+});
+export type DocumentTextPage = z.infer<typeof DocumentTextPage>;
+/** GET /claims/{claimId}/documents/{documentId}/text: the words the adjudicator read (text layer or OCR), for search in the viewer. */
+export const DocumentText = z.object({ documentId: z.number(), pages: z.array(DocumentTextPage) });
+export type DocumentText = z.infer<typeof DocumentText>;
+export const claimDocumentTextPath = (claimId: number, documentId: number): string => `${claimDocumentPath(claimId, documentId)}/text`;
+
+/** GET /claims/uploadLimits: what POST /claims accepts, so the create form can state it and check before sending. */
+export const UploadLimits = z.object({
+  maxFileBytes: z.number().int().positive(),
+  maxClaimBytes: z.number().int().positive(),
+  maxFiles: z.number().int().positive(),
+});
+export type UploadLimits = z.infer<typeof UploadLimits>;
 
 /** A row of GET /claims (the first one also carries total_count and page_number). */
 export const ClaimListRow = pagedItem(

@@ -5,10 +5,11 @@
  */
 import type { LoginResponse, MeResponse, SignupResponse, VersionResponse } from './auth';
 import type { BatchCreateResponse, BatchRow, ConsoleClaimRow, DownloadedCount } from './batches';
-import type { ClaimListRow, DashboardRow } from './claims';
+import type { Annotation, ErrorAnnotations, ErrorCategory } from './annotations';
+import type { Claim, ClaimCreateResponse, ClaimListRow, DashboardRow, DocumentText, UploadLimits } from './claims';
 import type { Paged, PagedResults } from './common';
 import type { KeywordModule } from '../constants';
-import type { ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, Procedure } from './masters';
+import type { ClaimAnswersResponse, ClaimQuestions, ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, Procedure } from './masters';
 import type { Rule, RuleListRow } from './rules';
 
 /** The calls whose answer is a file (CSV, xlsx, a document). */
@@ -33,7 +34,18 @@ export type ApiResponses = KeywordEndpoints & {
   'GET /claims': ClaimListRow[] | ConsoleClaimRow[];
   'POST /claims/search': ClaimListRow[] | FileAnswer;
   'POST /claims/dashboard/count': DashboardRow[];
+  'GET /claims/uploadLimits': UploadLimits;
+  'POST /claims': ClaimCreateResponse;
+  'GET /claims/:claimId': Claim;
+  'PUT /claims/:claimId': Claim;
+  'POST /claims/:claimId/adjudicate': Claim;
   'GET /claims/:claimId/documents/:documentId': FileAnswer;
+  'GET /claims/:claimId/documents/:documentId/text': DocumentText;
+  'GET /claims/:claimId/questions': ClaimQuestions;
+  'POST /claims/:claimId/questions': ClaimAnswersResponse;
+  'GET /claims/:claimId/annotation': ErrorAnnotations;
+  'POST /claims/:claimId/annotation': ErrorAnnotations;
+  'PUT /claims/:claimId/annotation': ErrorAnnotations;
   // batches and the console
   'GET /claim/batch': BatchRow[];
   'POST /claim/batch/create': BatchCreateResponse;
@@ -49,6 +61,11 @@ export type ApiResponses = KeywordEndpoints & {
   // annotation
   'GET /annotation/getUsers': string[];
   'GET /annotation/generateReport': FileAnswer;
+  'GET /annotation': Annotation[];
+  'GET /annotation/:id': Annotation;
+  'POST /annotation': Annotation;
+  'PUT /annotation/:id': Annotation;
+  'GET /annotationErrorCategory': ErrorCategory[];
   // masters
   'GET /procedures': Procedure[] | PagedResults<Procedure>;
   'GET /hospitals': PagedResults<Hospital> | Hospital[];
