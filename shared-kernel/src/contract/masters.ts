@@ -291,3 +291,4 @@ export const ClaimQuestions = z.object({
 export type ClaimQuestions = z.infer<typeof ClaimQuestions>;
 /** POST /claims/{id}/questions: the claim is verified again with the answers. */
 export const ClaimAnswersResponse = z.object({ id: z.number(), Message: z.string() });
+export type ClaimAnswersResponse = z.infer<typeof ClaimAnswersResponse>;
