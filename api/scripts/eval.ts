@@ -22,6 +22,8 @@ import { openDatabase, type Db } from '../src/db';
 import { claimDocuments, claims } from '../src/db/schema';
 import { startVerificationWorker, type DocumentReader } from '../src/jobs';
 import { insertSeedClaim, seedMastersIfEmpty } from '../src/seed';
+import { createFolderStore } from '../src/storage/folder';
+import type { DocumentStore } from '../src/storage/store';
 import { streamSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/seed/synthetic/generator';
 import { createDocumentReader, verifyClaim, type VerificationInput } from '../src/verification';
 
@@ -112,11 +114,11 @@ interface Corpus {
 }
 
 /** Seeds the masters and stores the generated claims with their files, each queued for verification, as the seed does. */
-async function storeCorpus(db: Db, options: Options): Promise<Corpus> {
+async function storeCorpus(db: Db, store: DocumentStore, options: Options): Promise<Corpus> {
   await seedMastersIfEmpty(db);
   const corpus: Corpus = { claims: new Map(), files: 0, imagePages: 0 };
   for await (const claim of streamSeedClaims(options.count, options.seed)) {
-    const id = await db.transaction((tx) => insertSeedClaim(tx, claim));
+    const id = await insertSeedClaim(db, store, claim);
     const { documents, ...rest } = claim;
     corpus.claims.set(id, rest);
     corpus.files += documents.length;
@@ -130,7 +132,7 @@ async function storeCorpus(db: Db, options: Options): Promise<Corpus> {
  * startVerificationWorker gives it by default, the adjudicator's document reader and verifyClaim, only
  * wrapped to time the reading per claim and count progress. Answers the reading time per claim id.
  */
-async function verifyQueued(db: Db, total: number, concurrency: number): Promise<Map<number, number>> {
+async function verifyQueued(db: Db, store: DocumentStore, total: number, concurrency: number): Promise<Map<number, number>> {
   const documents = await db.select({ id: claimDocuments.id, claimId: claimDocuments.claimId }).from(claimDocuments);
   const claimOf = new Map(documents.map((d) => [d.id, d.claimId]));
   const readMs = new Map<number, number>();
@@ -155,7 +157,7 @@ async function verifyQueued(db: Db, total: number, concurrency: number): Promise
     return verification;
   };
   // One attempt per claim: a failure is reported (as FAILED) rather than retried after a back-off.
-  const worker = startVerificationWorker({ db, concurrency, reader, verify, pollMs: 50, maxAttempts: 1 });
+  const worker = startVerificationWorker({ db, store, concurrency, reader, verify, pollMs: 50, maxAttempts: 1 });
   try {
     await worker.drain();
   } finally {
@@ -196,17 +198,18 @@ async function main(): Promise<void> {
   let outcomes: Outcome[];
   let verifyMs: number;
   try {
-    const database = await openDatabase({ kind: 'pglite', dataDir });
+    const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
+    const store = createFolderStore(join(dataDir, 'documents'));
     try {
       console.log(`Seeding the masters and storing ${options.count} generated claims (seed ${options.seed}) in a throwaway database...`);
-      const corpus = await storeCorpus(database.db, options);
+      const corpus = await storeCorpus(database.db, store, options);
       const storedMs = performance.now() - started;
       console.log(
         `  ${corpus.claims.size} claims, ${corpus.files} files, ${corpus.imagePages} scanned pages, in ${(storedMs / 1000).toFixed(1)} s`,
       );
 
       const ids = [...corpus.claims.keys()];
-      const readMs = await verifyQueued(database.db, ids.length, options.concurrency);
+      const readMs = await verifyQueued(database.db, store, ids.length, options.concurrency);
       verifyMs = performance.now() - started - storedMs;
       const stored = await readStored(database.db, ids);
       outcomes = ids.map((id) => ({ claim: corpus.claims.get(id)!, verification: stored.get(id)!, readMs: readMs.get(id) ?? 0 }));

@@ -34,11 +34,15 @@ import keywordRoutes from './routes/keywords';
 import procedureRoutes from './routes/procedures';
 import questionRoutes from './routes/questions';
 import ruleRoutes from './routes/rules';
+import { createFolderStore } from './storage/folder';
+import type { DocumentStore } from './storage/store';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     config: AppConfig;
+    /** The claims' documents (src/storage). */
+    documentStore: DocumentStore;
   }
 }
 
@@ -81,6 +85,8 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
 export interface BuildOptions {
   /** An already open database (tests); otherwise the one the config names is opened and closed with the app. */
   database?: OpenDatabase;
+  /** The document store; by default the folder the config names (DOCUMENT_STORE_DIR). */
+  documentStore?: DocumentStore;
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered (the tests list them against the OpenAPI document). */
   onRoute?: (route: RouteOptions) => void;
@@ -108,6 +114,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('db', database.db);
   app.decorate('config', config);
+  app.decorate('documentStore', options.documentStore ?? createFolderStore(config.documentStoreDir));
   if (!options.database) app.addHook('onClose', () => database.close());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
@@ -115,21 +122,18 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(cors, {
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
-    allowedHeaders: ['Authorization', 'Content-Type'],
-    exposedHeaders: ['Content-Disposition'],
+    // Range and the headers of its answer: the claim page's PDF viewer reads large documents by range from another origin.
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range'],
+    exposedHeaders: ['Accept-Ranges', 'Content-Range', 'Content-Length', 'Content-Disposition'],
     maxAge: 600,
   });
   // Bodies are JSON, forms or multipart; plain text is refused (415) rather than passed on as a string.
   app.removeContentTypeParser('text/plain');
   await app.register(formbody);
+  // A backstop: readMultipart refuses the file one too many and the claim over its total, naming the limit.
+  const { maxFileBytes, maxFiles } = config.uploadLimits;
   await app.register(multipart, {
-    limits: {
-      fileSize: config.maxUploadBytes,
-      files: config.maxUploadFiles,
-      fields: 50,
-      fieldSize: 64 * 1024,
-      parts: config.maxUploadFiles + 50,
-    },
+    limits: { fileSize: maxFileBytes, files: maxFiles + 1, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 51 },
   });
   // Only /login and uploads opt in (route config `rateLimit`); documents and lists are never throttled.
   await app.register(rateLimit, {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
+import type { UploadLimits } from '@claims/shared-kernel/contract';
 import type { DatabaseSource } from './db';
 
 export interface AppConfig {
@@ -12,6 +13,8 @@ export interface AppConfig {
   /** Where the embedded database and the generated secret live. */
   dataDir: string;
   database: DatabaseSource;
+  /** The folder of the claims' documents (DOCUMENT_STORE_DIR, default DATA_DIR/documents). */
+  documentStoreDir: string;
   jwtSecret: Uint8Array;
   /** Seconds a token stays valid. */
   tokenTtlSeconds: number;
@@ -25,9 +28,8 @@ export interface AppConfig {
   seedClaims: number;
   queueConcurrency: number;
   displayTimeZone: string;
-  /** Upload limits of POST /claims. */
-  maxUploadBytes: number;
-  maxUploadFiles: number;
+  /** What POST /claims accepts: bytes per file and per claim, files per claim. */
+  uploadLimits: UploadLimits;
   /** Attempts per minute on /login (per address). */
   loginRateLimit: number;
   /** Failed sign-ins of one username (from any address) within `loginAccountWindowSeconds` before it must wait. */
@@ -57,6 +59,17 @@ const list = (value: string | undefined, fallback: string[]): string[] =>
 
 const flag = (value: string | undefined, fallback: boolean): boolean =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+/** Bytes in the MB of the upload limits (what the create form states). */
+export const MEGABYTE = 1024 * 1024;
+
+/** A size in MB, fractions allowed (0.5 is 512 KiB), as whole bytes. */
+function megabytes(name: string, value: string | undefined, fallbackMb: number): number {
+  if (value === undefined || value === '') return fallbackMb * MEGABYTE;
+  const mb = Number(value);
+  if (!Number.isFinite(mb) || mb <= 0) throw new Error(`${name} must be a positive number of MB, got '${value}'`);
+  return Math.max(1, Math.floor(mb * MEGABYTE));
+}
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback;
@@ -100,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     host: env.HOST || '127.0.0.1',
     dataDir,
     database,
+    documentStoreDir: resolve(env.DOCUMENT_STORE_DIR || join(dataDir, 'documents')),
     jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
     tokenTtlSeconds: duration('TOKEN_TTL', env.TOKEN_TTL, 12 * 3600),
     corsOrigins: env.CORS_ORIGINS === undefined ? DEFAULT_CORS_ORIGINS : list(env.CORS_ORIGINS, []),
@@ -109,8 +123,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedClaims: env.SEED_CLAIMS === '0' ? 0 : positiveInt('SEED_CLAIMS', env.SEED_CLAIMS, 300),
     queueConcurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 1),
     displayTimeZone: env.DISPLAY_TIME_ZONE || DEFAULT_DISPLAY_TIME_ZONE,
-    maxUploadBytes: positiveInt('MAX_UPLOAD_BYTES', env.MAX_UPLOAD_BYTES, 20 * 1024 * 1024),
-    maxUploadFiles: positiveInt('MAX_UPLOAD_FILES', env.MAX_UPLOAD_FILES, 20),
+    uploadLimits: {
+      maxFileBytes: megabytes('UPLOAD_MAX_FILE_MB', env.UPLOAD_MAX_FILE_MB, 20),
+      maxClaimBytes: megabytes('UPLOAD_MAX_CLAIM_MB', env.UPLOAD_MAX_CLAIM_MB, 100),
+      maxFiles: positiveInt('UPLOAD_MAX_FILES', env.UPLOAD_MAX_FILES, 30),
+    },
     loginRateLimit: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
     loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),
     loginAccountWindowSeconds: positiveDuration('LOGIN_ACCOUNT_WINDOW', env.LOGIN_ACCOUNT_WINDOW, 15 * 60),

@@ -1,19 +1,24 @@
 /**
- * Starts the api: configuration from the environment, the database (migrated; seeded when empty),
- * the verification worker and HTTP.
+ * Starts the api: configuration from the environment, the database (migrated; seeded when empty), the
+ * document store (documents still held in the database moved into it), the verification worker and HTTP.
  */
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { seedMastersIfEmpty } from './seed';
+import { createFolderStore } from './storage/folder';
+import { moveLegacyDocuments } from './storage/legacy';
 
 const config = loadConfig();
 const queue = loadQueueConfig();
 const database = await openDatabase(config.database);
-const app = await buildApp(config, { database });
+const documentStore = createFolderStore(config.documentStoreDir);
+const app = await buildApp(config, { database, documentStore });
 
 const log = (message: string) => app.log.info(message);
+const moved = await moveLegacyDocuments(database.db, documentStore);
+if (moved > 0) log(`moved ${moved} document(s) from the database into ${config.documentStoreDir}`);
 // Users and masters are in place before the first request; generated claims follow in the background.
 const seeded = config.seed && (await seedMastersIfEmpty(database.db, log));
 
@@ -21,6 +26,7 @@ let worker: VerificationWorker | null = null;
 if (queue.enabled) {
   worker = startVerificationWorker({
     db: database.db,
+    store: documentStore,
     concurrency: config.queueConcurrency,
     pollMs: queue.pollMs,
     leaseMs: queue.leaseMs,
@@ -60,6 +66,6 @@ await app.listen({ port: config.port, host: config.host });
 // The claim generator is loaded only here, when it seeds the demo claims.
 if (seeded && config.seedClaims > 0) {
   import('./seed/generated-claims')
-    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, config.seedClaims, log))
+    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, documentStore, config.seedClaims, log))
     .catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
 }

@@ -17,3 +17,4 @@ export * from './format';
 export * from './ui/highlight';
 export * from './ui/RequireRole';
 export type * from './contract';
+export * from './annotation-record';

@@ -1,5 +1,5 @@
 /** Loading claims the caller may see, and the document metadata that goes with them. */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Claim } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import { isProvider, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
@@ -8,6 +8,7 @@ import { claimDocuments, claims } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
 import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
+import { verificationProgress } from './progress';
 
 export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
   return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
@@ -23,7 +24,8 @@ export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: n
   const missing = notFound(`Claim ${claimId} not found`);
   if (!row) throw missing;
   if (isProvider(auth)) {
-    if (requestedOrg && requestedOrg !== row.org) throw missing;
+    // An organisation that does not exist is bad input (400), as in the lists; another one hides the claim.
+    if (requestedOrg && (await scopeOrg(db, auth, requestedOrg)) !== row.org) throw missing;
     return row;
   }
   if (row.org !== auth.organization) throw missing;
@@ -39,6 +41,7 @@ const DOCUMENT_META = {
   contentType: claimDocuments.contentType,
   pages: claimDocuments.pages,
   size: claimDocuments.size,
+  readAt: claimDocuments.readAt,
 };
 
 export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<number, DocumentMeta[]>> {
@@ -53,24 +56,8 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
   return byClaim;
 }
 
-/** The claim as the claim page reads it, with its documents. */
+/** The claim as the claim page reads it, with its documents and where a verification of it stands. */
 export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
-  const documents = await documentsOf(db, [row.id]);
-  return toClaim(row, documents.get(row.id) ?? []);
-}
-
-/** GET /claims/{id}/documents/{docId}: a document of a claim the caller may see, or 404 (also once deleted after verification). */
-export async function claimDocumentFile(db: DbOrTx, auth: AuthContext, claimId: number, documentId: number, requestedOrg?: string) {
-  await loadVisibleClaim(db, auth, claimId, requestedOrg);
-  const [doc] = await db
-    .select()
-    .from(claimDocuments)
-    .where(and(eq(claimDocuments.id, documentId), eq(claimDocuments.claimId, claimId)));
-  if (!doc) throw notFound(`Document ${documentId} not found for claim ${claimId}`);
-  if (!doc.data) throw notFound(`Document ${documentId} was deleted after verification`);
-  return {
-    fileName: doc.fileName,
-    contentType: doc.contentType,
-    data: Buffer.from(doc.data.buffer, doc.data.byteOffset, doc.data.byteLength),
-  };
+  const documents = (await documentsOf(db, [row.id])).get(row.id) ?? [];
+  return toClaim(row, documents, await verificationProgress(db, row.id, documents));
 }

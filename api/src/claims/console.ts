@@ -12,6 +12,7 @@ import { batches, claimDocuments, claims, procedures } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
+import type { DocumentStore } from '../storage/store';
 import { documentsOf } from './access';
 import { toConsoleRow } from './mapping';
 import { andAll, consoleClaimConditions, dateRange, OUTCOME } from './queries';
@@ -237,9 +238,15 @@ export async function setConsoleProcedures(
     .where(inArray(claims.id, ids));
 }
 
-export async function dropConsoleClaims(db: DbOrTx, org: string, claimIds: number[]): Promise<void> {
+/** The claims go with their document rows (cascade); their files then leave the document store. */
+export async function dropConsoleClaims(db: DbOrTx, store: DocumentStore, org: string, claimIds: number[]): Promise<void> {
   const ids = await consoleClaims(db, org, claimIds);
+  const files = await db
+    .select({ key: claimDocuments.storageKey })
+    .from(claimDocuments)
+    .where(and(inArray(claimDocuments.claimId, ids), isNotNull(claimDocuments.storageKey)));
   await db.delete(claims).where(inArray(claims.id, ids));
+  for (const { key } of files) if (key) await store.delete(key);
 }
 
 /** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */

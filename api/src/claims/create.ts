@@ -12,9 +12,16 @@ import { claims, hospitals, procedureQuestions, procedures } from '../db/schema'
 import { describeZodError } from '../http/error-handler';
 import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
-import { type MultipartForm, storeClaimDocuments } from './upload';
+import type { DocumentStore } from '../storage/store';
+import { type MultipartForm, recordClaimDocuments, withStoredDocuments } from './upload';
 
-export async function createClaim(db: Db, auth: AuthContext, org: string, form: MultipartForm): Promise<ClaimCreateResponse> {
+export async function createClaim(
+  db: Db,
+  store: DocumentStore,
+  auth: AuthContext,
+  org: string,
+  form: MultipartForm,
+): Promise<ClaimCreateResponse> {
   const raw = form.fields;
   const parsed = ClaimCreateFields.safeParse({
     ...raw,
@@ -51,27 +58,29 @@ export async function createClaim(db: Db, auth: AuthContext, org: string, form: 
       ),
     );
 
-  const id = await db.transaction(async (tx) => {
-    const [claim] = await tx
-      .insert(claims)
-      .values({
-        org,
-        referenceClaimId: fields.referenceClaimId,
-        caseType: fields.caseType,
-        patientName: fields.patientName,
-        procedureCodes: chosen.map((p) => p.code),
-        procedureNames: chosen.map((p) => p.name),
-        snomedCodes: chosen.map((p) => p.snomed),
-        hospitalCode: fields.hospitalCode || null,
-        status: fields.adjudicate ? 'TO_BE_OCRED' : 'OPEN',
-        deleteAfterAdjudication: fields.delete_after_adjudication,
-        createdBy: auth.username,
-        lastModifiedBy: auth.username,
-      })
-      .returning({ id: claims.id });
-    await storeClaimDocuments(tx, claim.id, form.files);
-    if (fields.adjudicate) await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username });
-    return claim.id;
-  });
+  const id = await withStoredDocuments(store, form.files, (stored) =>
+    db.transaction(async (tx) => {
+      const [claim] = await tx
+        .insert(claims)
+        .values({
+          org,
+          referenceClaimId: fields.referenceClaimId,
+          caseType: fields.caseType,
+          patientName: fields.patientName,
+          procedureCodes: chosen.map((p) => p.code),
+          procedureNames: chosen.map((p) => p.name),
+          snomedCodes: chosen.map((p) => p.snomed),
+          hospitalCode: fields.hospitalCode || null,
+          status: fields.adjudicate ? 'TO_BE_OCRED' : 'OPEN',
+          deleteAfterAdjudication: fields.delete_after_adjudication,
+          createdBy: auth.username,
+          lastModifiedBy: auth.username,
+        })
+        .returning({ id: claims.id });
+      await recordClaimDocuments(tx, claim.id, stored);
+      if (fields.adjudicate) await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username });
+      return claim.id;
+    }),
+  );
   return { id, requestAdditoinalInput: questions > 0 };
 }

@@ -1,34 +1,62 @@
-/** A claim's error flags (spec 1 §2 'Annotation'): per procedure code and entity group, each with a known error category. */
+/**
+ * A claim's error flags (spec 1 §2 'Annotation'): per procedure code and entity group, entries naming a found
+ * item by its position in that group (keyword) with a known error category and a comment.
+ */
 import { eq } from 'drizzle-orm';
-import type { ErrorAnnotationBody, ErrorAnnotations } from '@claims/shared-kernel/contract';
+import { ENTITY_GROUPS, type ErrorAnnotationBody, type ErrorAnnotations } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import type { DbOrTx } from '../db';
 import { errorAnnotations, errorCategories } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { loadVisibleClaim } from './access';
+import type { ClaimRow } from './mapping';
 
-export async function claimErrors(db: DbOrTx, auth: AuthContext, claimId: number): Promise<ErrorAnnotations> {
-  const claim = await loadVisibleClaim(db, auth, claimId);
+type Errors = ErrorAnnotationBody['errors'];
+
+export async function claimErrors(db: DbOrTx, auth: AuthContext, claimId: number, requestedOrg?: string): Promise<ErrorAnnotations> {
+  const claim = await loadVisibleClaim(db, auth, claimId, requestedOrg);
   const [row] = await db.select().from(errorAnnotations).where(eq(errorAnnotations.claimId, claim.id));
   return { claim_id: claim.id, errors: row?.errors ?? {} };
 }
 
-/** Replaces the claim's flags; every procedure code must be the claim's and every category known (400 naming the place). */
+/**
+ * The flags checked against the claim (400 naming the place): each procedure code the claim's, each group an
+ * entity group, each keyword an item of that group in the claim's verification, one flag per item, each
+ * category known. Empty groups and procedures are dropped.
+ */
+function checkedErrors(claim: ClaimRow, errors: Errors, categories: ReadonlySet<number>): Errors {
+  const checked: Errors = {};
+  for (const [code, groups] of Object.entries(errors)) {
+    if (!claim.procedureCodes.includes(code)) throw badRequest(`errors.${code}: not a procedure of this claim`);
+    for (const [group, entries] of Object.entries(groups)) {
+      const place = `errors.${code}.${group}`;
+      if (!(ENTITY_GROUPS as readonly string[]).includes(group)) throw badRequest(`${place}: not an entity group`);
+      const items = claim.adjudicationDetails?.[code]?.[group as (typeof ENTITY_GROUPS)[number]] ?? [];
+      const seen = new Set<number>();
+      for (const entry of entries) {
+        if (entry.keyword >= items.length)
+          throw badRequest(`${place}: keyword ${entry.keyword} is not an item of this group (it has ${items.length})`);
+        if (seen.has(entry.keyword)) throw badRequest(`${place}: keyword ${entry.keyword} is flagged twice`);
+        if (!categories.has(entry.category)) throw badRequest(`${place}: unknown error category ${entry.category}`);
+        seen.add(entry.keyword);
+      }
+      if (entries.length) checked[code] = { ...checked[code], [group]: entries };
+    }
+  }
+  return checked;
+}
+
+/** Replaces the claim's flags (POST and PUT alike). */
 export async function saveClaimErrors(
   db: DbOrTx,
   auth: AuthContext,
   claimId: number,
-  errors: ErrorAnnotationBody['errors'],
+  body: Errors,
+  requestedOrg?: string,
 ): Promise<ErrorAnnotations> {
-  const claim = await loadVisibleClaim(db, auth, claimId);
+  const claim = await loadVisibleClaim(db, auth, claimId, requestedOrg);
   const categories = new Set((await db.select({ id: errorCategories.id }).from(errorCategories)).map((c) => c.id));
-  for (const [code, groups] of Object.entries(errors)) {
-    if (!claim.procedureCodes.includes(code)) throw badRequest(`errors.${code}: not a procedure of this claim`);
-    for (const [group, entries] of Object.entries(groups)) {
-      const bad = entries.find((e) => !categories.has(e.category));
-      if (bad) throw badRequest(`errors.${code}.${group}: unknown error category ${bad.category}`);
-    }
-  }
+  const errors = checkedErrors(claim, body, categories);
   const now = new Date();
   await db
     .insert(errorAnnotations)

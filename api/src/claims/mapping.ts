@@ -8,12 +8,16 @@ import {
   type ConsoleClaimRow,
   type EntityGroup,
   type ProcedureVerification,
+  type VerificationProgress,
 } from '@claims/shared-kernel/contract';
 import type { claimDocuments, claims } from '../db/schema';
 import { iso } from '../http/time';
 
 export type ClaimRow = typeof claims.$inferSelect;
-export type DocumentMeta = Pick<typeof claimDocuments.$inferSelect, 'id' | 'claimId' | 'fileName' | 'contentType' | 'pages' | 'size'>;
+export type DocumentMeta = Pick<
+  typeof claimDocuments.$inferSelect,
+  'id' | 'claimId' | 'fileName' | 'contentType' | 'pages' | 'size' | 'readAt'
+>;
 
 /** Distinct found items of one entity group over all procedures of a claim. */
 function foundCount(details: Record<string, ProcedureVerification> | null, group: EntityGroup): number {
@@ -67,7 +71,7 @@ export const toClaimDocument = (doc: DocumentMeta): ClaimDocument => ({
   original_document_url: claimDocumentPath(doc.claimId, doc.id),
 });
 
-export function toClaim(row: ClaimRow, documents: DocumentMeta[]): Claim {
+export function toClaim(row: ClaimRow, documents: DocumentMeta[], progress: VerificationProgress | null): Claim {
   return {
     ...claimSummary(row),
     procedureName: row.procedureNames,
@@ -84,6 +88,8 @@ export function toClaim(row: ClaimRow, documents: DocumentMeta[]): Claim {
     rerunStatus: row.rerunStatus,
     fk_batch_id: row.batchId,
     documents: documents.map(toClaimDocument),
+    progress,
+    previousVerification: row.previousVerification,
   };
 }
 

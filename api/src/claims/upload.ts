@@ -1,12 +1,15 @@
 /**
  * Reads the multipart body of POST /claims: the form fields and the documents, each checked by its
- * first bytes (the declared type and the file name are not trusted).
+ * first bytes (the declared type and the file name are not trusted) and against the upload limits;
+ * then puts the documents into the document store.
  */
 import type { FastifyRequest } from 'fastify';
-import type { CLAIM_UPLOAD_TYPES } from '@claims/shared-kernel/contract';
+import type { CLAIM_UPLOAD_TYPES, UploadLimits } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { claimDocuments } from '../db/schema';
-import { badRequest, unsupportedMediaType } from '../http/errors';
+import { MEGABYTE } from '../config';
+import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { newDocumentKey, type DocumentStore } from '../storage/store';
 
 export type UploadType = (typeof CLAIM_UPLOAD_TYPES)[number];
 
@@ -31,16 +34,38 @@ export function sniffType(data: Uint8Array): UploadType | null {
   return SIGNATURES.find(({ bytes }) => bytes.every((b, i) => data[i] === b))?.type ?? null;
 }
 
-/** Collects the parts; files must be under `fileField`, repeated fields become lists. */
-export async function readMultipart(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+/** 20 MB, 0.5 MB: how a refusal names the limit. */
+const inMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toFixed(2))} MB`;
+
+const isMultipartError = (error: unknown, code: string): boolean => (error as { code?: unknown })?.code === code;
+
+/**
+ * Collects the parts; files must be under `fileField`, repeated fields become lists. A file over the
+ * limit per file, one file too many, or files over the limit per claim are refused (413) naming the file
+ * and the limit, before anything is stored.
+ */
+export async function readMultipart(request: FastifyRequest, fileField: string, limits: UploadLimits): Promise<MultipartForm> {
   if (!request.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data body');
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
+  let totalBytes = 0;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      const data = await part.toBuffer();
+      if (files.length === limits.maxFiles) {
+        throw payloadTooLarge(`${fileField}: '${part.filename}' is one file too many: a claim may have at most ${limits.maxFiles} files`);
+      }
+      const data = await part.toBuffer().catch((error: unknown) => {
+        if (!isMultipartError(error, 'FST_REQ_FILE_TOO_LARGE')) throw error;
+        throw payloadTooLarge(`${fileField}: '${part.filename}' is larger than ${inMegabytes(limits.maxFileBytes)}, the limit per file`);
+      });
       if (part.fieldname !== fileField) throw badRequest(`${part.fieldname}: unexpected file field (documents go in '${fileField}')`);
       if (data.length === 0) throw badRequest(`${fileField}: '${part.filename}' is empty`);
+      totalBytes += data.length;
+      if (totalBytes > limits.maxClaimBytes) {
+        throw payloadTooLarge(
+          `${fileField}: with '${part.filename}' the documents come to more than ${inMegabytes(limits.maxClaimBytes)}, the limit per claim`,
+        );
+      }
       const contentType = sniffType(data);
       if (!contentType) throw unsupportedMediaType(`${fileField}: '${part.filename}' is not a PNG, JPEG or PDF file`);
       files.push({ fileName: safeFileName(part.filename, contentType), contentType, data });
@@ -68,14 +93,39 @@ function safeFileName(name: string | undefined, type: UploadType): string {
   return /\.(pdf|png|jpe?g)$/i.test(base) ? base : `${base}${EXTENSION[type]}`;
 }
 
-/** Stores a claim's documents (uploaded or seeded) beside it, with their sizes. */
-export async function storeClaimDocuments(
-  db: DbOrTx,
-  claimId: number,
+/** A document put into the store, ready to be recorded beside its claim. */
+export interface StoredDocument {
+  fileName: string;
+  contentType: UploadType;
+  size: number;
+  storageKey: string;
+}
+
+/**
+ * Puts the files into the document store, then lets `record` write the claim and its document rows (one
+ * transaction); when that fails the files are removed again, so a claim that was not created leaves none behind.
+ */
+export async function withStoredDocuments<T>(
+  store: DocumentStore,
   files: { fileName: string; contentType: UploadType; data: Uint8Array }[],
-): Promise<void> {
-  if (files.length === 0) return;
-  await db
-    .insert(claimDocuments)
-    .values(files.map(({ fileName, contentType, data }) => ({ claimId, fileName, contentType, size: data.length, data })));
+  record: (stored: StoredDocument[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredDocument[] = [];
+  try {
+    for (const { fileName, contentType, data } of files) {
+      const storageKey = newDocumentKey();
+      await store.put(storageKey, data);
+      stored.push({ fileName, contentType, size: data.length, storageKey });
+    }
+    return await record(stored);
+  } catch (error) {
+    await Promise.allSettled(stored.map((d) => store.delete(d.storageKey)));
+    throw error;
+  }
+}
+
+/** The rows of a claim's stored documents (uploaded or seeded). */
+export async function recordClaimDocuments(db: DbOrTx, claimId: number, stored: StoredDocument[]): Promise<void> {
+  if (stored.length === 0) return;
+  await db.insert(claimDocuments).values(stored.map((document) => ({ claimId, ...document })));
 }

@@ -28,6 +28,7 @@ import type {
   DocgroupConfig,
   DocumentOverride,
   PatternOverride,
+  PreviousVerification,
   ProcedureVerification,
   RuleSelections,
   RuleStatement,
@@ -332,6 +333,8 @@ export const claims = pgTable(
     lastModifiedBy: text('last_modified_by'),
     lastModifiedOn: utc('last_modified_on').notNull().defaultNow(),
     lastVerifiedOn: utc('last_verified_on'),
+    /** The verdict a later verification replaced (result, time, details), so the claim page can show what changed. */
+    previousVerification: jsonb('previous_verification').$type<PreviousVerification | null>(),
   },
   (t) => [
     index('claims_org_status_modified_idx').on(t.org, t.status, t.lastModifiedOn.desc(), t.id.desc()),
@@ -361,7 +364,12 @@ export const claimDocuments = pgTable(
     fileName: text('file_name').notNull(),
     contentType: text('content_type').$type<'application/pdf' | 'image/png' | 'image/jpeg'>().notNull(),
     size: integer('size').notNull(),
-    /** Null once deleted after adjudication (delete_after_adjudication). */
+    /** Where the file is in the document store (src/storage); null once deleted after adjudication (delete_after_adjudication). */
+    storageKey: text('storage_key'),
+    /**
+     * The file itself, as documents were kept before the document store: such bytes are moved into the store
+     * once at start (moveLegacyDocuments in src/storage/legacy.ts); nothing writes here any more.
+     */
     data: bytea('data'),
     pages: integer('pages'),
     /** The read text layer or OCR, kept so a re-run never reads the file again. */

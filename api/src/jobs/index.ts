@@ -8,7 +8,7 @@ import { createVerificationWorker, type VerificationWorker, type WorkerOptions }
 export { BATCH_PRIORITY, enqueueVerification, INTERACTIVE_PRIORITY, VERIFY_JOB, type EnqueueOptions } from './enqueue';
 export { loadQueueConfig, type QueueConfig } from './config';
 export { HELD_BATCH_STATUSES } from './queue';
-export type { DocumentReader, Verifier } from './verify-claim';
+export { UNREADABLE_DOCUMENTS_ERROR_CODE, type DocumentReader, type Verifier } from './verify-claim';
 export { VERIFICATION_ERROR_CODE, type QueueLog, type VerificationWorker, type WorkerOptions } from './worker';
 
 /** Starts the worker; one OCR worker per concurrent job, kept for the worker's life and closed by stop(). */

@@ -4,12 +4,16 @@
  *      reading, then OCRED), so a worker that dies mid-way, or a re-run, never reads a document twice;
  *   2. verify: the claim, its read documents, the masters, the rules and the facts go to the adjudicator;
  *      the result is stored in the same transaction that marks the job done (status ADJUDICATED, or
- *      SUSPENDED when no document could be read), and the files are dropped if the claim asks for it.
+ *      SUSPENDED when no document could be read), the verdict it replaces kept as previousVerification,
+ *      and the files are dropped from the document store if the claim asks for it.
  * Between steps the job checks its signal (the worker stopping, or the lease lost) and gives up cleanly.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PreviousVerification } from '@claims/shared-kernel/contract';
+import type { Db, Tx } from '../db';
 import { claimDocuments, claims } from '../db/schema';
+import { iso } from '../http/time';
+import { type DocumentStore, MissingDocumentError } from '../storage/store';
 import type { ClaimVerification, DocumentFile, ReadDocument, RuleDefinition, VerificationInput } from '../verification/types';
 import type { VerifyJobPayload } from './enqueue';
 import { completeJob, type ClaimedJob } from './queue';
@@ -25,6 +29,7 @@ export type Verifier = (input: VerificationInput) => ClaimVerification | Promise
 
 export interface JobContext {
   db: Db;
+  store: DocumentStore;
   reader: DocumentReader;
   verify: Verifier;
   /** Aborted when the worker stops or the job's lease is lost. */
@@ -38,6 +43,9 @@ export class JobInterrupted extends Error {
     this.name = 'JobInterrupted';
   }
 }
+
+/** The claim's error_code when documents could not be read (error_message has the reader's words). */
+export const UNREADABLE_DOCUMENTS_ERROR_CODE = '422';
 
 const checkpoint = (signal: AbortSignal) => {
   if (signal.aborted) throw new JobInterrupted();
@@ -100,6 +108,15 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
   });
   checkpoint(signal);
 
+  // The verdict this one replaces, if the claim had one (a re-run, or a verification after findings or answers).
+  const previousVerification: PreviousVerification | null = claim.adjudicationResult
+    ? {
+        adjudicationResult: claim.adjudicationResult,
+        lastVerifiedOn: iso(claim.lastVerifiedOn),
+        adjudicationDetails: claim.adjudicationDetails,
+      }
+    : claim.previousVerification;
+
   await db.transaction(async (tx) => {
     await completeJob(tx, job);
     await tx
@@ -110,24 +127,42 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
         adjudicationReason: verification.adjudicationReason,
         rejectionReasons: verification.rejectionReasons,
         adjudicationDetails: withRuleIdentity(verification.adjudicationDetails, rules),
+        previousVerification,
         rerunStatus: null,
-        errorCode: null,
-        errorMessage: null,
+        errorCode: verification.technicalDetail ? UNREADABLE_DOCUMENTS_ERROR_CODE : null,
+        errorMessage: verification.technicalDetail ?? null,
         lastVerifiedOn: sql`now()`,
         lastModifiedOn: sql`now()`,
       })
       .where(eq(claims.id, claim.id));
-    if (claim.deleteAfterAdjudication) {
-      await tx.update(claimDocuments).set({ data: null }).where(eq(claimDocuments.claimId, claim.id));
-    }
+    if (claim.deleteAfterAdjudication) await dropFiles(tx, ctx.store, claim.id);
   });
+}
+
+/**
+ * delete_after_adjudication: the rows forget their files and the files leave the store, before the verdict
+ * commits (a failure rolls the verdict back and the job is tried again; deleting a deleted file is no error).
+ * What was read stays, so a re-run still verifies.
+ */
+async function dropFiles(tx: Tx, store: DocumentStore, claimId: number): Promise<void> {
+  const stored = await tx
+    .select({ key: claimDocuments.storageKey })
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, claimId), isNotNull(claimDocuments.storageKey)));
+  await tx.update(claimDocuments).set({ storageKey: null, data: null }).where(eq(claimDocuments.claimId, claimId));
+  for (const { key } of stored) if (key) await store.delete(key);
 }
 
 /** Reads the documents that have no stored reading yet, storing each one as soon as it is read. */
 async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<void> {
   const { db, signal } = ctx;
   const unread = await db
-    .select({ id: claimDocuments.id, fileName: claimDocuments.fileName, contentType: claimDocuments.contentType })
+    .select({
+      id: claimDocuments.id,
+      fileName: claimDocuments.fileName,
+      contentType: claimDocuments.contentType,
+      storageKey: claimDocuments.storageKey,
+    })
     .from(claimDocuments)
     .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.readAt)))
     .orderBy(asc(claimDocuments.id));
@@ -136,7 +171,7 @@ async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<vo
   for (const doc of unread) {
     checkpoint(signal);
     // One file in memory at a time.
-    const [{ data }] = await db.select({ data: claimDocuments.data }).from(claimDocuments).where(eq(claimDocuments.id, doc.id));
+    const data = doc.storageKey ? await readStored(ctx.store, doc.storageKey) : null;
     const read: ReadDocument = data
       ? await ctx.reader.read({
           documentId: doc.id,
@@ -152,6 +187,16 @@ async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<vo
       .where(eq(claimDocuments.id, doc.id));
   }
   await setStatus(db, claimId, 'OCRED');
+}
+
+/** The file, or null when the store no longer has it (any other failure of the store is thrown: the job is tried again). */
+async function readStored(store: DocumentStore, key: string): Promise<Buffer | null> {
+  try {
+    return await store.read(key);
+  } catch (error) {
+    if (error instanceof MissingDocumentError) return null;
+    throw error;
+  }
 }
 
 /** Every procedure's verification names the rule (id and version) it was judged by. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { DocumentStore } from '../storage/store';
 import { claims } from '../db/schema';
 import { queueEvents } from './enqueue';
 import { claimNextJob, expireAllLeases, extendLease, failJob, hasPendingJobs, LeaseLostError, releaseJob, type ClaimedJob } from './queue';
@@ -22,6 +23,8 @@ export interface QueueLog {
 
 export interface WorkerOptions {
   db: Db;
+  /** Where the claims' documents are read from (and dropped after verification when a claim asks). */
+  store: DocumentStore;
   /** Jobs run at once. Default 1 (OCR is CPU-bound). */
   concurrency?: number;
   /** The document reader; default the adjudicator's, with one OCR worker per concurrent job. */
@@ -133,7 +136,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
         await recordFailure(job, new Error(`verification stopped unexpectedly ${job.attempts - 1} times`), true);
         return;
       }
-      await runVerifyJob({ db, reader, verify, signal: jobController.signal }, job);
+      await runVerifyJob({ db, store: options.store, reader, verify, signal: jobController.signal }, job);
       log.debug(`job ${job.id}: claim ${job.claimId} verified`);
     } catch (error) {
       if (error instanceof LeaseLostError || leaseLost) {

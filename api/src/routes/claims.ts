@@ -18,6 +18,7 @@ import {
   ClaimSearchQuery,
   FindingsBody,
   OrgQuery,
+  UploadLimits,
 } from '@claims/shared-kernel/contract';
 import { requireClaimCreator, requireRerunRight } from '../auth/access';
 import { claimScope, claimWithDocuments, loadVisibleClaim } from '../claims/access';
@@ -62,6 +63,15 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  // A static path: find-my-way matches it before the parametric /claims/:claimId.
+  app.get('/claims/uploadLimits', {
+    schema: {
+      description: 'What POST /claims accepts: bytes per file and per claim, files per claim (the create form states them).',
+      response: replies({ 200: UploadLimits }),
+    },
+    handler: async () => app.config.uploadLimits,
+  });
+
   app.post('/claims', {
     config: {
       access: requireClaimCreator,
@@ -71,15 +81,16 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     schema: {
       description:
-        'A multipart form: the documents (PDF, PNG or JPEG, each a `documents` part) and the claim fields ' +
-        '(procedureName repeated). Super users of the organisations that create claims.',
+        'A multipart form: the documents (PDF, PNG or JPEG, each a `documents` part, within GET /claims/uploadLimits) and the ' +
+        'claim fields (procedureName repeated). Super users of the organisations that create claims.',
       querystring: OrgQuery,
       response: replies({ 200: ClaimCreateResponse }),
     },
     handler: async (request) => {
       const { auth } = request;
       const { org } = await claimScope(app.db, auth, request.query.org);
-      return createClaim(app.db, auth, org, await readMultipart(request, 'documents'));
+      const form = await readMultipart(request, 'documents', app.config.uploadLimits);
+      return createClaim(app.db, app.documentStore, auth, org, form);
     },
   });
 

@@ -74,7 +74,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireSuperUser },
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      await dropConsoleClaims(app.db, org, request.body.claimIdList);
+      await dropConsoleClaims(app.db, app.documentStore, org, request.body.claimIdList);
       return { Message: 'Successfully Done' };
     },
   });

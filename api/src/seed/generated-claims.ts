@@ -6,6 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Db } from '../db';
 import { batches } from '../db/schema';
+import type { DocumentStore } from '../storage/store';
 import { insertSeedClaim, type SeedClaim } from './index';
 import { catalog } from './synthetic/catalog';
 import { DEFAULT_SEED_CLAIMS, streamSeedClaims, type GeneratedClaim } from './synthetic/generator';
@@ -64,14 +65,19 @@ async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
  * Generates claims with their documents and queues each as it is made, in its own transaction; between
  * claims the event loop serves requests, so the api answers while the demo data arrives.
  */
-export async function seedGeneratedClaims(db: Db, count = DEFAULT_SEED_CLAIMS, log: (message: string) => void = () => {}): Promise<number> {
+export async function seedGeneratedClaims(
+  db: Db,
+  store: DocumentStore,
+  count = DEFAULT_SEED_CLAIMS,
+  log: (message: string) => void = () => {},
+): Promise<number> {
   if (count <= 0) return 0;
   log(`generating ${count} synthetic claims with their documents`);
   const batchIds = await seedConsoleBatches(db);
   let index = 0;
   for await (const claim of streamSeedClaims(count)) {
     const seedClaim = asConsoleClaim(claim, index, (org) => batchIds.get(org));
-    await db.transaction((tx) => insertSeedClaim(tx, seedClaim));
+    await insertSeedClaim(db, store, seedClaim);
     index += 1;
     await nextTurn();
   }

@@ -9,7 +9,8 @@ import type { CaseType } from '@claims/shared-kernel/constants';
 import type { Db, DbOrTx } from '../db';
 import { claims, organizations, procedures } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
-import { storeClaimDocuments, type UploadType } from '../claims/upload';
+import { recordClaimDocuments, withStoredDocuments, type StoredDocument, type UploadType } from '../claims/upload';
+import type { DocumentStore } from '../storage/store';
 import { seedBase } from './base';
 import { seedCatalog } from './catalog';
 
@@ -41,7 +42,12 @@ export interface SeedClaim {
   documents: { fileName: string; contentType: UploadType; data: Uint8Array }[];
 }
 
-export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<number> {
+/** Stores the claim's files, then the claim with its documents in one transaction, queued unless its status says otherwise. */
+export async function insertSeedClaim(db: Db, store: DocumentStore, claim: SeedClaim): Promise<number> {
+  return withStoredDocuments(store, claim.documents, (stored) => db.transaction((tx) => insertClaimRows(tx, claim, stored)));
+}
+
+async function insertClaimRows(db: DbOrTx, claim: SeedClaim, stored: StoredDocument[]): Promise<number> {
   const found = claim.procedureCodes.length
     ? await db.select().from(procedures).where(inArray(procedures.procedureCode, claim.procedureCodes))
     : [];
@@ -76,7 +82,7 @@ export async function insertSeedClaim(db: DbOrTx, claim: SeedClaim): Promise<num
       lastModifiedOn: createdOn,
     })
     .returning({ id: claims.id });
-  await storeClaimDocuments(db, row.id, claim.documents);
+  await recordClaimDocuments(db, row.id, stored);
   if (status === 'TO_BE_OCRED') {
     await enqueueVerification(
       db,

@@ -111,14 +111,46 @@ export function prepareClaim(input: VerificationInput): ClaimContext {
   const wordCount = text.tokens.length;
   let suspendedReason: string | null = null;
   if (input.documents.length === 0) suspendedReason = 'No documents were attached to the claim';
-  else if (readable.length === 0) suspendedReason = `No document could be read: ${describeUnreadable(unreadable)}`;
+  else if (readable.length === 0) suspendedReason = unreadableReason(unreadable, 'all');
   else if (wordCount === 0) suspendedReason = 'No text could be read from the documents';
 
   return { input, unreadable, suspendedReason, text, index, segregation, masters, attributes, facts, candidates, fraudMarkersFound };
 }
 
+/** The read errors as the reader gave them, for the error dialog: 'a.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))'. */
 export const describeUnreadable = (documents: ReadDocument[]): string =>
   documents.map((d) => `${d.fileName} (${d.error ?? 'no pages'})`).join(', ');
+
+/** A reader's error (src/verification/read, or the job's) as a reviewer would say it; null where the plain 'could not be read' says enough. */
+const PLAIN_READ_PROBLEMS: [RegExp, string][] = [
+  [/^not a PDF, PNG or JPEG file/, 'it is not a PDF, PNG or JPEG file'],
+  [/^the file is empty/, 'the file is empty'],
+  [/^the file is no longer stored/, 'the file is no longer stored'],
+  [/^the PDF is password protected/, 'the PDF is protected by a password'],
+  [/^the PDF has no pages/, 'the PDF has no pages'],
+  [/^not a readable PDF/, 'the PDF is damaged'],
+  [/^not a readable (PNG|JPEG) image/, 'the image is damaged'],
+];
+
+const plainProblem = (document: ReadDocument): string | null =>
+  document.error ? (PLAIN_READ_PROBLEMS.find(([pattern]) => pattern.test(document.error!))?.[1] ?? null) : 'it has no pages';
+
+/** 'a.pdf', 'a.pdf and b.png', 'a.pdf, b.png and c.jpg'. */
+const listOf = (names: string[]): string => (names.length < 2 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * The reviewer's sentence for documents that could not be read ('download_5.pdf could not be read: it is not
+ * a PDF, PNG or JPEG file.'); `all` when no document of the claim could be read. The reader's own words go
+ * to the error dialog instead (describeUnreadable).
+ */
+export function unreadableReason(documents: ReadDocument[], scope: 'some' | 'all'): string {
+  if (documents.length === 1) {
+    const problem = plainProblem(documents[0]);
+    return `${documents[0].fileName} could not be read${problem ? `: ${problem}` : ''}.`;
+  }
+  const names = listOf(documents.map((d) => d.fileName));
+  return scope === 'all' ? `None of the documents could be read: ${names}.` : `${names} could not be read.`;
+}
 
 function measurementFacts(input: VerificationInput, attribute: ClinicalAttributeMaster): ValueCandidate[] {
   const names = new Set([attribute.name, ...(attribute.alias ?? [])].map(foldOf));

@@ -164,4 +164,9 @@ export interface ClaimVerification {
   rejectionReasons: string[];
   /** Keyed by procedure code, exactly as the claim page reads it. */
   adjudicationDetails: Record<string, ProcedureVerification>;
+  /**
+   * What the reviewer's reason leaves out, for the error dialog (the claim's error_message): the read errors
+   * of the documents that could not be read. Absent when every document was read.
+   */
+  technicalDetail?: string;
 }

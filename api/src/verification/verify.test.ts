@@ -125,22 +125,67 @@ describe('verdicts', () => {
     const result = verifyClaim(claim({ OPH001: cataractRule() }, [broken]));
     expect(result).toMatchObject({
       adjudicationResult: 'SUSPENDED',
-      adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)',
+      adjudicationReason: 'scan.pdf could not be read: the PDF is damaged.',
+      technicalDetail: 'Unreadable documents: scan.pdf (not a readable PDF)',
     });
     expect(result.adjudicationDetails.OPH001.adjudicationResult).toBe('SUSPENDED');
     expect(verifyClaim(claim({ OPH001: cataractRule() }, [])).adjudicationResult).toBe('SUSPENDED');
     const two = verifyClaim(claim({ OPH001: cataractRule(), GEN002: null }, [broken]));
     expect(two).toMatchObject({
       adjudicationResult: 'SUSPENDED',
-      adjudicationReason: 'No document could be read: scan.pdf (not a readable PDF)',
+      adjudicationReason: 'scan.pdf could not be read: the PDF is damaged.',
+    });
+    const stranger: ReadDocument = {
+      documentId: 10,
+      fileName: 'setup.pdf',
+      url: '/y',
+      pages: [],
+      error: 'not a PDF, PNG or JPEG file (declared as application/pdf)',
+    };
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [broken, stranger]))).toMatchObject({
+      adjudicationResult: 'SUSPENDED',
+      adjudicationReason: 'None of the documents could be read: scan.pdf and setup.pdf.',
+      technicalDetail:
+        'Unreadable documents: scan.pdf (not a readable PDF), setup.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))',
     });
   });
 
-  it('notes unreadable documents but judges on the readable ones', () => {
-    const broken: ReadDocument = { documentId: 9, fileName: 'photo.png', url: '/x', pages: [], error: 'damaged header' };
-    const result = verifyClaim(claim({ OPH001: cataractRule() }, [summary, broken]));
-    expect(result.adjudicationResult).toBe('ACCEPTED');
-    expect(result.adjudicationReason).toBe('Unreadable documents: photo.png (damaged header)');
+  it('notes unreadable documents in a plain sentence but judges on the readable ones; the read errors go to the technical detail', () => {
+    const download: ReadDocument = {
+      documentId: 9,
+      fileName: 'download_5.pdf',
+      url: '/x',
+      pages: [],
+      error: 'not a PDF, PNG or JPEG file (declared as application/pdf)',
+    };
+    const result = verifyClaim(claim({ OPH001: cataractRule() }, [summary, download]));
+    expect(result).toMatchObject({
+      adjudicationResult: 'ACCEPTED',
+      adjudicationReason: 'download_5.pdf could not be read: it is not a PDF, PNG or JPEG file.',
+      technicalDetail: 'Unreadable documents: download_5.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))',
+    });
+    const photo: ReadDocument = {
+      documentId: 10,
+      fileName: 'photo.png',
+      url: '/y',
+      pages: [],
+      error: 'not a readable PNG image (damaged header)',
+    };
+    const odd: ReadDocument = {
+      documentId: 11,
+      fileName: 'odd.pdf',
+      url: '/z',
+      pages: [],
+      error: 'the PDF could not be read (worker died)',
+    };
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [summary, photo])).adjudicationReason).toBe(
+      'photo.png could not be read: the image is damaged.',
+    );
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [summary, odd])).adjudicationReason).toBe('odd.pdf could not be read.');
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [summary, download, photo, odd])).adjudicationReason).toBe(
+      'download_5.pdf, photo.png and odd.pdf could not be read.',
+    );
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [summary])).technicalDetail).toBeUndefined();
   });
 
   it('the claim takes the worst result of its procedures', () => {

@@ -12,7 +12,7 @@ import {
   type RuleStatement,
   type RuleTreeName,
 } from '@claims/shared-kernel/contract';
-import { describeUnreadable, prepareClaim, type ClaimContext, type EntityKind } from './context';
+import { describeUnreadable, prepareClaim, unreadableReason, type ClaimContext, type EntityKind } from './context';
 import { findEntity, foundItem, pageFilter, type DocumentScope, type FoundValue } from './entities';
 import {
   attributeOf,
@@ -48,9 +48,11 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
   const context = prepareClaim(input);
   const codes = [...new Set(input.claim.procedureCodes ?? [])];
   const notes = [
-    context.suspendedReason || !context.unreadable.length ? null : `Unreadable documents: ${describeUnreadable(context.unreadable)}`,
+    context.suspendedReason || !context.unreadable.length ? null : unreadableReason(context.unreadable, 'some'),
     fraudReason(context.fraudMarkersFound),
   ];
+  // The reader's own words about the unreadable documents, for the error dialog rather than the reason.
+  const technical = context.unreadable.length ? { technicalDetail: `Unreadable documents: ${describeUnreadable(context.unreadable)}` } : {};
   const verdicts = new Map<string, Verdict>();
   const adjudicationDetails: Record<string, ProcedureVerification> = {};
   codes.forEach((code, i) => {
@@ -65,6 +67,7 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
       adjudicationReason: joinReasons('No procedure codes on the claim', ...notes),
       rejectionReasons: [],
       adjudicationDetails,
+      ...technical,
     };
   const several = codes.length > 1;
   const tag = (code: string, text: string) => (several ? `${code}: ${text}` : text);
@@ -83,6 +86,7 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
     adjudicationReason: joinReasons(...worstReasons, ...notes),
     rejectionReasons: codes.flatMap((c) => verdicts.get(c)!.rejectionReasons.map((r) => tag(c, r))),
     adjudicationDetails,
+    ...technical,
   };
 }
 

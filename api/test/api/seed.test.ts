@@ -2,6 +2,9 @@
  * The first-start seed on an empty database: demo logins, the catalog with its keyword ids
  * translated (rules must still name the catalog's entries), and a generated claim queued.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { verifyPassword } from '../../src/auth/passwords';
 import { openDatabase, type OpenDatabase } from '../../src/db';
@@ -11,14 +14,18 @@ import { loadMasterData, loadRules } from '../../src/jobs/verification-input';
 import { insertSeedClaim, seedMastersIfEmpty } from '../../src/seed';
 import { catalog } from '../../src/seed/synthetic/catalog';
 import { generateClaim } from '../../src/seed/synthetic/generator';
+import { createFolderStore } from '../../src/storage/folder';
 
 let database: OpenDatabase;
+const storeDir = mkdtempSync(join(tmpdir(), 'claims-seed-documents-'));
+const store = createFolderStore(storeDir);
 
 beforeAll(async () => {
   database = await openDatabase({ kind: 'pglite' });
 });
 afterAll(async () => {
   await database?.close();
+  rmSync(storeDir, { recursive: true, force: true });
 });
 
 test('seeds once, with working demo logins', async () => {
@@ -70,9 +77,9 @@ test("the adjudicator's input is built from the seeded masters and rules", async
   expect((await loadMasterData(db, 'HOSP002')).docgroups).toEqual({});
 });
 
-test('a generated claim is stored with its files and queued', async () => {
+test('a generated claim is stored with its files in the document store and queued', async () => {
   const generated = await generateClaim(7, { organization: 'starhealth', imagePages: 0 });
-  const id = await database.db.transaction((tx) => insertSeedClaim(tx, generated));
+  const id = await insertSeedClaim(database.db, store, generated);
   const [claim] = await database.db.select().from(claims).where(eq(claims.id, id));
   expect(claim).toMatchObject({
     org: 'starhealth',
@@ -81,5 +88,9 @@ test('a generated claim is stored with its files and queued', async () => {
   });
   const documents = await database.db.select().from(claimDocuments).where(eq(claimDocuments.claimId, id));
   expect(documents.map((d) => d.fileName)).toEqual(generated.documents.map((d) => d.fileName));
+  for (const [i, document] of documents.entries()) {
+    expect(document.data).toBeNull();
+    expect(Buffer.compare(await store.read(document.storageKey!), Buffer.from(generated.documents[i].data))).toBe(0);
+  }
   expect(await database.db.select().from(jobs).where(eq(jobs.claimId, id))).toHaveLength(1);
 });

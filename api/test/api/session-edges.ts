@@ -8,13 +8,12 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Claim, ClaimListRow } from '@claims/shared-kernel/contract';
-import { buildApp } from '../../src/app';
 import { AccountStates } from '../../src/auth/accounts';
 import { LoginThrottle } from '../../src/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords';
 import { users } from '../../src/db/schema';
 import { PASSWORD } from './fixture';
-import { bearer, login, testConfig, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
 const ACCOUNT_LIMIT = 3;
@@ -28,10 +27,7 @@ export function defineSessionEdges(open: () => Promise<TestDatabase>): void {
     beforeAll(async () => {
       testDb = await open();
       // The account's state read on every request (no cache), and a small per-account limit of failed sign-ins.
-      app = await buildApp(
-        { ...testConfig(), authCacheTtlSeconds: 0, loginAccountLimit: ACCOUNT_LIMIT },
-        { database: testDb.database, logger: false },
-      );
+      app = await testApp(testDb.database, {}, { authCacheTtlSeconds: 0, loginAccountLimit: ACCOUNT_LIMIT });
     });
 
     afterAll(async () => {

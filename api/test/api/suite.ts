@@ -20,6 +20,8 @@ import {
 import { buildApp } from '../../src/app';
 import { batches, claimDocuments, jobs, rules, users } from '../../src/db/schema';
 import { replies } from '../../src/http/replies';
+import { defineAnnotationEdges } from './annotation-edges';
+import { defineClaimDocumentEdges } from './claim-document-edges';
 import { defineClaimReviewEdges } from './claim-review-edges';
 import { claimIds, ruleId } from './fixture';
 import { defineSessionEdges } from './session-edges';
@@ -1194,5 +1196,7 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   });
 
   defineClaimReviewEdges(open);
+  defineClaimDocumentEdges(open);
+  defineAnnotationEdges(open);
   defineSessionEdges(open);
 }

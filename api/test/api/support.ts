@@ -1,7 +1,11 @@
 /** The api under test: buildApp over PGlite (a clone of the template) or a throwaway PostgreSQL database. */
+import { randomUUID } from 'node:crypto';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildOptions } from '../../src/app';
-import { loadConfig } from '../../src/config';
+import { loadConfig, type AppConfig } from '../../src/config';
 import { openDatabase, type OpenDatabase } from '../../src/db';
 import { throwawayDatabase } from '../postgres';
 import { PASSWORD, seedFixture } from './fixture';
@@ -24,18 +28,32 @@ export async function postgresDatabase(): Promise<TestDatabase> {
   return throwaway;
 }
 
+/** Small upload limits, so the tests can pass them; a document folder of its own (made on the first upload) per app. */
 export const testConfig = () =>
   loadConfig({
     JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256',
     SEED: 'false',
     LOGIN_RATE_LIMIT: '1000',
-    MAX_UPLOAD_BYTES: String(512 * 1024),
+    UPLOAD_MAX_FILE_MB: '0.5',
+    UPLOAD_MAX_CLAIM_MB: '1',
+    UPLOAD_MAX_FILES: '4',
     DATABASE_URL: 'postgres://unused',
+    DOCUMENT_STORE_DIR: join(tmpdir(), `claims-test-documents-${randomUUID()}`),
   });
 
-/** The app over the database; silent unless `logger` says otherwise (a test may collect the log lines). */
-export async function testApp(database: OpenDatabase, options: Pick<BuildOptions, 'logger' | 'onRoute'> = {}): Promise<FastifyInstance> {
-  return buildApp(testConfig(), { database, logger: false, ...options });
+/**
+ * The app over the database, with testConfig() and any `settings` over it; silent unless `logger` says otherwise
+ * (a test may collect the log lines). Its document folder is removed when it closes.
+ */
+export async function testApp(
+  database: OpenDatabase,
+  options: Pick<BuildOptions, 'logger' | 'onRoute'> = {},
+  settings: Partial<AppConfig> = {},
+): Promise<FastifyInstance> {
+  const config = { ...testConfig(), ...settings };
+  const app = await buildApp(config, { database, logger: false, ...options });
+  app.addHook('onClose', () => rm(config.documentStoreDir, { recursive: true, force: true }));
+  return app;
 }
 
 /** A logger that keeps the lines it writes (error level and above), for assertions on what was logged. */

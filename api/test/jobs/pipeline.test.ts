@@ -7,10 +7,11 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { ProcedureVerification, RuleStatement } from '@claims/shared-kernel/contract';
 import { claimDocuments, keywordMasters, rules } from '../../src/db/schema';
-import { enqueueVerification, startVerificationWorker } from '../../src/jobs';
+import { enqueueVerification, startVerificationWorker, UNREADABLE_DOCUMENTS_ERROR_CODE } from '../../src/jobs';
 import { createDocumentReader, verifyClaim, type DocumentFile, type VerificationInput } from '../../src/verification';
 import {
   claimRow,
+  documentStore,
   EMPTY_SELECTIONS,
   insertClaim,
   openTestDatabase,
@@ -120,7 +121,7 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
       statuses.push((await claimRow(db, claimId)).status);
       return verifyClaim(input);
     };
-    const worker = startVerificationWorker({ db, concurrency: 1, reader, verify, pollMs: 25, log: quiet });
+    const worker = startVerificationWorker({ db, store: documentStore, concurrency: 1, reader, verify, pollMs: 25, log: quiet });
     await worker.drain();
 
     const claim = await claimRow(db, claimId);
@@ -152,6 +153,13 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
     const again = await claimRow(db, claimId);
     expect(again).toMatchObject({ status: 'ADJUDICATED', adjudicationResult: 'ACCEPTED', rerunStatus: null });
     expect(again.lastVerifiedOn!.getTime()).toBeGreaterThan(claim.lastVerifiedOn!.getTime());
+    // The first verification had nothing to replace; the re-run keeps the verdict it replaced.
+    expect(claim.previousVerification).toBeNull();
+    expect(again.previousVerification).toEqual({
+      adjudicationResult: 'ACCEPTED',
+      lastVerifiedOn: claim.lastVerifiedOn!.toISOString(),
+      adjudicationDetails: claim.adjudicationDetails,
+    });
     expect(reads).toBe(1);
     const [docAfter] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId));
     expect(docAfter.readAt!.getTime()).toBe(readAt);
@@ -167,7 +175,7 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
     const deleted = await insertClaim(db, { deleteAfterAdjudication: true, documents: [{ data: await pdfOf(DISCHARGE) }] });
     for (const id of [rejected, insurer, unreadable, deleted]) await enqueueVerification(db, id);
 
-    const worker = startVerificationWorker({ db, concurrency: 1, pollMs: 25, log: quiet });
+    const worker = startVerificationWorker({ db, store: documentStore, concurrency: 1, pollMs: 25, log: quiet });
     await worker.drain();
     await worker.stop();
 
@@ -182,19 +190,25 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
     expect(i.rejectionReasons.join(' ')).toContain('Moxifloxacin');
 
     const u = await claimRow(db, unreadable);
-    expect(u).toMatchObject({ status: 'SUSPENDED', adjudicationResult: 'SUSPENDED' });
+    expect(u).toMatchObject({
+      status: 'SUSPENDED',
+      adjudicationResult: 'SUSPENDED',
+      adjudicationReason: 'broken.pdf could not be read: it is not a PDF, PNG or JPEG file.',
+      errorCode: UNREADABLE_DOCUMENTS_ERROR_CODE,
+      errorMessage: 'Unreadable documents: broken.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))',
+    });
     const [broken] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, unreadable));
     expect(broken.readError).toBeTruthy();
 
     const d = await claimRow(db, deleted);
     expect(d).toMatchObject({ status: 'ADJUDICATED', adjudicationResult: 'ACCEPTED' });
     const [gone] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, deleted));
-    expect(gone.data).toBeNull();
+    expect(gone.storageKey).toBeNull();
     expect(gone.readPages?.[0].words.length).toBeGreaterThan(0);
 
     // A re-run of the claim whose files are gone still verifies, from what was read.
     await enqueueVerification(db, deleted, { rerun: true });
-    const rerunWorker = startVerificationWorker({ db, concurrency: 1, pollMs: 25, log: quiet });
+    const rerunWorker = startVerificationWorker({ db, store: documentStore, concurrency: 1, pollMs: 25, log: quiet });
     await rerunWorker.drain();
     await rerunWorker.stop();
     expect(await claimRow(db, deleted)).toMatchObject({ status: 'ADJUDICATED', adjudicationResult: 'ACCEPTED', rerunStatus: null });

@@ -9,8 +9,10 @@ import { batches, claimDocuments, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob, completeJob, LeaseLostError } from '../../src/jobs/queue';
 import { createVerificationWorker, retryDelay, type WorkerOptions } from '../../src/jobs/worker';
+import { MissingDocumentError } from '../../src/storage/store';
 import {
   claimRow,
+  documentStore,
   fakeReader,
   fakeVerifier,
   insertBatch,
@@ -30,8 +32,8 @@ const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {}
 const noDefaults = () => {
   throw new Error('these tests inject the reader and the verifier');
 };
-const startWorker = (options: WorkerOptions) =>
-  createVerificationWorker({ pollMs: 25, retryBaseMs: 40, log: quiet, ...options }, noDefaults);
+const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
+  createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quiet, ...options }, noDefaults);
 
 const drivers: Driver[] = ['pglite', 'postgres'];
 
@@ -336,12 +338,24 @@ describe.each(drivers)('verification queue on %s', (driver) => {
     await worker.stop();
 
     expect(await claimRow(db, claimId)).toMatchObject({ status: 'ADJUDICATED', adjudicationResult: 'ACCEPTED' });
+    const [stored] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, keep));
     const [gone] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId));
-    expect(gone.data).toBeNull();
+    expect(gone.storageKey).toBeNull();
     expect(gone.readPages).toHaveLength(1);
     expect(gone.size).toBeGreaterThan(0);
-    const [kept] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, keep));
-    expect(kept.data).not.toBeNull();
+    expect((await documentStore.read(stored.storageKey!)).length).toBe(stored.size);
+  });
+
+  it('delete_after_adjudication removes the files from the document store', async () => {
+    const { db } = database;
+    const claimId = await insertClaim(db, { deleteAfterAdjudication: true });
+    const [before] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId));
+    expect(await documentStore.size(before.storageKey!)).toBe(before.size);
+    await enqueueVerification(db, claimId);
+    const worker = startWorker({ db, reader: fakeReader(), verify: fakeVerifier().verify });
+    await worker.drain();
+    await worker.stop();
+    await expect(documentStore.read(before.storageKey!)).rejects.toBeInstanceOf(MissingDocumentError);
   });
 
   it('runs jobs side by side up to the configured concurrency', async () => {

@@ -3,12 +3,17 @@
  * when reachable, a throwaway database on the real PostgreSQL server.
  */
 import { randomUUID } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { openDatabase, schema, type Db, type OpenDatabase } from '../../src/db';
 import { batches, claimDocuments, claims, keywordMasters, organizations, procedures, rules } from '../../src/db/schema';
 import type { RuleSelections } from '@claims/shared-kernel/contract';
 import { postgresUnavailable, throwawayDatabase } from '../postgres';
+import { createFolderStore } from '../../src/storage/folder';
+import { newDocumentKey } from '../../src/storage/store';
 import type { ClaimVerification, DocumentFile, ReadDocument, VerificationInput } from '../../src/verification/types';
 
 export interface TestDatabase extends OpenDatabase {
@@ -37,13 +42,18 @@ export async function postgresReachable(): Promise<boolean> {
 
 export type Driver = 'pglite' | 'postgres';
 
+const documentFolder = join(tmpdir(), `claims-jobs-documents-${randomUUID()}`);
+/** The documents of this test file's claims (insertClaim), in a folder of its own, removed with the databases. */
+export const documentStore = createFolderStore(documentFolder);
+
 export async function openTestDatabase(driver: Driver): Promise<TestDatabase> {
+  const removeDocuments = () => rmSync(documentFolder, { recursive: true, force: true });
   if (driver === 'pglite') {
     const database = await openDatabase({ kind: 'pglite', loadDataDir: await pgliteTemplate() }, { runMigrations: false });
-    return { ...database, drop: () => database.close() };
+    return { ...database, drop: () => database.close().finally(removeDocuments) };
   }
   const { database, drop } = await throwawayDatabase('jobs_test');
-  return { ...database, drop };
+  return { ...database, drop: () => drop().finally(removeDocuments) };
 }
 
 const TABLES = Object.values(schema)
@@ -128,16 +138,16 @@ export async function insertClaim(db: Db, seed: ClaimSeed = {}): Promise<number>
     })
     .returning({ id: claims.id });
   const documents = seed.documents ?? [{ data: new TextEncoder().encode('%PDF-1.4 placeholder') }];
-  if (documents.length > 0) {
-    await db.insert(claimDocuments).values(
-      documents.map((d, i) => ({
-        claimId: claim.id,
-        fileName: d.fileName ?? `doc-${i + 1}.pdf`,
-        contentType: d.contentType ?? ('application/pdf' as const),
-        size: d.data.length,
-        data: d.data,
-      })),
-    );
+  for (const [i, d] of documents.entries()) {
+    const storageKey = newDocumentKey();
+    await documentStore.put(storageKey, d.data);
+    await db.insert(claimDocuments).values({
+      claimId: claim.id,
+      fileName: d.fileName ?? `doc-${i + 1}.pdf`,
+      contentType: d.contentType ?? 'application/pdf',
+      size: d.data.length,
+      storageKey,
+    });
   }
   return claim.id;
 }

@@ -1,22 +1,19 @@
 import { z } from 'zod';
+import { EXPECTED_RESULTS, type ExpectedResult } from '../annotation-record';
 
-export const EXPECTED_RESULTS = [
-  { code: 'accept', label: 'Accept' },
-  { code: 'reject', label: 'Reject' },
-  { code: 'infoQuery', label: 'Info Query' },
-  { code: 'docQuery', label: 'Doc Query' },
-  { code: 'wrongProcedure', label: 'Wrong Procedure' },
-] as const;
+export * from '../annotation-record';
+
+const EXPECTED_RESULT_CODES = EXPECTED_RESULTS.map((r) => r.code) as [ExpectedResult, ...ExpectedResult[]];
 
 /** The record's fixed fields, the same in what is sent and what is stored. */
 const annotationFields = {
   reference_claim_id: z.string(),
   procedure_code: z.string(),
   procedure_name: z.string().optional(),
-  expected_result: z.enum(['accept', 'reject', 'infoQuery', 'docQuery', 'wrongProcedure']),
+  expected_result: z.enum(EXPECTED_RESULT_CODES),
   verification_result: z.string().optional(),
   case_type: z.string().optional(),
-  remarks: z.string().optional(),
+  remarks: z.string().max(2000).optional(),
 };
 /** The numbered entity slots (procedure_name_1, ...). */
 const entitySlot = z.union([z.string(), z.number(), z.null()]);
@@ -27,7 +24,16 @@ const entitySlot = z.union([z.string(), z.number(), z.null()]);
  * because the numbering is open-ended on create and renumbered from 1 on edit.
  */
 export const AnnotationBody = z
-  .object({ claim_id: z.union([z.number(), z.string()]).transform(Number), ...annotationFields })
+  .object({
+    claim_id: z.union([
+      z.number().int().positive(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/, 'must be a claim id')
+        .transform(Number),
+    ]),
+    ...annotationFields,
+  })
   .catchall(entitySlot);
 export type AnnotationBody = z.input<typeof AnnotationBody>;
 
@@ -39,6 +45,8 @@ export const Annotation = z
     id: z.number(),
     annotated_on: z.string(),
     username: z.string(),
+    /** The annotated claim's organisation (the list opens the claim with it). */
+    organization: z.string().optional(),
     total_count: z.number().int().optional(),
     page_number: z.number().int().optional(),
   })
@@ -55,7 +63,17 @@ export type ErrorCategory = z.infer<typeof ErrorCategory>;
 export const ErrorAnnotationBody = z.object({
   errors: z.record(
     z.string(),
-    z.record(z.string(), z.array(z.object({ keyword: z.number().int().min(0), category: z.number().int(), comment: z.string().min(1) }))),
+    z.record(
+      z.string(),
+      z.array(
+        z.object({
+          /** The flagged item's position in its group's found items. */
+          keyword: z.number().int().min(0).max(10_000),
+          category: z.number().int().positive(),
+          comment: z.string().trim().min(1, 'a comment is required').max(2000),
+        }),
+      ),
+    ),
   ),
 });
 export type ErrorAnnotationBody = z.infer<typeof ErrorAnnotationBody>;

@@ -181,9 +181,11 @@ export type ClaimListRow = z.infer<typeof ClaimListRow>;
 /** GET /claims: the review list's rows, or with downloaded=true the console's. */
 export const ClaimListResponse = z.union([z.array(ClaimListRow), z.array(ConsoleClaimRow)]);
 
+/** A row id in a path: a positive integer the database's int column can hold (a larger one is refused as input, not looked up). */
+const RowId = z.coerce.number().int().positive().max(2_147_483_647);
 /** GET /claims/{claimId}(/...), PUT /claims/{claimId}, ...: the claim in the path. */
-export const ClaimIdParams = z.object({ claimId: z.coerce.number().int().positive() });
-export const ClaimDocumentParams = ClaimIdParams.extend({ documentId: z.coerce.number().int().positive() });
+export const ClaimIdParams = z.object({ claimId: RowId });
+export const ClaimDocumentParams = ClaimIdParams.extend({ documentId: RowId });
 
 /** GET /claims: the review list, or with `downloaded=true` the console's claims (`status=A,B` filters both). */
 export const ClaimListQuery = ListQuery.extend({ status: z.string().optional(), downloaded: FlagText.optional() });

@@ -9,7 +9,15 @@ import type { Annotation, ErrorAnnotations, ErrorCategory } from './annotations'
 import type { Claim, ClaimCreateResponse, ClaimListRow, DashboardRow, DocumentText, UploadLimits } from './claims';
 import type { Paged, PagedResults } from './common';
 import type { KeywordModule } from '../constants';
-import type { ClaimAnswersResponse, ClaimQuestions, ClinicalAttribute, Hospital, HospitalResult, KeywordEntity, Procedure } from './masters';
+import type {
+  ClaimAnswersResponse,
+  ClaimQuestions,
+  ClinicalAttribute,
+  Hospital,
+  HospitalResult,
+  KeywordEntity,
+  Procedure,
+} from './masters';
 import type { Rule, RuleListRow } from './rules';
 
 /** The calls whose answer is a file (CSV, xlsx, a document). */
@@ -51,6 +59,7 @@ export type ApiResponses = KeywordEndpoints & {
   'POST /claim/batch/create': BatchCreateResponse;
   'POST /claim/batch/search': BatchRow[];
   'POST /claim/batch/:tab/search': ConsoleClaimRow[];
+  'POST /redirect': ClaimListRow[];
   'POST /redirectOther': ConsoleClaimRow[];
   'POST /claim/batch/batchReport': FileAnswer;
   'PUT /claim/batch/batchStatus': Done;
