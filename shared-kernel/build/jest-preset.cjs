@@ -11,8 +11,9 @@ module.exports = {
       { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } },
     ],
   },
-  // Packages that ship only ES modules (.mjs files, and until-async: MSW's own dependencies) are compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!(react-pdf|pdfjs-dist|until-async)/)(?!.*\\.mjs$)'],
+  // Packages that ship only ES modules (.mjs files, until-async: MSW's own dependencies, react-hotkeys-hook)
+  // are compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!(react-pdf|pdfjs-dist|until-async|react-hotkeys-hook)/)(?!.*\\.mjs$)'],
   moduleNameMapper: {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|mp4|webm)$': path.join(__dirname, 'file-stub.cjs'),

@@ -1,5 +1,5 @@
 import { apiClient, pageTotal } from '@claims/shared-kernel';
-import type { Claim, ClaimListRow, ClaimSearchBody, DashboardRow } from '@claims/shared-kernel';
+import type { BatchOutcome, Claim, ClaimListRow, ClaimSearchBody, DashboardRow } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 
 export interface ClaimPage {
@@ -24,6 +24,8 @@ export const claimKeys = {
   list: (org: string, status?: 'ADJUDICATED') => ['claims', 'list', org, status ?? 'any'] as const,
   /** POST /claims/search of an organisation with this body. */
   search: (org: string, body: ClaimSearchBody) => ['claims', 'search', org, body] as const,
+  /** POST /redirect of an organisation: the claims of one batch with one outcome. */
+  batch: (org: string, batchId: number, adjType: string) => ['claims', 'batch', org, batchId, adjType] as const,
   /** GET /claims/{claimId}: one claim (under 'claims', so a write to claims refreshes it too). */
   detail: (claimId: number) => ['claims', 'detail', claimId] as const,
 };
@@ -37,7 +39,29 @@ export async function fetchClaim(claimId: number, org?: string): Promise<Claim> 
 export const claimQuery = (claimId: number, org?: string) =>
   queryOptions({ queryKey: claimKeys.detail(claimId), queryFn: () => fetchClaim(claimId, org) });
 
+/**
+ * PUT /claims/{claimId}?org: Run Verification. The spec's form (x-www-form-urlencoded): status OCRED with the
+ * rerun and adjudicate flags. Answers the claim as re-queued (rerunStatus INPROGRESS); 409 while one runs.
+ */
+export async function rerunVerification(claimId: number, org?: string): Promise<Claim> {
+  const form = new URLSearchParams({ status: 'OCRED', rerunFlag: 'true', adjudicate: 'true' });
+  const { data } = await apiClient.put<Claim>(`/claims/${claimId}`, form, { params: org ? { org } : {} });
+  return data;
+}
+
 const toPage = (rows: ClaimListRow[]): ClaimPage => ({ rows, total: pageTotal(rows) });
+
+/** A batch's claims with one outcome, as the batch console links to them (?batchId&adjType&batchName). */
+export interface BatchSelection {
+  batchId: number;
+  adjType: BatchOutcome;
+}
+
+/** POST /redirect?org&limit&page_number {batchId, adjType}: the claims of one batch with one outcome, as list rows. */
+export async function listBatchClaims(batch: BatchSelection, { org, limit, pageNumber }: PageRequest): Promise<ClaimPage> {
+  const { data } = await apiClient.post<ClaimListRow[]>('/redirect', batch, { params: { limit, page_number: pageNumber, org } });
+  return toPage(data);
+}
 
 /** GET /claims: the plain list; insurer users ask for ADJUDICATED (the server forces it anyway). */
 export async function listClaims({ org, limit, pageNumber }: PageRequest, status?: 'ADJUDICATED'): Promise<ClaimPage> {

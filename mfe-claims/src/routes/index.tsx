@@ -8,9 +8,7 @@ import { ClaimsListScreen } from './claims/ClaimsListScreen';
 const ClaimScreen = lazy(() => import('./claim/ClaimScreen').then((m) => ({ default: m.ClaimScreen })));
 const CreateClaimScreen = lazy(() => import('./create/CreateClaimScreen').then((m) => ({ default: m.CreateClaimScreen })));
 const QuestionsScreen = lazy(() => import('./questions/QuestionsScreen').then((m) => ({ default: m.QuestionsScreen })));
-const AnnotationListScreen = lazy(() =>
-  import('./annotation/AnnotationListScreen').then((m) => ({ default: m.AnnotationListScreen })),
-);
+const AnnotationListScreen = lazy(() => import('./annotation/AnnotationListScreen').then((m) => ({ default: m.AnnotationListScreen })));
 const DashboardScreen = lazy(() => import('./dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
 
 /** The claims area, exposed as mfe_claims/Routes; paths are relative to the root (the shell renders it under a splat). */

@@ -2,3 +2,4 @@
 export * from './console';
 export * from './fake-api';
 export * from './render';
+export { type MockPdfFile, mockPdfFile } from './react-pdf-mock';

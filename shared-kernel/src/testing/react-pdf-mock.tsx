@@ -1,14 +1,108 @@
 /** react-pdf stand-in for jest: pdfjs-dist 6 does not run under Node 20; real rendering is covered in the browser tests. */
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
 export const pdfjs = { GlobalWorkerOptions: { workerSrc: '' }, version: 'mock' };
-export function Document({ children, file }: { children?: ReactNode; file?: unknown }) {
+
+/** How the stand-in answers a file: its page count and page size (PDF points), or the error pdf.js would raise. */
+export interface MockPdfFile {
+  numPages: number;
+  width: number;
+  height: number;
+  /** Rejects the load like pdf.js does (a 404 is a ResponseException with `status: 404`). */
+  error?: Error;
+}
+
+const ONE_A4_PAGE: MockPdfFile = { numPages: 1, width: 595, height: 842 };
+const mockFiles = new Map<string, MockPdfFile>();
+
+/** Makes every file whose URL contains `urlPart` answer as `file` (others: one A4 page). */
+export function mockPdfFile(urlPart: string, file: Partial<MockPdfFile>): void {
+  mockFiles.set(urlPart, { ...ONE_A4_PAGE, ...file });
+}
+
+const urlOf = (file: unknown): string | null => {
+  if (typeof file === 'string') return file;
+  if (file && typeof file === 'object' && 'url' in file && typeof file.url === 'string') return file.url;
+  return null;
+};
+
+const fileFor = (url: string | null): MockPdfFile =>
+  (url && [...mockFiles].reverse().find(([part]) => url.includes(part))?.[1]) || ONE_A4_PAGE;
+
+const viewportOf =
+  (file: MockPdfFile) =>
+  ({ scale = 1, rotation = 0 }: { scale?: number; rotation?: number } = {}) => {
+    const sideways = rotation % 180 !== 0;
+    return { width: (sideways ? file.height : file.width) * scale, height: (sideways ? file.width : file.height) * scale };
+  };
+
+const pageProxy = (file: MockPdfFile, pageNumber: number) => {
+  const getViewport = viewportOf(file);
+  return { pageNumber, rotate: 0, getViewport, originalWidth: getViewport().width, originalHeight: getViewport().height };
+};
+
+const FileContext = createContext<MockPdfFile>(ONE_A4_PAGE);
+
+type Rendered = ReactNode | (() => ReactNode);
+const show = (node: Rendered) => (typeof node === 'function' ? node() : node);
+
+export function Document({
+  children,
+  file,
+  onLoadSuccess,
+  onLoadError,
+  loading,
+  error,
+}: {
+  children?: ReactNode;
+  file?: unknown;
+  onLoadSuccess?: (pdf: { numPages: number; getPage: (n: number) => Promise<ReturnType<typeof pageProxy>> }) => void;
+  onLoadError?: (error: Error) => void;
+  loading?: Rendered;
+  error?: Rendered;
+}) {
+  const url = urlOf(file);
+  const mock = fileFor(url);
+  const [state, setState] = useState<'loading' | 'loaded' | 'failed'>('loading');
+  // Answers once per file, after the first render, as pdf.js does; the callbacks are read at that moment.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new callback is not a new file
+  useEffect(() => {
+    if (mock.error) {
+      setState('failed');
+      onLoadError?.(mock.error);
+      return;
+    }
+    setState('loaded');
+    onLoadSuccess?.({ numPages: mock.numPages, getPage: async (n) => pageProxy(mock, n) });
+  }, [file]);
   return (
-    <div data-testid="pdf-document" data-file={typeof file === 'string' ? file : 'binary'}>
-      {children}
+    <div data-testid="pdf-document" data-file={url ?? 'binary'}>
+      <FileContext.Provider value={mock}>
+        {state === 'loaded' ? children : state === 'failed' ? show(error) : show(loading)}
+      </FileContext.Provider>
     </div>
   );
 }
-export function Page({ pageNumber }: { pageNumber: number }) {
-  return <div data-testid="pdf-page">{`Page ${pageNumber}`}</div>;
+
+export function Page({
+  pageNumber,
+  width,
+  rotate,
+  onLoadSuccess,
+}: {
+  pageNumber: number;
+  width?: number;
+  rotate?: number;
+  onLoadSuccess?: (page: ReturnType<typeof pageProxy>) => void;
+}) {
+  const mock = useContext(FileContext);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per page, as react-pdf does
+  useEffect(() => {
+    onLoadSuccess?.(pageProxy(mock, pageNumber));
+  }, [pageNumber]);
+  return (
+    <div data-testid="pdf-page" data-page-number={pageNumber} data-width={width} data-rotate={rotate}>
+      {`Page ${pageNumber}`}
+    </div>
+  );
 }

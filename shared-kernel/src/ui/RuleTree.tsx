@@ -1,7 +1,7 @@
-import { Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { LeafOperator } from '../constants';
-import type { RuleStatement } from '../contract';
+import type { EvidenceLocation, RuleStatement } from '../contract';
 import { occurrenceKeys } from './keys';
 
 /** Wording of the rule viewer (spec 2 §2.10). */
@@ -95,7 +95,31 @@ function Outcome({ leaf }: { leaf: RuleStatement }) {
   );
 }
 
-function Statement({ node, path }: { node: RuleStatement; path: string }): ReactNode {
+/** Called with a leaf's evidence when the reviewer asks to see it (a claim's verification). */
+export type EvidenceHandler = (evidence: EvidenceLocation, leaf: RuleStatement) => void;
+
+const evidenceLabel = (evidence: EvidenceLocation): string =>
+  `${evidence.referenceToDocument ? `${evidence.referenceToDocument}, ` : ''}page ${evidence.pageNumber}`;
+
+/** Where a leaf found what it looked for, one link per place. */
+function EvidenceLinks({ leaf, onEvidence }: { leaf: RuleStatement; onEvidence: EvidenceHandler }) {
+  const places = leaf.evidence ?? [];
+  const keys = occurrenceKeys(places.map(evidenceLabel));
+  return places.map((evidence, index) => (
+    <Button
+      key={keys[index]}
+      type="link"
+      size="small"
+      style={{ paddingInline: 0 }}
+      aria-label={`Show evidence: ${evidenceLabel(evidence)}`}
+      onClick={() => onEvidence(evidence, leaf)}
+    >
+      {evidenceLabel(evidence)}
+    </Button>
+  ));
+}
+
+function Statement({ node, path, onEvidence }: { node: RuleStatement; path: string; onEvidence?: EvidenceHandler }): ReactNode {
   const label = (
     <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', minWidth: 40 }}>
       {path}
@@ -113,7 +137,7 @@ function Statement({ node, path }: { node: RuleStatement; path: string }): React
           {node.statements.map((child, index) => {
             // The viewer is read-only: a statement is known by its number in the tree, shown beside it.
             const childPath = `${path}.${index + 1}`;
-            return <Statement key={childPath} node={child} path={childPath} />;
+            return <Statement key={childPath} node={child} path={childPath} onEvidence={onEvidence} />;
           })}
         </Flex>
       </Flex>
@@ -132,6 +156,7 @@ function Statement({ node, path }: { node: RuleStatement; path: string }): React
         <Typography.Text type="secondary">{`not in ${documentList(node.documentExclusionList)}`}</Typography.Text>
       )}
       <Outcome leaf={node} />
+      {onEvidence && <EvidenceLinks leaf={node} onEvidence={onEvidence} />}
     </Flex>
   );
 }
@@ -139,9 +164,18 @@ function Statement({ node, path }: { node: RuleStatement; path: string }): React
 /**
  * The read-only rule viewer (spec 2 §2.10): the nested condition tree with dotted positions (1, 1.2,
  * 1.2.1), AND read as 'All of the statements should be true', anything else as 'Any ...'. Leaves show
- * conditionResult, valueFound and unitFound when the context supplies them (a claim's verification).
+ * conditionResult, valueFound and unitFound when the context supplies them (a claim's verification);
+ * with `onEvidence`, a leaf that found something links to each place it found it.
  */
-export function RuleTree({ rule, empty = 'No rule configured' }: { rule: RuleStatement | null | undefined; empty?: string }) {
+export function RuleTree({
+  rule,
+  empty = 'No rule configured',
+  onEvidence,
+}: {
+  rule: RuleStatement | null | undefined;
+  empty?: string;
+  onEvidence?: EvidenceHandler;
+}) {
   if (!rule || (rule.statements && rule.statements.length === 0)) return <Typography.Text type="secondary">{empty}</Typography.Text>;
-  return <Statement node={rule} path="1" />;
+  return <Statement node={rule} path="1" onEvidence={onEvidence} />;
 }

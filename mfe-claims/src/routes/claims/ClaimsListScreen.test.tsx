@@ -77,7 +77,12 @@ function batch(id: number, batchName: string): BatchRow {
 
 function LocationProbe() {
   const location = useLocation();
-  return <div data-testid="location">{location.pathname + location.search}</div>;
+  return (
+    <>
+      <div data-testid="location">{location.pathname + location.search}</div>
+      <div data-testid="location-state">{JSON.stringify(location.state ?? null)}</div>
+    </>
+  );
 }
 
 /** The claims routes as the shell mounts them, plus the neighbours the list navigates to. */
@@ -335,6 +340,48 @@ describe('paging and navigation', () => {
     fireEvent.click(await screen.findByText('Patient 2'));
     expect(screen.getByTestId('location')).toHaveTextContent('/claims/2?org=vitraya&showAnnotation=false&caseType=PRE_AUTH');
     expect(queryButton('Annotation Report')).not.toBeInTheDocument();
+  });
+});
+
+describe('opening claims for the claim page', () => {
+  const handedState = () => JSON.parse(screen.getByTestId('location-state').textContent!);
+
+  it("hands the claim page the page's claims in order and the list to return to", async () => {
+    signInAs('vitraya', 'user');
+    renderClaims('/claims?org=bajaj');
+    fireEvent.click(await screen.findByText('Patient 2'));
+    const state = handedState();
+    expect(state.listUrl).toBe('/claims?org=bajaj');
+    expect(state.claims.map((c: { id: number }) => c.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(state.claims[2]).toEqual({ id: 3, url: '/claims/3?org=bajaj&showAnnotation=false&caseType=PRE_AUTH' });
+  });
+
+  it("lists a batch's claims of one outcome through /redirect, titled with the batch, and opens them with the batch", async () => {
+    signInAs('vitraya', 'user');
+    api.answer({ 'POST /redirect': page([claim(5), claim(6)], 2) });
+    renderClaims('/claims?org=vitraya&batchId=7&adjType=rejected&batchName=March%20cataract');
+    expect(await screen.findByText('CASE-5')).toBeInTheDocument();
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review: March cataract (2)');
+    expect(api.callsTo('POST /redirect').map((call) => ({ url: call.url, body: call.body }))).toEqual([
+      { url: '/redirect?limit=25&page_number=1&org=vitraya', body: { batchId: 7, adjType: 'rejected' } },
+    ]);
+    expect(listCalls()).toHaveLength(0);
+    expect(screen.queryByText('Filter', { selector: '.ant-collapse-title' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByText('Patient 6'));
+    expect(screen.getByTestId('location')).toHaveTextContent('/claims/6?org=vitraya&batchId=7&adjType=rejected&batchName=March+cataract');
+    expect(handedState().listUrl).toBe('/claims?org=vitraya&batchId=7&adjType=rejected&batchName=March+cataract');
+  });
+
+  it('goes from a batch back to all claims', async () => {
+    signInAs('vitraya', 'user');
+    api.answer({ 'POST /redirect': page([claim(5)], 1) });
+    renderClaims('/claims?org=vitraya&batchId=7&adjType=accepted&batchName=March');
+    await screen.findByText('CASE-5');
+    fireEvent.click(button('All Claims'));
+    expect(await screen.findByText('CASE-1')).toBeInTheDocument();
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (60)');
+    expect(listCalls()).toEqual([listed('vitraya')]);
   });
 });
 

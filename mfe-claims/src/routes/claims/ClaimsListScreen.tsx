@@ -1,4 +1,4 @@
-import { DownloadOutlined, FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
+import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   canCreateClaims,
   clearClaimSearch,
@@ -14,33 +14,38 @@ import {
 } from '@claims/shared-kernel';
 import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
-import type { ClaimListRow, ClaimSearchBody } from '@claims/shared-kernel';
+import type { BatchOutcome, ClaimListRow, ClaimSearchBody } from '@claims/shared-kernel';
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Flex, Select, Tooltip } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { annotationUsersQuery, downloadAnnotationReport } from '../../api/annotations';
 import { batchKeys, batchOptionsQuery, createBatch } from '../../api/batches';
-import { claimKeys, dashboardKeys, downloadClaimsCsv, listClaims, searchClaims } from '../../api/claims';
+import {
+  type BatchSelection,
+  claimKeys,
+  dashboardKeys,
+  downloadClaimsCsv,
+  listBatchClaims,
+  listClaims,
+  searchClaims,
+} from '../../api/claims';
 import { batchOptions, hospitalOptions, procedureOptions, type ClaimFilterOptions } from '../../api/lookups';
+// From their own modules, not the annotation index: the list must not load the claim page's annotation panels.
+import { AnnotationReportButton, DOWNLOAD_FAILED } from '../../components/annotation/AnnotationReportButton';
+import { useAnnotationMode } from '../../components/annotation/useAnnotationMode';
+import type { ClaimListState } from '../claim/listState';
 import { BatchNameModal } from './BatchNameModal';
 import { claimColumns } from './claimColumns';
 import { toSearchBody, type ClaimFilter } from './claimFilter';
 import { ClaimFilterPanel } from './ClaimFilterPanel';
 
 export const RUN_VERIFICATION_HINT = 'Select Minimum 5 claims to create batch for run verifications';
-export const DOWNLOAD_FAILED = 'Failed to download';
+export { DOWNLOAD_FAILED };
 
 const INSURER_OPTIONS = INSURERS.map((i) => ({ value: i.code, label: i.label }));
 const INSURER_ORGS: readonly string[] = INSURERS.map((i) => i.code).filter((code) => code !== PROVIDER_ORG);
 const today = () => todayInZone().format('DD-MM-YYYY');
 const isKnownOrg = (code: string | null): code is string => !!code && INSURERS.some((i) => i.code === code);
-
-/** The annotation analysts come from the server; annotation mode is on when the current user is one. */
-function useAnnotationMode(enabled: boolean, user: string | null): boolean {
-  const { data: users } = useQuery({ ...annotationUsersQuery(), enabled: enabled && !!user });
-  return enabled && !!user && !!users?.includes(user);
-}
 
 /** Hospitals and procedures come from the kernel's cached lookups; batches follow the chosen insurer. */
 function useFilterOptions(enabled: boolean, org: string): ClaimFilterOptions {
@@ -51,8 +56,20 @@ function useFilterOptions(enabled: boolean, org: string): ClaimFilterOptions {
 }
 
 /** The list's query key: what it asks the server for, without the page. */
-function listKey(org: string, body: ClaimSearchBody | null, insurerUser: boolean) {
+function listKey(org: string, body: ClaimSearchBody | null, insurerUser: boolean, batch: BatchSelection | null) {
+  if (batch) return claimKeys.batch(org, batch.batchId, batch.adjType);
   return body ? claimKeys.search(org, body) : claimKeys.list(org, insurerUser ? 'ADJUDICATED' : undefined);
+}
+
+/**
+ * ?batchId&adjType&batchName (the batch console's links, and Back from a claim opened from them): one batch's
+ * claims with one outcome. The server checks adjType and answers a clear 400 for one it does not know.
+ */
+function batchOf(params: URLSearchParams): (BatchSelection & { batchName: string }) | null {
+  const batchId = Number(params.get('batchId'));
+  const adjType = params.get('adjType');
+  if (!Number.isInteger(batchId) || batchId <= 0 || !adjType) return null;
+  return { batchId, adjType: adjType as BatchOutcome, batchName: params.get('batchName') ?? '' };
 }
 
 /** /claims: the claims to review (spec 1 §2). */
@@ -61,7 +78,6 @@ export function ClaimsListScreen() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const organization = useSession((s) => s.organization) ?? '';
-  const user = useSession((s) => s.user);
   const provider = isProviderOrg(organization);
   /** Batches are the provider's and the demo organisation's (the api refuses anyone else). */
   const batchesAllowed = provider || isDemoOrg(organization);
@@ -70,6 +86,7 @@ export function ClaimsListScreen() {
   /** The provider's organisation picks the insurer (?org=); everyone else sees their own organisation. */
   const org = provider ? (isKnownOrg(requestedOrg) ? requestedOrg : PROVIDER_ORG) : organization;
 
+  const batch = useMemo(() => batchOf(searchParams), [searchParams]);
   const typedSearch = useClaimSearch().trim();
   const query = typedSearch.length >= LIMITS.claimSearchMinChars ? typedSearch : '';
 
@@ -78,15 +95,16 @@ export function ClaimsListScreen() {
   const [batchPromptOpen, setBatchPromptOpen] = useState(false);
 
   const queryClient = useQueryClient();
-  const annotationMode = useAnnotationMode(provider, user);
+  const annotationMode = useAnnotationMode();
   const filterOptions = useFilterOptions(provider, org);
   const searchBody = (filter = applied) => toSearchBody(filter, { insurer: insurerUser, query });
   /** A filter or the search text makes it a search; otherwise the plain list. */
   const bodyOf = (filter: ClaimFilter | null) => (filter || query ? searchBody(filter) : null);
 
-  const key = listKey(org, bodyOf(applied), insurerUser);
+  const key = listKey(org, bodyOf(applied), insurerUser, batch);
   const list = usePagedList<ClaimListRow>(key, (page, pageSize) => {
     const request = { org, limit: pageSize, pageNumber: page };
+    if (batch) return listBatchClaims({ batchId: batch.batchId, adjType: batch.adjType }, request);
     const body = bodyOf(applied);
     if (body) return searchClaims(body, request);
     return listClaims(request, insurerUser ? 'ADJUDICATED' : undefined);
@@ -95,7 +113,7 @@ export function ClaimsListScreen() {
   /** Filter lists from page 1, and asks the server again when the filter is the one already applied. */
   const applyFilter = (filter: ClaimFilter) => {
     setApplied({ ...filter });
-    if (hashKey(listKey(org, bodyOf(filter), insurerUser)) !== hashKey(key)) return;
+    if (hashKey(listKey(org, bodyOf(filter), insurerUser, batch)) !== hashKey(key)) return;
     if (list.page === 1) list.reload();
     else list.setPage(1);
   };
@@ -105,9 +123,20 @@ export function ClaimsListScreen() {
 
   const columns = useMemo(() => claimColumns({ provider, searchText: query }), [provider, query]);
 
+  /** A batch's claims open with the batch (Back returns to it), others with annotation mode and their case type. */
+  const claimUrl = (row: ClaimListRow) => {
+    const params = batch
+      ? new URLSearchParams({ org, batchId: String(batch.batchId), adjType: batch.adjType, batchName: batch.batchName })
+      : new URLSearchParams({ org, showAnnotation: String(annotationMode), caseType: row.caseType ?? row.case_type });
+    return `/claims/${row.id}?${params}`;
+  };
+  // The claim page steps through this page's claims (next / previous claim) and returns to this list.
   const openClaim = (row: ClaimListRow) => {
-    const params = new URLSearchParams({ org, showAnnotation: String(annotationMode), caseType: row.caseType ?? row.case_type });
-    void navigate(`/claims/${row.id}?${params}`);
+    const state: ClaimListState = {
+      claims: list.rows.map((r) => ({ id: r.id, url: claimUrl(r) })),
+      listUrl: `/claims${searchParams.size ? `?${searchParams}` : ''}`,
+    };
+    void navigate(claimUrl(row), { state });
   };
 
   const chooseOrg = (code: string) =>
@@ -123,11 +152,6 @@ export function ClaimsListScreen() {
   };
   const csvDownload = useMutation({
     mutationFn: async () => ({ data: await downloadClaimsCsv(searchBody(), org), name: `claims_data_${today()}.csv` }),
-    onSuccess: ({ data, name }) => saveBlob(data, name),
-    onError: downloadFailed,
-  });
-  const reportDownload = useMutation({
-    mutationFn: async () => ({ data: await downloadAnnotationReport(), name: `Annotate_data_${today()}.xlsx` }),
     onSuccess: ({ data, name }) => saveBlob(data, name),
     onError: downloadFailed,
   });
@@ -155,12 +179,11 @@ export function ClaimsListScreen() {
   const tooFewSelected = selected.length < LIMITS.minClaimsForBatch;
   const toolbar = (
     <Flex gap={8} wrap align="center">
-      {provider && <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />}
-      {annotationMode && (
-        <Button icon={<DownloadOutlined />} loading={reportDownload.isPending} onClick={() => reportDownload.mutate()}>
-          Annotation Report
-        </Button>
+      {batch && <Button onClick={() => navigate(`/claims?${new URLSearchParams({ org })}`)}>All Claims</Button>}
+      {provider && !batch && (
+        <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />
       )}
+      {annotationMode && <AnnotationReportButton />}
       {batchesAllowed && (
         <Tooltip title={tooFewSelected ? RUN_VERIFICATION_HINT : undefined}>
           {/* React sends no mouse events to a disabled button: the wrapper lets the hint show. */}
@@ -172,7 +195,10 @@ export function ClaimsListScreen() {
         </Tooltip>
       )}
       {canCreateClaims(organization) && (
-        <Button icon={<PlusOutlined />} onClick={() => navigate('/claims/create')}>
+        <Button
+          icon={<PlusOutlined />}
+          onClick={() => navigate(provider ? `/claims/create?org=${encodeURIComponent(org)}` : '/claims/create')}
+        >
           Create Claim
         </Button>
       )}
@@ -191,9 +217,9 @@ export function ClaimsListScreen() {
 
   return (
     <Flex vertical style={{ padding: 16 }}>
-      <ClaimFilterPanel onFilter={applyFilter} onReset={resetFilter} fullFilter={provider} options={filterOptions} />
+      {!batch && <ClaimFilterPanel onFilter={applyFilter} onReset={resetFilter} fullFilter={provider} options={filterOptions} />}
       <PagedTable<ClaimListRow>
-        title="Claims to Review"
+        title={batch ? `Claims to Review: ${batch.batchName || `batch ${batch.batchId}`}` : 'Claims to Review'}
         avatar="CR"
         rowKey="id"
         columns={columns}

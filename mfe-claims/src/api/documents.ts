@@ -1,0 +1,71 @@
+import { ApiError, apiClient, getRuntimeConfig } from '@claims/shared-kernel';
+import type { ClaimDocument, DocumentText } from '@claims/shared-kernel';
+import { queryOptions } from '@tanstack/react-query';
+
+/** A claim's documents and their words, under 'claims' like everything a claim write may change. */
+export const documentKeys = {
+  all: ['claims', 'documents'] as const,
+  /** GET /claims/{claimId}/documents/{documentId}: the file itself (images; pdf.js reads PDFs by range). */
+  file: (claimId: number, documentId: number) => ['claims', 'documents', claimId, documentId, 'file'] as const,
+  /** GET /claims/{claimId}/documents/{documentId}/text: the words the adjudicator read, for search and page sizes. */
+  text: (claimId: number, documentId: number) => ['claims', 'documents', claimId, documentId, 'text'] as const,
+};
+
+const orgParams = (org?: string) => (org ? { org } : {});
+
+/**
+ * The document's absolute address with ?org, for readers that fetch it themselves (pdf.js, which asks for
+ * ranges of a large file); they must send `documentAuthHeaders` with it.
+ */
+export function documentUrl(document: ClaimDocument, org?: string): string {
+  const url = new URL(`${getRuntimeConfig().apiBaseUrl.replace(/\/$/, '')}${document.original_document_url}`, globalThis.location?.href);
+  if (org) url.searchParams.set('org', org);
+  return url.toString();
+}
+
+/** The bearer header the api client sends, for readers that fetch documents themselves. */
+export const documentAuthHeaders = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
+
+/** A failed blob read carries the api's `{detail}` as a blob too: read it, so the reviewer sees the server's words. */
+async function withDetail(error: unknown): Promise<never> {
+  if (error instanceof ApiError && error.body instanceof Blob) {
+    const text = await error.body.text();
+    let detail: unknown;
+    try {
+      detail = (JSON.parse(text) as { detail?: unknown }).detail;
+    } catch {
+      detail = text.trim() || undefined;
+    }
+    throw new ApiError(typeof detail === 'string' && detail ? detail : error.message, error.status, detail);
+  }
+  throw error;
+}
+
+/** The whole file as a blob (images: they are drawn whole). */
+export async function fetchDocumentFile(document: ClaimDocument, org?: string): Promise<Blob> {
+  const { data } = await apiClient
+    .get<Blob>(document.original_document_url, { params: orgParams(org), responseType: 'blob' })
+    .catch(withDetail);
+  return data;
+}
+
+/** The words of every page (scanned pages too: the adjudicator's OCR). */
+export async function fetchDocumentText(claimId: number, documentId: number, org?: string): Promise<DocumentText> {
+  const { data } = await apiClient.get<DocumentText>(`/claims/${claimId}/documents/${documentId}/text`, { params: orgParams(org) });
+  return data;
+}
+
+/** A stored document does not change, so it is read once per page visit (a claim write still refreshes it). */
+export const documentFileQuery = (claimId: number, document: ClaimDocument, org?: string) =>
+  queryOptions({
+    queryKey: documentKeys.file(claimId, document.id),
+    queryFn: () => fetchDocumentFile(document, org),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const documentTextQuery = (claimId: number, documentId: number, org?: string) =>
+  queryOptions({
+    queryKey: documentKeys.text(claimId, documentId),
+    queryFn: () => fetchDocumentText(claimId, documentId, org),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
