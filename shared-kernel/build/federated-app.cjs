@@ -109,6 +109,10 @@ function sharedSingletons() {
     'dayjs/': singleton(peer.dayjs),
     zustand: singleton(peer.zustand),
     '@tanstack/react-query': singleton(peer['@tanstack/react-query']),
+    // Drag and drop (the masters' document order, the console's batch priority): one copy, loaded with the first area that sorts.
+    '@dnd-kit/core': singleton(peer['@dnd-kit/core']),
+    '@dnd-kit/sortable': singleton(peer['@dnd-kit/sortable']),
+    '@dnd-kit/utilities': singleton(peer['@dnd-kit/utilities']),
     '@claims/shared-kernel': kernelEntry('index.ts'),
     '@claims/shared-kernel/ui': kernelEntry('ui/index.ts'),
     '@claims/shared-kernel/data': kernelEntry('data/index.ts'),
