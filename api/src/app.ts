@@ -19,6 +19,7 @@ import { registerInputGuard } from './http/input-guard';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
 import annotationRoutes from './routes/annotations';
+import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import batchRoutes from './routes/batches';
 import claimAnnotationRoutes from './routes/claim-annotations';
@@ -26,6 +27,7 @@ import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
 import claimRoutes from './routes/claims';
 import clinicalRoutes from './routes/clinical';
+import clinicalTryRoutes from './routes/clinical-try';
 import consoleRoutes from './routes/console';
 import dashboardRoutes from './routes/dashboard';
 import docgroupRoutes from './routes/docgroups';
@@ -61,9 +63,11 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['keyword masters', keywordRoutes],
   ['procedures', procedureRoutes],
   ['clinical attributes and test units', clinicalRoutes],
+  ['clinical attributes and test units', clinicalTryRoutes],
   ['document segregation', docgroupRoutes],
   ['rules', ruleRoutes],
   ['procedure questions', questionRoutes],
+  ['audit log', auditRoutes],
 ];
 
 /** Every route module, registered in order under the versioned base path. */

@@ -143,6 +143,15 @@ export const LEAF_OPERATORS = [
   'VALUE_NOT_IN',
 ] as const;
 export type LeafOperator = (typeof LEAF_OPERATORS)[number];
+
+/**
+ * The values a VALUE_IN / VALUE_NOT_IN leaf lists: its value is a list, or older rules' comma-separated text.
+ * The adjudicator and every screen that explains a leaf read it the same way.
+ */
+export function leafValueList(value: string | number | readonly string[] | null | undefined): string[] {
+  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : value != null ? [String(value)] : [];
+  return items.map((v) => v.trim()).filter(Boolean);
+}
 export const BOOLEAN_OPERATORS = ['AND', 'OR'] as const;
 export type BooleanOperator = (typeof BOOLEAN_OPERATORS)[number];
 
@@ -153,6 +162,8 @@ export const KEYWORD_TYPES = ['Printed', 'Hand Written'] as const;
 /** Display conventions (spec README: stored in UTC, shown in the configured zone). */
 export const DEFAULT_DISPLAY_TIME_ZONE = 'Asia/Kolkata';
 export const DATE_WIRE_FORMAT = 'YYYY-MM-DD';
+/** The longest period (days) one export of the audit log covers. */
+export const AUDIT_EXPORT_MAX_DAYS = 366;
 
 /**
  * Every master the suite keeps: its route module (the list path of spec 2 §2.1 and the api's resource),

@@ -6,6 +6,8 @@
  * '@claims/shared-kernel/standalone' (the frame a remote runs in alone).
  */
 export * from './constants';
+export * from './rule-statements';
+export * from './questions';
 export * from './config/runtime-config';
 export * from './session/global-store';
 export * from './session/session-store';

@@ -241,6 +241,41 @@ export const rules = pgTable(
   ],
 );
 
+/**
+ * The saved versions of a rule: what each save (or restore) of the rule held, so its history can list the
+ * differences and bring an earlier version back. A rule written before versions were kept (the seed) has no row
+ * for its current version until its next save records it.
+ */
+export const ruleVersions = pgTable(
+  'rule_versions',
+  {
+    id: serial('id').primaryKey(),
+    ruleId: integer('rule_id')
+      .notNull()
+      .references(() => rules.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    content: jsonb('content').$type<RuleVersionContent>().notNull(),
+    /** The earlier version this one brought back (POST /rules/{id}/versions/{n}/restore). */
+    restoredFrom: integer('restored_from'),
+    savedBy: text('saved_by'),
+    savedAt: utc('saved_at').notNull().defaultNow(),
+  },
+  (t) => [unique('rule_versions_rule_version_unique').on(t.ruleId, t.version)],
+);
+
+/** What a version keeps: everything a save can change. */
+export interface RuleVersionContent {
+  caseType: 'PRE_AUTH' | 'SETTLEMENT';
+  procedureRule: RuleStatement | null;
+  diagnosisRule: RuleStatement | null;
+  documentRule: RuleStatement | null;
+  clinicalTermsRule: RuleStatement | null;
+  queryRule: RuleStatement | null;
+  ruleTemplate: string | null;
+  rulesConfiguration: unknown;
+  selections: RuleSelections;
+}
+
 export const procedureQuestions = pgTable(
   'procedure_questions',
   {
@@ -258,6 +293,27 @@ export const procedureQuestions = pgTable(
     ...audit(),
   },
   (t) => [index('procedure_questions_org_procedure_idx').on(t.org, t.procedureId)],
+);
+
+/**
+ * One audit log for every master, rule and question: who changed which record when, with the fields before and
+ * after (only those that changed on an update; null on create or delete). Written in the transaction of the change.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** A master module (MASTER_KINDS), 'rules' or 'procedureQuestions'. */
+    entity: text('entity').notNull(),
+    /** The record's key as the routes name it (a code or an id). */
+    key: text('key').notNull(),
+    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    username: text('username').notNull(),
+    at: utc('at').notNull().defaultNow(),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+  },
+  (t) => [index('audit_log_entity_key_at_idx').on(t.entity, t.key, t.at), index('audit_log_at_idx').on(t.at)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -289,6 +345,8 @@ export const batches = pgTable(
   (t) => [
     index('batches_org_downloaded_created_idx').on(t.org, t.downloaded, t.createdAt.desc(), t.id.desc()),
     index('batches_status_priority_idx').on(t.status, t.priority),
+    /** Batches are named in the console's calls (nameList), so a name is one batch of its organisation. */
+    unique('batches_org_name_unique').on(t.org, t.batchName),
   ],
 );
 
@@ -335,6 +393,8 @@ export const claims = pgTable(
     lastVerifiedOn: utc('last_verified_on'),
     /** The verdict a later verification replaced (result, time, details), so the claim page can show what changed. */
     previousVerification: jsonb('previous_verification').$type<PreviousVerification | null>(),
+    /** The analyst work allocation gave the claim to (the claims filter's userName finds it). */
+    assignedTo: text('assigned_to'),
   },
   (t) => [
     index('claims_org_status_modified_idx').on(t.org, t.status, t.lastModifiedOn.desc(), t.id.desc()),
@@ -342,7 +402,28 @@ export const claims = pgTable(
     index('claims_org_downloaded_created_idx').on(t.org, t.downloaded, t.createdOn.desc(), t.id.desc()),
     index('claims_batch_idx').on(t.batchId),
     index('claims_reference_idx').on(t.org, t.referenceClaimId),
+    index('claims_assigned_to_idx').on(t.assignedTo),
   ],
+);
+
+/**
+ * The rows taken from the insurer inbox (src/inbox): one per insurer and key (the intimation number, or manifest and row
+ * for a row without one), so a row is never imported twice, even after its claim is dropped.
+ */
+export const inboxImports = pgTable(
+  'inbox_imports',
+  {
+    id: serial('id').primaryKey(),
+    org: text('org')
+      .notNull()
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
+    key: text('key').notNull(),
+    manifest: text('manifest').notNull(),
+    row: integer('row').notNull(),
+    claimId: integer('claim_id').references(() => claims.id, { onDelete: 'set null' }),
+    importedAt: utc('imported_at').notNull().defaultNow(),
+  },
+  (t) => [unique('inbox_imports_org_key_unique').on(t.org, t.key), index('inbox_imports_claim_idx').on(t.claimId)],
 );
 
 /** One word with its box, as the document reader returns it (see src/verification/types.ts). */

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE_PATH, API_VERSION } from '@claims/shared-kernel/constants';
-import { RuleStatement } from '@claims/shared-kernel/contract';
+import { RuleStatement, RuleStatementInput } from '@claims/shared-kernel/contract';
 import { FileBody } from './replies';
 
 declare module 'fastify' {
@@ -29,6 +29,8 @@ const BEARER = 'bearerAuth';
  */
 const components = z.registry<{ id?: string; format?: string }>();
 components.add(RuleStatement, { id: 'RuleStatement' });
+// The tree a save sends, its operators left open so a malformed one is refused naming the statement.
+components.add(RuleStatementInput, { id: 'RuleStatementToSave' });
 components.add(FileBody, { format: 'binary' });
 const transform = createJsonSchemaTransform({ schemaRegistry: components });
 

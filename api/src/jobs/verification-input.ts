@@ -11,6 +11,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
 import { claimDocumentPath } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
+import { answerFacts } from '../questions/facts';
 import {
   claimAnswers,
   claimDocuments,
@@ -200,7 +201,7 @@ const strings = (v: unknown): string[] =>
 /**
  * Facts from the database: the confirmed findings (POST /claims/{id}/adjudicate, FindingsBody) with
  * their measurements, and the answers to procedure questions (claim_answers kind 'questions': either
- * `{answers: {key: string | string[]}}` or that record itself).
+ * `{answers: {key: string | string[]}}` or that record itself; keys are question ids, read by answerFacts).
  */
 export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullable<VerificationInput['facts']>> {
   const rows = await db
@@ -220,13 +221,16 @@ export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullabl
       }
       if (isNumber(payload.uterusSize)) measurements.uterusSize = { value: payload.uterusSize, unit: 'weeks' };
       if (isNumber(payload.transitionZone)) measurements.transitionZone = { value: payload.transitionZone, unit: 'mm' };
-      if (Object.keys(measurements).length > 0) facts.measurements = measurements;
+      // Confirmed findings win over answers for the same attribute (whichever row comes first).
+      if (Object.keys(measurements).length > 0) facts.measurements = { ...facts.measurements, ...measurements };
     } else {
       const source =
         payload.answers && typeof payload.answers === 'object' && !Array.isArray(payload.answers)
           ? (payload.answers as Record<string, unknown>)
           : payload;
-      facts.answers = Object.fromEntries(Object.entries(source).map(([key, value]) => [key, strings(value)]));
+      const answered = await answerFacts(db, Object.fromEntries(Object.entries(source).map(([key, value]) => [key, strings(value)])));
+      if (answered.answers) facts.answers = answered.answers;
+      if (answered.measurements) facts.measurements = { ...answered.measurements, ...facts.measurements };
     }
   }
   return facts;

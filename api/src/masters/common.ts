@@ -1,14 +1,15 @@
 /** What every master list shares: audit fields, the write guard, the search body and the id-or-code lookup. */
 import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Audited } from '@claims/shared-kernel/contract';
-import { requireProvider, requireSuperUser } from '../auth/access';
+import { isProvider, NOT_AUTHORIZED, requireSuperUser } from '../auth/access';
+import { forbidden } from '../http/errors';
 import type { AuthContext } from '../auth/tokens';
 import { iso } from '../http/time';
 
 /** Master data is shared by every organisation: only the provider's super users change it. */
 export function requireMasterWriter(auth: AuthContext): void {
   requireSuperUser(auth);
-  requireProvider(auth);
+  if (!isProvider(auth)) throw forbidden(`${NOT_AUTHORIZED}: only the provider's super users may change master data`);
 }
 
 export function auditOf(row: {

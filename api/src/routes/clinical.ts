@@ -2,7 +2,7 @@
  * Clinical attributes (with document-precedence and pattern overrides and an audit trail) and test
  * units, path clinicalUnit (spec 3 §2.3-2.6, §3.1-3.2, §7).
  */
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -21,36 +21,24 @@ import {
   pagedList,
 } from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
+import { recordAudit } from '../audit/log';
+import type { DbOrTx } from '../db';
 import { clinicalAttributes, clinicalUnits, rules } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
+import {
+  auditedFields,
+  checkClinicalAttribute,
+  findClinicalAttribute,
+  toClinicalAttribute,
+  unitNames,
+} from '../masters/clinical-attributes';
 import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
 
-type AttributeRow = typeof clinicalAttributes.$inferSelect;
 type UnitRow = typeof clinicalUnits.$inferSelect;
 
 const toUnit = (row: UnitRow): ClinicalUnit => ({ id: row.id, name: row.name, alias: row.alias, ...auditOf(row) });
-
-function toAttribute(row: AttributeRow, units: Map<number, string>, withAudit: boolean): ClinicalAttribute {
-  return {
-    id: row.id,
-    name: row.name,
-    alias: row.alias,
-    value_type: row.valueType,
-    tabular: row.tabular,
-    distributed_attribute_value: row.distributedAttributeValue,
-    fk_clinical_unit: row.clinicalUnitIds,
-    clinical_unit: row.clinicalUnitIds.filter((id) => units.has(id)).map((id) => ({ id, name: units.get(id)! })),
-    number_range: row.numberRange ?? null,
-    text_possible_values: row.textPossibleValues,
-    overrides: row.overrides,
-    override_message: row.overrideMessage,
-    patternOverridesForValues: row.patternOverrides,
-    ...(withAudit ? { audit_trail: row.auditTrail } : {}),
-    ...auditOf(row),
-  };
-}
 
 const ATTRIBUTE_FILTERS = {
   name: clinicalAttributes.name,
@@ -76,59 +64,7 @@ const AttributeList = replies({ 200: pagedList(ClinicalAttribute) });
 const UnitList = replies({ 200: pagedList(ClinicalUnit) });
 
 const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const unitNames = async (): Promise<Map<number, string>> =>
-    new Map((await app.db.select({ id: clinicalUnits.id, name: clinicalUnits.name }).from(clinicalUnits)).map((u) => [u.id, u.name]));
-
   // ---- clinical attributes ----
-
-  const findAttribute = async (idOrName: string): Promise<AttributeRow> => {
-    const id = asId(idOrName);
-    const [row] = await app.db
-      .select()
-      .from(clinicalAttributes)
-      .where(id !== null ? eq(clinicalAttributes.id, id) : sql`lower(${clinicalAttributes.name}) = lower(${idOrName})`);
-    if (!row) throw notFound(`Clinical attribute ${idOrName} not found`);
-    return row;
-  };
-
-  const attributeValues = async (body: z.infer<typeof ClinicalAttributeSaveBody>, exceptId?: number) => {
-    const [taken] = await app.db
-      .select({ id: clinicalAttributes.id })
-      .from(clinicalAttributes)
-      .where(and(sql`lower(${clinicalAttributes.name}) = lower(${body.name})`, exceptId ? ne(clinicalAttributes.id, exceptId) : undefined));
-    if (taken) throw conflict(`Clinical attribute '${body.name}' already exists`);
-    if (body.fk_clinical_unit.length) {
-      const known = await app.db
-        .select({ id: clinicalUnits.id })
-        .from(clinicalUnits)
-        .where(inArray(clinicalUnits.id, body.fk_clinical_unit));
-      const unknown = body.fk_clinical_unit.filter((id) => !known.some((k) => k.id === id));
-      if (unknown.length) throw badRequest(`fk_clinical_unit: unknown test unit ${unknown.join(', ')}`);
-    }
-    const range = body.number_range;
-    if (range && range.lower_limit != null && range.upper_limit != null && range.lower_limit > range.upper_limit) {
-      throw badRequest('number_range: lower_limit must not exceed upper_limit');
-    }
-    return {
-      name: body.name,
-      alias: body.alias,
-      valueType: body.value_type,
-      tabular: body.tabular,
-      distributedAttributeValue: body.distributed_attribute_value,
-      clinicalUnitIds: body.fk_clinical_unit,
-      numberRange: body.value_type === 'Text' ? null : (range ?? null),
-      // Text values with neither text nor alias are dropped (spec 3 §5).
-      textPossibleValues:
-        body.value_type === 'Text'
-          ? (body.text_possible_values ?? [])
-              .map((v) => ({ text_value: v.text_value.trim(), text_value_alias: v.text_value_alias.map((a) => a.trim()).filter(Boolean) }))
-              .filter((v) => v.text_value || v.text_value_alias.length)
-          : [],
-      overrides: body.overrides,
-      overrideMessage: body.override_message ?? null,
-      patternOverrides: body.patternOverridesForValues,
-    };
-  };
 
   const attributePage = async (where: SQL | undefined, limit: number, pageNumber: number) => {
     const [{ total }] = await app.db.select({ total: count() }).from(clinicalAttributes).where(where);
@@ -139,9 +75,9 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       .orderBy(asc(clinicalAttributes.id))
       .limit(limit)
       .offset(offsetOf({ limit, page_number: pageNumber }));
-    const units = await unitNames();
+    const units = await unitNames(app.db);
     return firstRowCarriesTotal(
-      rows.map((r) => toAttribute(r, units, false)),
+      rows.map((r) => toClinicalAttribute(r, units, false)),
       total,
       pageNumber,
     );
@@ -153,8 +89,8 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) {
         const rows = await app.db.select().from(clinicalAttributes).orderBy(asc(clinicalAttributes.name));
-        const units = await unitNames();
-        return rows.map((r) => toAttribute(r, units, false));
+        const units = await unitNames(app.db);
+        return rows.map((r) => toClinicalAttribute(r, units, false));
       }
       return attributePage(undefined, limit ?? 25, page_number ?? 1);
     },
@@ -172,30 +108,42 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  /** With ?audit=True the answer carries audit_trail, the editor's last-update caption (spec 3 §7). */
   app.get('/clinicalAttribute/:id', {
     schema: {
       params: MasterIdParams,
       querystring: MasterItemQuery.extend({ audit: FlagText.optional() }),
       response: replies({ 200: ClinicalAttribute }),
     },
-    handler: async (request) => toAttribute(await findAttribute(request.params.id), await unitNames(), request.query.audit ?? false),
+    handler: async (request) =>
+      toClinicalAttribute(await findClinicalAttribute(app.db, request.params.id), await unitNames(app.db), request.query.audit ?? false),
   });
 
+  /** Checks, write and audit entry in one transaction: a refused save writes nothing. */
   app.post('/clinicalAttribute', {
     schema: { body: ClinicalAttributeSaveBody, response: replies({ 201: ClinicalAttribute }) },
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      const values = await attributeValues(request.body);
-      const now = new Date();
-      const [row] = await app.db
-        .insert(clinicalAttributes)
-        .values({
-          ...values,
-          ...createdBy(request.auth),
-          auditTrail: [{ last_modified_by: request.auth.username, last_modified_on: now.toISOString() }],
-        })
-        .returning();
-      return reply.code(201).send(toAttribute(row, await unitNames(), true));
+      const user = request.auth.username;
+      const created = await app.db.transaction(async (tx) => {
+        const values = await checkClinicalAttribute(tx, request.body);
+        const change = createdBy(request.auth);
+        const [row] = await tx
+          .insert(clinicalAttributes)
+          .values({ ...values, ...change, auditTrail: [{ last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }] })
+          .returning();
+        const units = await unitNames(tx);
+        await recordAudit(tx, {
+          entity: 'clinicalAttribute',
+          key: String(row.id),
+          action: 'create',
+          user,
+          before: null,
+          after: auditedFields(row, units),
+        });
+        return toClinicalAttribute(row, units, true);
+      });
+      return reply.code(201).send(created);
     },
   });
 
@@ -203,59 +151,104 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: MasterIdParams, body: ClinicalAttributeSaveBody, response: replies({ 200: ClinicalAttribute }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const existing = await findAttribute(request.params.id);
-      const values = await attributeValues(request.body, existing.id);
-      const change = modifiedBy(request.auth);
-      const [row] = await app.db
-        .update(clinicalAttributes)
-        .set({
-          ...values,
-          ...change,
-          auditTrail: [
-            ...existing.auditTrail,
-            { last_modified_by: request.auth.username, last_modified_on: change.lastModifiedAt.toISOString() },
-          ],
-        })
-        .where(eq(clinicalAttributes.id, existing.id))
-        .returning();
-      return toAttribute(row, await unitNames(), true);
+      const user = request.auth.username;
+      return app.db.transaction(async (tx) => {
+        const existing = await findClinicalAttribute(tx, request.params.id, true);
+        const values = await checkClinicalAttribute(tx, request.body, existing.id);
+        const change = modifiedBy(request.auth);
+        const [row] = await tx
+          .update(clinicalAttributes)
+          .set({
+            ...values,
+            ...change,
+            auditTrail: [...existing.auditTrail, { last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }],
+          })
+          .where(eq(clinicalAttributes.id, existing.id))
+          .returning();
+        const units = await unitNames(tx);
+        await recordAudit(tx, {
+          entity: 'clinicalAttribute',
+          key: String(existing.id),
+          action: 'update',
+          user,
+          before: auditedFields(existing, units),
+          after: auditedFields(row, units),
+        });
+        return toClinicalAttribute(row, units, true);
+      });
     },
   });
 
+  /** An attribute a rule uses is not deleted (the rule would compare a value nobody reads). */
   app.delete('/clinicalAttribute/:id', {
     schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const existing = await findAttribute(request.params.id);
-      const [{ n }] = await app.db
-        .select({ n: count() })
-        .from(rules)
-        .where(sql`${rules.selections} -> 'fk_clinical_attribute' @> ${JSON.stringify([existing.id])}::jsonb`);
-      if (n > 0) throw conflict(`Clinical attribute '${existing.name}' is used by ${n} rule(s)`);
-      await app.db.delete(clinicalAttributes).where(eq(clinicalAttributes.id, existing.id));
+      await app.db.transaction(async (tx) => {
+        const existing = await findClinicalAttribute(tx, request.params.id, true);
+        const id = request.body?.id;
+        if (id !== undefined && Number(id) !== existing.id)
+          throw badRequest(`id: ${id} is not the id of clinical attribute '${existing.name}'`);
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(rules)
+          .where(sql`${rules.selections} -> 'fk_clinical_attribute' @> ${JSON.stringify([existing.id])}::jsonb`);
+        if (n > 0) throw conflict(`Clinical attribute '${existing.name}' is used by ${n} rule(s)`);
+        await tx.delete(clinicalAttributes).where(eq(clinicalAttributes.id, existing.id));
+        await recordAudit(tx, {
+          entity: 'clinicalAttribute',
+          key: String(existing.id),
+          action: 'delete',
+          user: request.auth.username,
+          before: auditedFields(existing, await unitNames(tx)),
+          after: null,
+        });
+      });
       return { detail: 'Deleted Successfully' };
     },
   });
 
   // ---- test units ----
 
-  const findUnit = async (idOrName: string): Promise<UnitRow> => {
+  /** By id or name; `lock` holds the row until the transaction ends (an edit or delete reads what it replaces). */
+  const findUnit = async (db: DbOrTx, idOrName: string, lock = false): Promise<UnitRow> => {
     const id = asId(idOrName);
-    const [row] = await app.db
+    const query = db
       .select()
       .from(clinicalUnits)
       .where(id !== null ? eq(clinicalUnits.id, id) : sql`lower(${clinicalUnits.name}) = lower(${idOrName})`);
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(`Test unit ${idOrName} not found`);
     return row;
   };
 
-  const assertUnitNameFree = async (name: string, exceptId?: number) => {
-    const [taken] = await app.db
+  const assertUnitNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
+    const [taken] = await db
       .select({ id: clinicalUnits.id })
       .from(clinicalUnits)
       .where(and(sql`lower(${clinicalUnits.name}) = lower(${name})`, exceptId ? ne(clinicalUnits.id, exceptId) : undefined));
-    if (taken) throw conflict(`Test unit '${name}' already exists`);
+    if (taken) throw badRequest(`name: Test unit '${name}' already exists`);
   };
+
+  /** A keyword may appear once in a unit: the adjudicator converts by the first row that matches. */
+  const assertKeywordsDistinct = (alias: z.infer<typeof ClinicalUnitSaveBody>['alias']) => {
+    const seen = new Set<string>();
+    alias.forEach(({ keyword }, index) => {
+      const folded = keyword.toLowerCase();
+      if (seen.has(folded)) throw badRequest(`alias.${index}.keyword: Keyword '${keyword}' is listed twice`);
+      seen.add(folded);
+    });
+  };
+
+  const auditUnit = (db: DbOrTx, user: string, action: 'create' | 'update' | 'delete', before: UnitRow | null, after: UnitRow | null) =>
+    recordAudit(db, {
+      entity: 'clinicalUnit',
+      key: String((after ?? before)?.id),
+      action,
+      user,
+      before: before && toUnit(before),
+      after: after && toUnit(after),
+    });
 
   const unitPage = async (where: SQL | undefined, limit: number, pageNumber: number) => {
     const [{ total }] = await app.db.select({ total: count() }).from(clinicalUnits).where(where);
@@ -292,18 +285,23 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/clinicalUnit/:id', {
     schema: { params: MasterIdParams, querystring: MasterItemQuery, response: replies({ 200: ClinicalUnit }) },
-    handler: async (request) => toUnit(await findUnit(request.params.id)),
+    handler: async (request) => toUnit(await findUnit(app.db, request.params.id)),
   });
 
   app.post('/clinicalUnit', {
     schema: { body: ClinicalUnitSaveBody, response: replies({ 201: ClinicalUnit }) },
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      await assertUnitNameFree(request.body.name);
-      const [row] = await app.db
-        .insert(clinicalUnits)
-        .values({ name: request.body.name, alias: request.body.alias, ...createdBy(request.auth) })
-        .returning();
+      assertKeywordsDistinct(request.body.alias);
+      const row = await app.db.transaction(async (tx) => {
+        await assertUnitNameFree(tx, request.body.name);
+        const [created] = await tx
+          .insert(clinicalUnits)
+          .values({ name: request.body.name, alias: request.body.alias, ...createdBy(request.auth) })
+          .returning();
+        await auditUnit(tx, request.auth.username, 'create', null, created);
+        return created;
+      });
       return reply.code(201).send(toUnit(row));
     },
   });
@@ -312,31 +310,51 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: MasterIdParams, body: ClinicalUnitSaveBody, response: replies({ 200: ClinicalUnit }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const existing = await findUnit(request.params.id);
-      await assertUnitNameFree(request.body.name, existing.id);
-      const [row] = await app.db
-        .update(clinicalUnits)
-        .set({ name: request.body.name, alias: request.body.alias, ...modifiedBy(request.auth) })
-        .where(eq(clinicalUnits.id, existing.id))
-        .returning();
+      assertKeywordsDistinct(request.body.alias);
+      const row = await app.db.transaction(async (tx) => {
+        const existing = await findUnit(tx, request.params.id, true);
+        await assertUnitNameFree(tx, request.body.name, existing.id);
+        const [updated] = await tx
+          .update(clinicalUnits)
+          .set({ name: request.body.name, alias: request.body.alias, ...modifiedBy(request.auth) })
+          .where(eq(clinicalUnits.id, existing.id))
+          .returning();
+        await auditUnit(tx, request.auth.username, 'update', existing, updated);
+        return updated;
+      });
       return toUnit(row);
     },
   });
 
-  /** A unit in use is removed from the attributes that list it. */
+  /** A unit in use is removed from the attributes that list it; the log records those attributes' change too. */
   app.delete('/clinicalUnit/:id', {
     schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const existing = await findUnit(request.params.id);
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(clinicalAttributes)
-          .set({
-            clinicalUnitIds: sql`(select coalesce(jsonb_agg(e), '[]'::jsonb) from jsonb_array_elements(${clinicalAttributes.clinicalUnitIds}) e where e <> ${String(existing.id)}::jsonb)`,
-          })
-          .where(sql`${clinicalAttributes.clinicalUnitIds} @> ${JSON.stringify([existing.id])}::jsonb`);
+        const existing = await findUnit(tx, request.params.id, true);
+        const id = request.body?.id;
+        if (id !== undefined && Number(id) !== existing.id) throw badRequest(`id: ${id} is not the id of test unit ${existing.name}`);
+        const user = request.auth.username;
+        const listing = await tx
+          .select({ id: clinicalAttributes.id, clinicalUnitIds: clinicalAttributes.clinicalUnitIds })
+          .from(clinicalAttributes)
+          .where(sql`${clinicalAttributes.clinicalUnitIds} @> ${JSON.stringify([existing.id])}::jsonb`)
+          .for('update');
+        for (const attribute of listing) {
+          const remaining = attribute.clinicalUnitIds.filter((unitId) => unitId !== existing.id);
+          await tx.update(clinicalAttributes).set({ clinicalUnitIds: remaining }).where(eq(clinicalAttributes.id, attribute.id));
+          await recordAudit(tx, {
+            entity: 'clinicalAttribute',
+            key: String(attribute.id),
+            action: 'update',
+            user,
+            before: { fk_clinical_unit: attribute.clinicalUnitIds },
+            after: { fk_clinical_unit: remaining },
+          });
+        }
         await tx.delete(clinicalUnits).where(eq(clinicalUnits.id, existing.id));
+        await auditUnit(tx, user, 'delete', existing, null);
       });
       return { detail: 'Deleted Successfully' };
     },

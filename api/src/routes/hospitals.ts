@@ -16,7 +16,9 @@ import {
   pagedResults,
   type PagedResults,
 } from '@claims/shared-kernel/contract';
-import { hospitals } from '../db/schema';
+import { recordAudit } from '../audit/log';
+import type { DbOrTx } from '../db';
+import { docgroupHospitals, hospitals } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
 import { andAll } from '../claims/queries';
@@ -41,19 +43,31 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
     return { results: rows.map(toHospital), total_count: total, page_number: pageNumber };
   }
 
-  async function byCode(code: string): Promise<HospitalRow> {
-    const [row] = await app.db.select().from(hospitals).where(eq(hospitals.hospitalCode, code));
+  /** By code; `lock` holds the row until the transaction ends (an edit or delete reads what it replaces). */
+  async function byCode(db: DbOrTx, code: string, lock = false): Promise<HospitalRow> {
+    const query = db.select().from(hospitals).where(eq(hospitals.hospitalCode, code));
+    const [row] = lock ? await query.for('update') : await query;
     if (!row) throw notFound(`Hospital ${code} not found`);
     return row;
   }
 
-  async function assertCodeFree(code: string, exceptId?: number): Promise<void> {
-    const [taken] = await app.db
+  async function assertCodeFree(db: DbOrTx, code: string, field: string, exceptId?: number): Promise<void> {
+    const [taken] = await db
       .select({ id: hospitals.id })
       .from(hospitals)
       .where(and(eq(hospitals.hospitalCode, code), exceptId ? ne(hospitals.id, exceptId) : undefined));
-    if (taken) throw conflict(`Hospital code ${code} already exists`);
+    if (taken) throw badRequest(`${field}: Hospital code ${code} already exists`);
   }
+
+  const audit = (db: DbOrTx, user: string, action: 'create' | 'update' | 'delete', before: HospitalRow | null, after: HospitalRow | null) =>
+    recordAudit(db, {
+      entity: 'hospitals',
+      key: String((after ?? before)?.id),
+      action,
+      user,
+      before: before && toHospital(before),
+      after: after && toHospital(after),
+    });
 
   app.get('/hospitals', {
     schema: { querystring: MasterListQuery, response: replies({ 200: HospitalList }) },
@@ -83,7 +97,7 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/hospitals/:code', {
     schema: { params: HospitalCodeParams, response: replies({ 200: HospitalResult }) },
-    handler: async (request) => ({ result: toHospital(await byCode(request.params.code)) }),
+    handler: async (request) => ({ result: toHospital(await byCode(app.db, request.params.code)) }),
   });
 
   app.post('/hospitals', {
@@ -91,11 +105,15 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
       const { hospital_code, hospital_name } = request.body;
-      await assertCodeFree(hospital_code);
-      const [row] = await app.db
-        .insert(hospitals)
-        .values({ hospitalCode: hospital_code, name: hospital_name, ...createdBy(request.auth) })
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        await assertCodeFree(tx, hospital_code, 'hospital_code');
+        const [created] = await tx
+          .insert(hospitals)
+          .values({ hospitalCode: hospital_code, name: hospital_name, ...createdBy(request.auth) })
+          .returning();
+        await audit(tx, request.auth.username, 'create', null, created);
+        return created;
+      });
       return reply.code(201).send({ result: toHospital(row) });
     },
   });
@@ -105,18 +123,20 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: HospitalCodeParams, body: HospitalUpdateBody, response: replies({ 200: HospitalResult }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const row = await byCode(request.params.code);
       const { field_name, value } = request.body;
-      if (field_name === 'hospital_code') {
-        if (value.length > 50) throw badRequest('value: Hospital Code is at most 50 characters');
-        await assertCodeFree(value, row.id);
-      }
-      const change = field_name === 'hospital_code' ? { hospitalCode: value } : { name: value };
-      const [updated] = await app.db
-        .update(hospitals)
-        .set({ ...change, ...modifiedBy(request.auth) })
-        .where(eq(hospitals.id, row.id))
-        .returning();
+      if (field_name === 'hospital_code' && value.length > 50) throw badRequest('value: Hospital Code is at most 50 characters');
+      const updated = await app.db.transaction(async (tx) => {
+        const row = await byCode(tx, request.params.code, true);
+        if (field_name === 'hospital_code') await assertCodeFree(tx, value, 'value', row.id);
+        const change = field_name === 'hospital_code' ? { hospitalCode: value } : { name: value };
+        const [changed] = await tx
+          .update(hospitals)
+          .set({ ...change, ...modifiedBy(request.auth) })
+          .where(eq(hospitals.id, row.id))
+          .returning();
+        await audit(tx, request.auth.username, 'update', row, changed);
+        return changed;
+      });
       return { result: toHospital(updated) };
     },
   });
@@ -125,10 +145,16 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: HospitalCodeParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const row = await byCode(request.params.code);
-      const id = request.body?.id;
-      if (id !== undefined && Number(id) !== row.id) throw badRequest(`id: ${id} is not the id of hospital ${row.hospitalCode}`);
-      await app.db.delete(hospitals).where(eq(hospitals.id, row.id));
+      await app.db.transaction(async (tx) => {
+        const row = await byCode(tx, request.params.code, true);
+        const id = request.body?.id;
+        if (id !== undefined && Number(id) !== row.id) throw badRequest(`id: ${id} is not the id of hospital ${row.hospitalCode}`);
+        // A document group's hospitals are what it applies to: dropping one silently would change the group.
+        const [{ n }] = await tx.select({ n: count() }).from(docgroupHospitals).where(eq(docgroupHospitals.hospitalId, row.id));
+        if (n > 0) throw conflict(`Hospital ${row.hospitalCode} is used by ${n} document group(s)`);
+        await tx.delete(hospitals).where(eq(hospitals.id, row.id));
+        await audit(tx, request.auth.username, 'delete', row, null);
+      });
       return { detail: 'Deleted Successfully' };
     },
   });

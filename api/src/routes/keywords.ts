@@ -20,7 +20,9 @@ import {
 } from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
 import { KEYWORD_KINDS, type KeywordKind, masterKind } from '@claims/shared-kernel/constants';
-import { keywordMasters, procedures, rules } from '../db/schema';
+import { recordAudit } from '../audit/log';
+import type { DbOrTx } from '../db';
+import { docgroupConfigs, keywordMasters, procedures, rules } from '../db/schema';
 import type { RuleSelections } from '@claims/shared-kernel/contract';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
@@ -58,23 +60,54 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const kind of KEYWORD_KINDS) {
     const ofKind = eq(keywordMasters.kind, kind);
 
-    const find = async (idOrName: string): Promise<KeywordRow> => {
+    /** By id or name; `lock` holds the row until the transaction ends (an edit or delete reads what it replaces). */
+    const find = async (db: DbOrTx, idOrName: string, lock = false): Promise<KeywordRow> => {
       const id = asId(idOrName);
-      const [row] = await app.db
+      const query = db
         .select()
         .from(keywordMasters)
         .where(and(ofKind, id !== null ? eq(keywordMasters.id, id) : sql`lower(${keywordMasters.name}) = lower(${idOrName})`));
+      const [row] = lock ? await query.for('update') : await query;
       if (!row) throw notFound(`${LABEL(kind)} ${idOrName} not found`);
       return row;
     };
 
-    const assertNameFree = async (name: string, exceptId?: number) => {
-      const [taken] = await app.db
+    const assertNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
+      const [taken] = await db
         .select({ id: keywordMasters.id })
         .from(keywordMasters)
         .where(and(ofKind, sql`lower(${keywordMasters.name}) = lower(${name})`, exceptId ? ne(keywordMasters.id, exceptId) : undefined));
-      if (taken) throw conflict(`${LABEL(kind)} '${name}' already exists`);
+      if (taken) throw badRequest(`name: ${LABEL(kind)} '${name}' already exists`);
     };
+
+    /** Why the record cannot be deleted (rules, procedures or document groups use it), or null. */
+    const inUse = async (db: DbOrTx, row: KeywordRow): Promise<string | null> => {
+      const fields = RULE_REFERENCES[kind] ?? [];
+      if (fields.length) {
+        const uses = or(...fields.map((field) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([row.id])}::jsonb`));
+        const [{ n }] = await db.select({ n: count() }).from(rules).where(uses);
+        if (n > 0) return `${LABEL(kind)} '${row.name}' is used by ${n} rule(s)`;
+      }
+      if (kind === 'procedureGroup') {
+        const [{ n }] = await db.select({ n: count() }).from(procedures).where(eq(procedures.procedureGroupId, row.id));
+        if (n > 0) return `Procedure group '${row.name}' has ${n} procedure(s)`;
+      }
+      if (kind === 'document') {
+        const [{ n }] = await db.select({ n: count() }).from(docgroupConfigs).where(eq(docgroupConfigs.documentId, row.id));
+        if (n > 0) return `Document '${row.name}' is configured in ${n} document group(s)`;
+      }
+      return null;
+    };
+
+    const audit = (db: DbOrTx, user: string, action: 'create' | 'update' | 'delete', before: KeywordRow | null, after: KeywordRow | null) =>
+      recordAudit(db, {
+        entity: kind,
+        key: String((after ?? before)?.id),
+        action,
+        user,
+        before: before && toKeyword(before),
+        after: after && toKeyword(after),
+      });
 
     const parse = (body: z.infer<typeof KeywordSaveBody>) => {
       if (kind === 'diagnoses' && !body.ICD_code) throw badRequest('ICD_code: ICD code is required');
@@ -126,7 +159,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
 
     app.get(`/${kind}/:id`, {
       schema: { params: MasterIdParams, querystring: MasterItemQuery, response: OneKeyword },
-      handler: async (request) => toKeyword(await find(request.params.id)),
+      handler: async (request) => toKeyword(await find(app.db, request.params.id)),
     });
 
     app.post(`/${kind}`, {
@@ -134,11 +167,15 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: requireMasterWriter },
       handler: async (request, reply) => {
         const values = parse(request.body);
-        await assertNameFree(values.name);
-        const [row] = await app.db
-          .insert(keywordMasters)
-          .values({ kind, ...values, ...createdBy(request.auth) })
-          .returning();
+        const row = await app.db.transaction(async (tx) => {
+          await assertNameFree(tx, values.name);
+          const [created] = await tx
+            .insert(keywordMasters)
+            .values({ kind, ...values, ...createdBy(request.auth) })
+            .returning();
+          await audit(tx, request.auth.username, 'create', null, created);
+          return created;
+        });
         return reply.code(201).send(toKeyword(row));
       },
     });
@@ -147,14 +184,18 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MasterIdParams, body: KeywordSaveBody, response: OneKeyword },
       config: { access: requireMasterWriter },
       handler: async (request) => {
-        const row = await find(request.params.id);
         const values = parse(request.body);
-        await assertNameFree(values.name, row.id);
-        const [updated] = await app.db
-          .update(keywordMasters)
-          .set({ ...values, ...modifiedBy(request.auth) })
-          .where(eq(keywordMasters.id, row.id))
-          .returning();
+        const updated = await app.db.transaction(async (tx) => {
+          const row = await find(tx, request.params.id, true);
+          await assertNameFree(tx, values.name, row.id);
+          const [changed] = await tx
+            .update(keywordMasters)
+            .set({ ...values, ...modifiedBy(request.auth) })
+            .where(eq(keywordMasters.id, row.id))
+            .returning();
+          await audit(tx, request.auth.username, 'update', row, changed);
+          return changed;
+        });
         return toKeyword(updated);
       },
     });
@@ -163,18 +204,16 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { params: MasterIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
       config: { access: requireMasterWriter },
       handler: async (request) => {
-        const row = await find(request.params.id);
-        const fields = RULE_REFERENCES[kind] ?? [];
-        if (fields.length) {
-          const uses = or(...fields.map((field) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([row.id])}::jsonb`));
-          const [{ n }] = await app.db.select({ n: count() }).from(rules).where(uses);
-          if (n > 0) throw conflict(`${LABEL(kind)} '${row.name}' is used by ${n} rule(s)`);
-        }
-        if (kind === 'procedureGroup') {
-          const [{ n }] = await app.db.select({ n: count() }).from(procedures).where(eq(procedures.procedureGroupId, row.id));
-          if (n > 0) throw conflict(`Procedure group '${row.name}' has ${n} procedure(s)`);
-        }
-        await app.db.delete(keywordMasters).where(eq(keywordMasters.id, row.id));
+        await app.db.transaction(async (tx) => {
+          const row = await find(tx, request.params.id, true);
+          const id = request.body?.id;
+          if (id !== undefined && Number(id) !== row.id)
+            throw badRequest(`id: ${id} is not the id of ${LABEL(kind).toLowerCase()} ${row.name}`);
+          const reason = await inUse(tx, row);
+          if (reason) throw conflict(reason);
+          await tx.delete(keywordMasters).where(eq(keywordMasters.id, row.id));
+          await audit(tx, request.auth.username, 'delete', row, null);
+        });
         return { detail: 'Deleted Successfully' };
       },
     });

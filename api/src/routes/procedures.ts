@@ -19,9 +19,10 @@ import {
   ProcedureSearchResponse,
 } from '@claims/shared-kernel/contract';
 import { andAll } from '../claims/queries';
+import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
-import { keywordMasters, procedures } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { keywordMasters, procedureQuestions, procedures, rules } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
 import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
@@ -96,29 +97,30 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
     return firstRowCarriesTotal(rows.map(toProcedure), total, pageNumber);
   };
 
-  const findOr404 = async (idOrCode: string): Promise<Procedure> => {
-    const procedure = await loadProcedure(app.db, idOrCode);
+  const findOr404 = async (db: DbOrTx, idOrCode: string): Promise<Procedure> => {
+    const procedure = await loadProcedure(db, idOrCode);
     if (!procedure) throw notFound(`Procedure ${idOrCode} not found`);
     return procedure;
   };
 
-  const checkSave = async (body: z.infer<typeof ProcedureSaveBody>, exceptId?: number) => {
-    const [group] = await app.db
+  /** The row to write, after the checks a save needs (a known group, a free code); aliases left out are kept. */
+  const checkSave = async (db: DbOrTx, body: z.infer<typeof ProcedureSaveBody>, exceptId?: number) => {
+    const [group] = await db
       .select({ id: keywordMasters.id })
       .from(keywordMasters)
       .where(and(eq(keywordMasters.id, body.fk_procedure_group), eq(keywordMasters.kind, 'procedureGroup')));
     if (!group) throw badRequest(`fk_procedure_group: unknown procedure group ${body.fk_procedure_group}`);
-    const [taken] = await app.db
+    const [taken] = await db
       .select({ id: procedures.id })
       .from(procedures)
       .where(and(eq(procedures.procedureCode, body.procedure_code), exceptId ? ne(procedures.id, exceptId) : undefined));
-    if (taken) throw conflict(`Procedure code ${body.procedure_code} already exists`);
+    if (taken) throw badRequest(`procedure_code: Procedure code ${body.procedure_code} already exists`);
     return {
       name: body.name,
       procedureCode: body.procedure_code,
       snomedctCode: body.snomedct_code,
       procedureGroupId: body.fk_procedure_group,
-      alias: body.alias,
+      ...(body.alias ? { alias: body.alias } : {}),
     };
   };
 
@@ -185,43 +187,89 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/procedures/:id', {
     schema: { params: ProcedureIdParams, querystring: MasterItemQuery, response: OneProcedure },
-    handler: async (request) => findOr404(request.params.id),
+    handler: async (request) => findOr404(app.db, request.params.id),
   });
 
   app.post('/procedures', {
     schema: { body: ProcedureSaveBody, response: replies({ 201: Procedure }) },
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      const values = await checkSave(request.body);
-      const [row] = await app.db
-        .insert(procedures)
-        .values({ ...values, ...createdBy(request.auth) })
-        .returning({ id: procedures.id });
-      return reply.code(201).send(await findOr404(String(row.id)));
+      const created = await app.db.transaction(async (tx) => {
+        const values = await checkSave(tx, request.body);
+        const [row] = await tx
+          .insert(procedures)
+          .values({ ...values, ...createdBy(request.auth) })
+          .returning({ id: procedures.id });
+        const procedure = await findOr404(tx, String(row.id));
+        await recordAudit(tx, {
+          entity: 'procedures',
+          key: String(row.id),
+          action: 'create',
+          user: request.auth.username,
+          before: null,
+          after: procedure,
+        });
+        return procedure;
+      });
+      return reply.code(201).send(created);
     },
   });
 
   app.put('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: ProcedureSaveBody, response: OneProcedure },
     config: { access: requireMasterWriter },
-    handler: async (request) => {
-      const existing = await findOr404(request.params.id);
-      const values = await checkSave(request.body, existing.id);
-      await app.db
-        .update(procedures)
-        .set({ ...values, ...modifiedBy(request.auth) })
-        .where(eq(procedures.id, existing.id));
-      return findOr404(String(existing.id));
-    },
+    handler: async (request) =>
+      app.db.transaction(async (tx) => {
+        const { id } = await findOr404(tx, request.params.id);
+        // Held until the end, so the record the log calls 'before' is the one this update replaced.
+        await tx.select({ id: procedures.id }).from(procedures).where(eq(procedures.id, id)).for('update');
+        const existing = await findOr404(tx, String(id));
+        const values = await checkSave(tx, request.body, existing.id);
+        await tx
+          .update(procedures)
+          .set({ ...values, ...modifiedBy(request.auth) })
+          .where(eq(procedures.id, existing.id));
+        const updated = await findOr404(tx, String(existing.id));
+        await recordAudit(tx, {
+          entity: 'procedures',
+          key: String(existing.id),
+          action: 'update',
+          user: request.auth.username,
+          before: existing,
+          after: updated,
+        });
+        return updated;
+      }),
   });
 
-  /** Deleting a procedure deletes its rules and questions with it (they mean nothing without it). */
+  /**
+   * Deleting a procedure deletes its rules and questions with it (they mean nothing without it); the log records
+   * each of them as deleted too.
+   */
   app.delete('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
-      const existing = await findOr404(request.params.id);
-      await app.db.delete(procedures).where(eq(procedures.id, existing.id));
+      await app.db.transaction(async (tx) => {
+        const existing = await findOr404(tx, request.params.id);
+        const id = request.body?.id;
+        if (id !== undefined && Number(id) !== existing.id)
+          throw badRequest(`id: ${id} is not the id of procedure ${existing.procedure_code}`);
+        const user = request.auth.username;
+        const procedureRules = await tx.delete(rules).where(eq(rules.procedureId, existing.id)).returning();
+        const questions = await tx.delete(procedureQuestions).where(eq(procedureQuestions.procedureId, existing.id)).returning();
+        await tx.delete(procedures).where(eq(procedures.id, existing.id));
+        const procedure = { procedure_code: existing.procedure_code, name: existing.name };
+        for (const { id: ruleId, org, caseType, ...rest } of procedureRules) {
+          const before = { org, case_type: caseType, procedures: procedure, ...rest };
+          await recordAudit(tx, { entity: 'rules', key: String(ruleId), action: 'delete', user, before, after: null });
+        }
+        for (const { id: questionId, ...rest } of questions) {
+          const before = { procedure, ...rest };
+          await recordAudit(tx, { entity: 'procedureQuestions', key: String(questionId), action: 'delete', user, before, after: null });
+        }
+        await recordAudit(tx, { entity: 'procedures', key: String(existing.id), action: 'delete', user, before: existing, after: null });
+      });
       return { detail: 'Deleted Successfully' };
     },
   });

@@ -20,7 +20,7 @@
  * Present means found in a page the leaf may look in (documentInclusionList / documentExclusionList, plus
  * the rule's default exclusion lists) or given as a fact.
  */
-import type { LeafOperator } from '@claims/shared-kernel/constants';
+import { type LeafOperator, leafValueList } from '@claims/shared-kernel/constants';
 import type { EvidenceLocation, RuleStatement } from '@claims/shared-kernel/contract';
 import type { ClaimContext, EntityKind } from './context';
 import { evidenceOf, findEntity, locate, masterOf, pageFilter, type DocumentScope, type Presence } from './entities';
@@ -252,17 +252,7 @@ function equals(found: AttributeValue, leaf: RuleStatement, attribute: ClinicalA
   return canonical(found.value, attribute) === canonical(String(leaf.value), attribute);
 }
 
-const listed = (leaf: RuleStatement): string[] =>
-  (Array.isArray(leaf.value)
-    ? leaf.value
-    : typeof leaf.value === 'string'
-      ? leaf.value.split(',')
-      : leaf.value != null
-        ? [String(leaf.value)]
-        : []
-  )
-    .map((v) => v.trim())
-    .filter(Boolean);
+const listed = (leaf: RuleStatement): string[] => leafValueList(leaf.value);
 
 function isListed(found: AttributeValue, leaf: RuleStatement, attribute: ClinicalAttributeMaster): boolean {
   const items = listed(leaf);

@@ -9,6 +9,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 export const masterKeys = {
   all: (path: string) => [path] as const,
   list: (path: string, filters: Record<string, string>) => [path, 'list', filters] as const,
+  /** The number of a master's records (a list title's total where the master has a count call). */
+  count: (path: string) => [path, 'count'] as const,
   record: (path: string, code: string) => [path, code] as const,
 };
 

@@ -7,24 +7,49 @@ import {
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
 import { Button, Flex, Input, Tooltip, type InputRef } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Undo keeps this many snapshots, dropping the oldest (spec 2 §4). */
+/** Undo keeps this many snapshots, dropping the oldest (spec 2 §4, §9). */
 export const UNDO_LIMIT = 10;
 /** The new row takes the focus after this delay (spec 2 §9). */
 const FOCUS_DELAY_MS = 500;
 
-export interface AliasListEditorProps {
-  label: string;
-  value: string[];
-  onChange: (next: string[]) => void;
-  /** What Reset goes back to: the list as loaded. */
-  initial: string[];
+/** What a row's fields get from the list editor. */
+export interface ListRow<T> {
+  row: T;
+  index: number;
+  /**
+   * Replaces the row. `field` names what is being typed into: typing into one field of one row is one undo
+   * step, not one per key.
+   */
+  edit: (next: T, field: string) => void;
+  /** Ends the typing step (the field lost the focus). */
+  endEdit: () => void;
+  /** Enter in a field: adds a row after this one (when no row is empty). */
+  addNext: () => void;
+  /** The row's first field, focused when the row has just been added. */
+  focusRef: (input: InputRef | null) => void;
 }
 
-/** The rows' texts and their keys (for undo and redo); a key stays with its row as rows are added, deleted and moved. */
-interface Snapshot {
-  rows: string[];
+export interface OrderedListEditorProps<T> {
+  /** The group's accessible name, e.g. 'Attribute Alias'. */
+  label: string;
+  /** What one row is called in its controls' names: 'alias' gives 'Move alias 2 to first', 'Position of alias 2'. */
+  rowNoun: string;
+  value: T[];
+  onChange: (next: T[]) => void;
+  /** What Reset goes back to: the list as loaded. */
+  initial: T[];
+  /** A new, empty row. */
+  blank: () => T;
+  /** A row without text: while one exists no row can be added (spec 2 §5). */
+  isBlank: (row: T) => boolean;
+  renderRow: (row: ListRow<T>) => ReactNode;
+}
+
+/** The rows and their keys (for undo and redo); a key stays with its row as rows are added, deleted and moved. */
+interface Snapshot<T> {
+  rows: T[];
   ids: number[];
 }
 
@@ -38,19 +63,20 @@ function move<T>(list: T[], from: number, to: number): T[] {
   return next;
 }
 
-/** A row's position box: digits only; Enter or leaving it moves the row there. */
-function PositionInput({ index, count, onMove }: { index: number; count: number; onMove: (to: number) => void }) {
+/** A row's position box: digits only; Enter or leaving it moves the row to that position (spec 2 §5). */
+function PositionInput({ label, index, count, onMove }: { label: string; index: number; count: number; onMove: (to: number) => void }) {
   const [text, setText] = useState(String(index + 1));
   useEffect(() => setText(String(index + 1)), [index]);
   const apply = () => {
     const position = Number(text);
-    if (text && position >= 1 && position - 1 !== index) onMove(Math.min(position, count) - 1);
+    if (text && position >= 1 && Math.min(position, count) - 1 !== index) onMove(Math.min(position, count) - 1);
     else setText(String(index + 1));
   };
   return (
     <Input
-      aria-label={`Position of alias ${index + 1}`}
+      aria-label={label}
       value={text}
+      inputMode="numeric"
       style={{ width: 52, textAlign: 'center' }}
       onChange={(event) => /^\d*$/.test(event.target.value) && setText(event.target.value)}
       onPressEnter={apply}
@@ -60,80 +86,88 @@ function PositionInput({ index, count, onMove }: { index: number; count: number;
 }
 
 /**
- * The ordered alias list editor (spec 2 §2.13): add and delete rows, move a row first, last or to a
- * typed position, Undo, Redo and Reset. Typing into one row is one undo step, not one per key.
+ * The ordered list editor (spec 2 §2.13): add and delete rows, move a row first, last or to a typed position,
+ * Undo and Redo (the last 10 changes) and Reset to the list as loaded. The rows' fields are the caller's
+ * (one text for an alias list, a keyword and a conversion unit for a test unit).
  */
-export function AliasListEditor({ label, value, onChange, initial }: AliasListEditorProps) {
-  const rows = value.length ? value : [''];
+export function OrderedListEditor<T>({ label, rowNoun, value, onChange, initial, blank, isBlank, renderRow }: OrderedListEditorProps<T>) {
+  const rows = value.length ? value : [blank()];
   const [ids, setIds] = useState(() => newRowIds(rows.length));
   // The list replaced from outside (the record loaded) with another number of rows: new rows, new keys.
   if (ids.length !== rows.length) setIds(newRowIds(rows.length));
-  const [past, setPast] = useState<Snapshot[]>([]);
-  const [future, setFuture] = useState<Snapshot[]>([]);
-  const editing = useRef<number | null>(null);
-  const inputs = useRef<(InputRef | null)[]>([]);
-  const [focusRow, setFocusRow] = useState<number | null>(null);
+  const [past, setPast] = useState<Snapshot<T>[]>([]);
+  const [future, setFuture] = useState<Snapshot<T>[]>([]);
+  /** The field being typed into ('3:keyword'): further keys there join its undo step. */
+  const typing = useRef<string | null>(null);
+  const inputs = useRef(new Map<number, InputRef>());
+  const [focusRowId, setFocusRowId] = useState<number | null>(null);
 
   useEffect(() => {
-    if (focusRow === null) return;
-    const timer = setTimeout(() => inputs.current[focusRow]?.focus(), FOCUS_DELAY_MS);
+    if (focusRowId === null) return;
+    const timer = setTimeout(() => inputs.current.get(focusRowId)?.focus(), FOCUS_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [focusRow]);
+  }, [focusRowId]);
 
-  const change = (next: string[], nextIds = ids) => {
-    setPast((p) => [...p, { rows, ids }].slice(-UNDO_LIMIT));
+  const current: Snapshot<T> = { rows, ids };
+  const commit = (next: Snapshot<T>) => {
+    setPast((p) => [...p, current].slice(-UNDO_LIMIT));
     setFuture([]);
-    setIds(nextIds);
-    onChange(next);
+    setIds(next.ids);
+    onChange(next.rows);
   };
-  const structural = (next: string[], nextIds: number[]) => {
-    editing.current = null;
-    change(next, nextIds);
+  const structural = (next: Snapshot<T>) => {
+    typing.current = null;
+    commit(next);
   };
-  const moveRow = (from: number, to: number) => structural(move(rows, from, to), move(ids, from, to));
-  const edit = (index: number, text: string) => {
-    const next = rows.map((row, i) => (i === index ? text : row));
-    if (editing.current === index) onChange(next);
+  const moveRow = (from: number, to: number) => structural({ rows: move(rows, from, to), ids: move(ids, from, to) });
+  const edit = (index: number, next: T, field: string) => {
+    const changed = rows.map((row, i) => (i === index ? next : row));
+    const step = `${ids[index]}:${field}`;
+    if (typing.current === step) onChange(changed);
     else {
-      editing.current = index;
-      change(next);
+      typing.current = step;
+      commit({ rows: changed, ids });
     }
   };
-  const anyEmpty = rows.some((row) => !row.trim());
+  const anyBlank = rows.some(isBlank);
   const addAfter = (index: number) => {
-    if (anyEmpty) return;
-    structural(
-      [...rows.slice(0, index + 1), '', ...rows.slice(index + 1)],
-      [...ids.slice(0, index + 1), ...newRowIds(1), ...ids.slice(index + 1)],
-    );
-    setFocusRow(index + 1);
+    if (anyBlank) return;
+    const [id] = newRowIds(1);
+    structural({
+      rows: [...rows.slice(0, index + 1), blank(), ...rows.slice(index + 1)],
+      ids: [...ids.slice(0, index + 1), id, ...ids.slice(index + 1)],
+    });
+    setFocusRowId(id);
   };
-  const remove = (index: number) => {
-    if (rows.length === 1) return structural([''], newRowIds(1));
+  const remove = (index: number) =>
     structural(
-      rows.filter((_, i) => i !== index),
-      ids.filter((_, i) => i !== index),
+      rows.length === 1
+        ? { rows: [blank()], ids: newRowIds(1) }
+        : { rows: rows.filter((_, i) => i !== index), ids: ids.filter((_, i) => i !== index) },
     );
+  const show = (snapshot: Snapshot<T>) => {
+    typing.current = null;
+    setIds(snapshot.ids);
+    onChange(snapshot.rows);
   };
   const undo = () => {
-    const previous = past[past.length - 1];
+    const previous = past.at(-1);
     if (!previous) return;
-    editing.current = null;
     setPast(past.slice(0, -1));
-    setFuture((f) => [{ rows, ids }, ...f]);
-    setIds(previous.ids);
-    onChange(previous.rows);
+    setFuture([current, ...future]);
+    show(previous);
   };
   const redo = () => {
     const [next, ...rest] = future;
     if (!next) return;
-    editing.current = null;
     setFuture(rest);
-    setPast((p) => [...p, { rows, ids }].slice(-UNDO_LIMIT));
-    setIds(next.ids);
-    onChange(next.rows);
+    setPast([...past, current].slice(-UNDO_LIMIT));
+    show(next);
   };
-  const reset = () => structural(initial.length ? [...initial] : [''], newRowIds(initial.length || 1));
+  const reset = () => {
+    const rowsAsLoaded = initial.length ? [...initial] : [blank()];
+    structural({ rows: rowsAsLoaded, ids: newRowIds(rowsAsLoaded.length) });
+  };
   const last = rows.length - 1;
 
   return (
@@ -149,55 +183,106 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
           Reset
         </Button>
       </Flex>
-      {rows.map((row, index) => (
-        <Flex key={ids[index]} gap={6} align="center">
-          <PositionInput index={index} count={rows.length} onMove={(to) => moveRow(index, to)} />
-          <Input
-            ref={(element) => {
-              inputs.current[index] = element;
-            }}
-            aria-label={`Alias ${index + 1}`}
-            value={row}
-            maxLength={200}
-            status={index === 0 && !row.trim() ? 'error' : undefined}
-            onChange={(event) => edit(index, event.target.value)}
-            onBlur={() => {
-              editing.current = null;
-            }}
-            onPressEnter={(event) => {
-              event.preventDefault();
-              addAfter(index);
-            }}
-          />
-          <Tooltip title="Move to first">
-            <Button
-              aria-label={`Move alias ${index + 1} to first`}
-              icon={<VerticalAlignTopOutlined />}
-              disabled={index === 0}
-              onClick={() => moveRow(index, 0)}
+      {rows.map((row, index) => {
+        const id = ids[index];
+        const position = index + 1;
+        return (
+          <Flex key={id} gap={6} align="start">
+            <PositionInput
+              label={`Position of ${rowNoun} ${position}`}
+              index={index}
+              count={rows.length}
+              onMove={(to) => moveRow(index, to)}
             />
-          </Tooltip>
-          <Tooltip title="Move to last">
-            <Button
-              aria-label={`Move alias ${index + 1} to last`}
-              icon={<VerticalAlignBottomOutlined />}
-              disabled={index === last}
-              onClick={() => moveRow(index, last)}
-            />
-          </Tooltip>
-          <Tooltip title="Add an alias after this one">
-            <Button
-              aria-label={`Add alias after ${index + 1}`}
-              icon={<PlusOutlined />}
-              disabled={anyEmpty}
-              onClick={() => addAfter(index)}
-            />
-          </Tooltip>
-          <Tooltip title="Delete">
-            <Button aria-label={`Delete alias ${index + 1}`} danger icon={<DeleteOutlined />} onClick={() => remove(index)} />
-          </Tooltip>
-        </Flex>
-      ))}
+            <Flex flex={1} gap={6}>
+              {renderRow({
+                row,
+                index,
+                edit: (next, field) => edit(index, next, field),
+                endEdit: () => {
+                  typing.current = null;
+                },
+                addNext: () => addAfter(index),
+                focusRef: (input) => {
+                  if (input) inputs.current.set(id, input);
+                  else inputs.current.delete(id);
+                },
+              })}
+            </Flex>
+            <Tooltip title="First">
+              <Button
+                aria-label={`Move ${rowNoun} ${position} to first`}
+                icon={<VerticalAlignTopOutlined />}
+                disabled={index === 0}
+                onClick={() => moveRow(index, 0)}
+              />
+            </Tooltip>
+            <Tooltip title="Last">
+              <Button
+                aria-label={`Move ${rowNoun} ${position} to last`}
+                icon={<VerticalAlignBottomOutlined />}
+                disabled={index === last}
+                onClick={() => moveRow(index, last)}
+              />
+            </Tooltip>
+            <Tooltip title="Add a row after this one">
+              <Button
+                aria-label={`Add ${rowNoun} after ${position}`}
+                icon={<PlusOutlined />}
+                disabled={anyBlank}
+                onClick={() => addAfter(index)}
+              />
+            </Tooltip>
+            <Tooltip title="Delete">
+              <Button aria-label={`Delete ${rowNoun} ${position}`} danger icon={<DeleteOutlined />} onClick={() => remove(index)} />
+            </Tooltip>
+          </Flex>
+        );
+      })}
     </Flex>
+  );
+}
+
+export interface AliasListEditorProps {
+  label: string;
+  value: string[];
+  onChange: (next: string[]) => void;
+  /** What Reset goes back to: the list as loaded. */
+  initial: string[];
+}
+
+const blankAlias = () => '';
+const isBlankAlias = (alias: string) => !alias.trim();
+
+/**
+ * The ordered alias list editor (spec 2 §2.13) for a list of texts: one field per row, 'Alias 1', 'Alias 2'...
+ * The first alias is required (shown in red while empty); Enter adds the next row.
+ */
+export function AliasListEditor({ label, value, onChange, initial }: AliasListEditorProps) {
+  return (
+    <OrderedListEditor<string>
+      label={label}
+      rowNoun="alias"
+      value={value}
+      onChange={onChange}
+      initial={initial}
+      blank={blankAlias}
+      isBlank={isBlankAlias}
+      renderRow={({ row, index, edit, endEdit, addNext, focusRef }) => (
+        <Input
+          ref={focusRef}
+          aria-label={`Alias ${index + 1}`}
+          value={row}
+          maxLength={200}
+          status={index === 0 && isBlankAlias(row) ? 'error' : undefined}
+          onChange={(event) => edit(event.target.value, 'alias')}
+          onBlur={endEdit}
+          onPressEnter={(event) => {
+            event.preventDefault();
+            addNext();
+          }}
+        />
+      )}
+    />
   );
 }

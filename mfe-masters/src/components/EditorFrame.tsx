@@ -50,11 +50,28 @@ export interface EditorFrameProps {
   onDismissError: () => void;
   /** Given on edit: the record's delete; a failure says the server's reason. */
   deletion?: Deletion;
+  /** Where a delete leads, when not back to the list (a test unit's goes to /claims, spec 3 §2.6). */
+  afterDelete?: string;
+  /** What is edited, shown beside the heading: 'Test Unit' (spec 3 §1). */
+  subject?: string;
+  /** The delete link's text where the spec names it ('Delete Clinical Attribute', spec 3 §2.3). */
+  deleteLabel?: string;
   children: ReactNode;
 }
 
 /** The frame every master editor shares: heading, save error, the Delete link with its confirmation. */
-export function EditorFrame({ heading, listPath, listTitle, error, onDismissError, deletion, children }: EditorFrameProps) {
+export function EditorFrame({
+  heading,
+  listPath,
+  listTitle,
+  error,
+  onDismissError,
+  deletion,
+  afterDelete = listPath,
+  subject,
+  deleteLabel = 'Delete',
+  children,
+}: EditorFrameProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -63,7 +80,7 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
     deletion?.run({
       onSuccess: () => {
         void message.success(DELETED);
-        void navigate(listPath);
+        void navigate(afterDelete);
       },
       onError: (failure) => {
         void message.error(`Error: ${failure.message}`);
@@ -80,12 +97,13 @@ export function EditorFrame({ heading, listPath, listTitle, error, onDismissErro
           <Typography.Title level={4} style={{ margin: 0 }}>
             {heading}
           </Typography.Title>
+          {subject && <Typography.Text type="secondary">{subject}</Typography.Text>}
         </Flex>
       }
       extra={
         deletion && (
           <Button type="link" danger icon={<DeleteOutlined />} onClick={() => setConfirming(true)}>
-            Delete
+            {deleteLabel}
           </Button>
         )
       }

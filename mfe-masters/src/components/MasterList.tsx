@@ -3,6 +3,7 @@ import { Highlight, isProviderOrg, useSession } from '@claims/shared-kernel';
 import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
 import { Button, Checkbox, Flex, Input } from 'antd';
 import type { TableColumnsType } from 'antd';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { masterKeys } from '../api/queries';
@@ -30,6 +31,8 @@ export interface MasterListConfig<T extends object> {
   fetchPage: (page: number, pageSize: number) => Promise<Page<T>>;
   /** POST /{path}/search with the column filters (keys are the columns' keys). */
   search: (filters: Record<string, string>, page: number, pageSize: number) => Promise<Page<T>>;
+  /** The unfiltered list's total for the title, from a count call of its own (procedures, spec 2 §2.2). */
+  count?: () => Promise<number>;
 }
 
 type Filters = Record<string, string>;
@@ -97,6 +100,13 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
   const list = usePagedList<T>(masterKeys.list(config.path, active), (page, pageSize) =>
     filtering ? config.search(active, page, pageSize) : config.fetchPage(page, pageSize),
   );
+  const { count } = config;
+  const counted = useQuery({
+    queryKey: masterKeys.count(config.path),
+    queryFn: () => (count ? count() : Promise.resolve(0)),
+    enabled: !!count && !filtering,
+  });
+  const total = !filtering && counted.data !== undefined ? counted.data : list.total;
 
   const toggleFilters = (on: boolean) => {
     setFiltersEnabled(on);
@@ -132,7 +142,7 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
     <PagedTable<T>
       title={config.title}
       columns={columns}
-      list={list}
+      list={{ ...list, total }}
       rowKey={config.rowKey}
       onRowClick={(row) => navigate(`/${config.path}/view/${encodeURIComponent(config.viewCode(row))}`)}
       toolbar={

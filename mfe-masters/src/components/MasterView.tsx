@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useSession } from '@claims/shared-kernel';
-import { AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
-import type { Audited } from '@claims/shared-kernel';
+import { AuditExportButton, AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
+import type { Audited, MasterModule } from '@claims/shared-kernel';
 import { Button, Card, Flex, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { useState, type ReactNode } from 'react';
@@ -16,8 +16,8 @@ export interface ViewField<T> {
 
 /** What the generic view screen needs to know about one master (spec 2 §2.9). */
 export interface MasterViewConfig<T extends Audited> {
-  /** The route segment: hospitals, diagnoses, ... */
-  path: string;
+  /** The route segment and master module: hospitals, diagnoses, ... (its history is logged under it). */
+  path: MasterModule;
   /** The list's title, for the way back. */
   listTitle: string;
   noun: string;
@@ -29,7 +29,10 @@ export interface MasterViewConfig<T extends Audited> {
   editCode: (entity: T) => string | number;
 }
 
-function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewConfig<T>; entity: T }) {
+/** A master record: its history is logged under its id. */
+type LoggedRecord = Audited & { id: number };
+
+function ViewCard<T extends LoggedRecord>({ config, entity }: { config: MasterViewConfig<T>; entity: T }) {
   const navigate = useNavigate();
   const superUser = useSession((s) => s.role === 'super_user');
   const [historyOpen, setHistoryOpen] = useState(false);
@@ -51,6 +54,7 @@ function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewCon
           <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
             History
           </Button>
+          <AuditExportButton entity={config.path} />
           {superUser && (
             <Button
               type="primary"
@@ -72,13 +76,19 @@ function ViewCard<T extends Audited>({ config, entity }: { config: MasterViewCon
         size="small"
         items={config.fields.map((field) => ({ key: field.label, label: field.label, children: field.value(entity) }))}
       />
-      <AuditHistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} record={entity} />
+      <AuditHistoryDialog
+        open={historyOpen}
+        onClose={() => setHistoryOpen(false)}
+        entity={config.path}
+        recordKey={entity.id}
+        record={entity}
+      />
     </Card>
   );
 }
 
 /** The generic view screen of every master: last change, history, Edit, and the record's fields. */
-export function MasterView<T extends Audited>({ config }: { config: MasterViewConfig<T> }) {
+export function MasterView<T extends LoggedRecord>({ config }: { config: MasterViewConfig<T> }) {
   const { code = '' } = useParams();
   return (
     <EntityLoader

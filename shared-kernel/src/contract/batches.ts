@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { BATCH_STATUSES, CASE_TYPE_CODES } from '../constants';
-import { FlagText, ListQuery, OrgQuery, pagedItem, WireDate } from './common';
+import { BATCH_STATUSES, CASE_TYPE_CODES, CONSOLE_CLAIM_STATUSES } from '../constants';
+import { FlagText, ListQuery, MessageResponse, OrgQuery, pagedItem, WireDate } from './common';
+
+/** The actions of Create Batch (spec 3 §9): the four of the console and the failed tab's Upload and Upload & Verify. */
+export const BATCH_CREATE_ACTIONS = ['verify', 'suspend', 'archive', 'discard', 'upload', 'uploadAndVerify'] as const;
+export type BatchCreateAction = (typeof BATCH_CREATE_ACTIONS)[number];
 
 /** POST /claim/batch/create (spec 1 §3, spec 3 §7). */
 export const BatchCreateBody = z.object({
@@ -10,7 +14,12 @@ export const BatchCreateBody = z.object({
   organization: z.string().optional(),
   hospitalCode: z.string().optional(),
   caseType: z.enum(CASE_TYPE_CODES).optional(),
-  action: z.enum(['verify', 'suspend', 'archive', 'discard']).optional(),
+  /**
+   * What happens to the new batch (default verify). On the Uploads/Verification failed tab: 'upload' re-uploads the
+   * claims (their documents checked in the store; UPLOADED, or UPLOAD_FAILED naming what is missing) and leaves the
+   * batch CREATED; 'uploadAndVerify' re-uploads, then verifies ('Uploaded and verified successfully').
+   */
+  action: z.enum(BATCH_CREATE_ACTIONS).optional(),
   reason: z.string().optional(),
 });
 export type BatchCreateBody = z.input<typeof BatchCreateBody>;
@@ -49,6 +58,7 @@ export const BatchActionResponse = BatchRow.extend({ Message: z.string() });
 
 /** GET /claim/batch/names: every batch name of the organisation, for the filter's picker. */
 export const BatchName = z.object({ id: z.number(), batchName: z.string() });
+export type BatchName = z.infer<typeof BatchName>;
 
 /** A row of the console's claims grid (spec 3 §3.3). */
 export const ConsoleClaimRow = pagedItem(
@@ -86,7 +96,11 @@ export const DownloadedCount = z.object({
 export type DownloadedCount = z.infer<typeof DownloadedCount>;
 
 /** The batch and console calls' query: `downloaded=true` for the console's batches, the review list's otherwise. */
-export const BatchListQuery = ListQuery.extend({ downloaded: FlagText.optional() });
+export const BatchListQuery = ListQuery.extend({
+  downloaded: FlagText.optional(),
+  /** 'priority': lowest priority number first (the priority dialog loads the first 25 so); default newest first. */
+  sort: z.enum(['newest', 'priority']).optional(),
+});
 export const BatchQuery = OrgQuery.extend({ downloaded: FlagText.optional() });
 export const BatchIdParams = z.object({ batchId: z.coerce.number().int().positive() });
 
@@ -127,3 +141,147 @@ export const RedirectOtherBody = z.object({
   adjType: z.enum(BATCH_OUTCOMES),
 });
 export type RedirectOtherBody = z.input<typeof RedirectOtherBody>;
+
+/**
+ * PUT /claims/addProcName?downloaded=true&org: the provider-side procedures of the chosen claims, in the order given.
+ * When a chosen claim already has procedure codes the call answers 409 with the detail 'The selected claim already has
+ * procedure name/code, do you want to override it?' unless `override` is true (sent after the confirmation).
+ */
+export const AddProcNameBody = ClaimIdListBody.extend({
+  procCodeList: z.array(z.string().trim().min(1)).min(1, 'choose at least one procedure').max(10),
+  override: z.boolean().optional(),
+});
+export type AddProcNameBody = z.input<typeof AddProcNameBody>;
+
+/** PUT /claims/status?downloaded=true&org: a status change; Retry on the Downloads failed tab sends TO_BE_REDOWNLOADED. */
+export const ClaimStatusBody = ClaimIdListBody.extend({ status: z.enum(CONSOLE_CLAIM_STATUSES) });
+export type ClaimStatusBody = z.input<typeof ClaimStatusBody>;
+
+/**
+ * GET /claim/batch/refreshDownloads?org and POST /claim/batch/uploadManifest?org: Message 'Page got refreshed successfully'
+ * and what the refresh did: claims newly DOWNLOADED (new rows and retried ones), claims that became DOWNLOAD_FAILED, rows
+ * already imported (never imported twice), and manifests that could not be read at all.
+ */
+export const RefreshDownloadsResponse = MessageResponse.extend({
+  downloaded: z.number().int(),
+  failed: z.number().int(),
+  alreadyImported: z.number().int(),
+  unreadableManifests: z.array(z.object({ manifest: z.string(), reason: z.string() })),
+});
+export type RefreshDownloadsResponse = z.infer<typeof RefreshDownloadsResponse>;
+
+/**
+ * The error codes a download failure carries (error_code on console rows; the Error Response dialog shows error_message):
+ * a document the row names is not in the inbox (404), the row itself is invalid (400), a document is not a PDF, PNG or
+ * JPEG (415) or is larger than the per-file upload limit (413).
+ */
+export const DOWNLOAD_ERROR_CODES = { missingDocument: '404', invalidRow: '400', unsupportedDocument: '415', tooLarge: '413' } as const;
+
+/** The columns of an inbox manifest (.csv or .xlsx, first row the headers, one claim a row; spec 3 §3.3 insurer-side fields). */
+export const MANIFEST_COLUMNS = [
+  'intimation_number',
+  'caseType',
+  'patient_name',
+  'hospital_code',
+  'insurer_illness_name',
+  'insurer_procedure_name',
+  'insurer_claim_status',
+  'insurer_documents',
+] as const;
+
+/**
+ * GET /claim/batch/manifestLimits: what POST /claim/batch/uploadManifest accepts. The multipart form has one `manifest`
+ * file (.csv or .xlsx) and `documents` files (PDF, PNG or JPEG) named in its insurer_documents column (separated by ';').
+ */
+export const ManifestLimits = z.object({
+  maxFileBytes: z.number().int(),
+  maxTotalBytes: z.number().int(),
+  maxFiles: z.number().int(),
+  columns: z.array(z.string()),
+  required: z.array(z.string()),
+});
+export type ManifestLimits = z.infer<typeof ManifestLimits>;
+
+/** PUT /claim/batch/priority?org: the reordered batches (the dialog's first 25), first = most urgent; spec 3 §4 transitions. */
+export const BatchPriorityBody = z.object({
+  nameList: z.array(z.string().min(1)).min(1, 'Please Select at least one claim / batch').max(25, 'at most 25 batches at a time'),
+});
+export type BatchPriorityBody = z.input<typeof BatchPriorityBody>;
+
+/** PUT /claim/batch/{suspend,archive,discard}/batch?org: {nameList, downloaded, suspend|archive|discard, reason (discard)}. */
+export const BatchStopBody = BatchNamesBody.extend({
+  downloaded: FlagText.optional(),
+  suspend: FlagText.optional(),
+  archive: FlagText.optional(),
+  discard: FlagText.optional(),
+  reason: z.string().max(500).optional(),
+});
+export type BatchStopBody = z.input<typeof BatchStopBody>;
+
+/** PUT /claim/batch/reupload?org {id: batch id}: its failed claims re-uploaded, then verified unless verify is false. */
+export const ReuploadBody = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  verify: z.boolean().optional(),
+});
+export type ReuploadBody = z.input<typeof ReuploadBody>;
+
+const BatchRef = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+
+/** POST /claim/batch/assignBatches/equally?org. */
+export const AssignEquallyBody = z.object({
+  batchId: BatchRef,
+  analysts: z.array(z.string().min(1)).min(1, 'choose at least one analyst'),
+  date: WireDate,
+});
+export type AssignEquallyBody = z.input<typeof AssignEquallyBody>;
+
+/**
+ * POST /claim/batch/assignBatches/assignSpecified?org: claims per analyst (percentage false; must add up to the batch's
+ * claim count) or percentages (must add up to 100); 400 'data: Make sure total claims and total allocation are in equal'
+ * or 'data: Make sure total percentage of claims and total allocation are in equal' otherwise.
+ */
+export const AssignSpecifiedBody = z.object({
+  batchId: BatchRef,
+  data: z.record(z.string().min(1), z.number().int().nonnegative()),
+  percentage: z.boolean().default(false),
+  date: WireDate,
+});
+export type AssignSpecifiedBody = z.input<typeof AssignSpecifiedBody>;
+
+/** PUT /claim/batch/assignDate/update?org: a new date for an ASSIGNED batch. */
+export const AssignDateBody = z.object({ batchId: BatchRef, date: WireDate });
+export type AssignDateBody = z.input<typeof AssignDateBody>;
+
+/** GET /users?role=: the active users of the caller's organisation (the analysts of work allocation), by name. */
+export const UsersQuery = z.object({ role: z.enum(['super_user', 'user']).optional() });
+export const OrgUser = z.object({ username: z.string(), role: z.enum(['super_user', 'user']) });
+export type OrgUser = z.infer<typeof OrgUser>;
+
+/**
+ * GET /claim/batch/progress?org&downloaded=true[&batchIds=1,2]: live progress, polled by the console (every few seconds while
+ * a batch is in processing). Without batchIds: every batch of the organisation with claims still waiting or in progress.
+ * ratePerMinute is claims finished per minute over the last ten minutes; etaSeconds the time left at that rate (null while
+ * nothing has finished recently).
+ */
+export const BatchProgressQuery = OrgQuery.extend({
+  downloaded: FlagText.optional(),
+  batchIds: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be batch ids separated by commas')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+});
+export const BatchProgress = z.object({
+  id: z.number(),
+  batchName: z.string(),
+  status_info: z.object({ status: z.enum(BATCH_STATUSES) }),
+  total_claims_count: z.number(),
+  processing: BatchProcessing,
+  /** Claims with an outcome (accepted, rejected, query, verification failed). */
+  done: z.number(),
+  /** Claims still to be verified or in progress. */
+  remaining: z.number(),
+  ratePerMinute: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+export type BatchProgress = z.infer<typeof BatchProgress>;

@@ -4,8 +4,20 @@
  * an answer of the shape the real api gives.
  */
 import type { LoginResponse, MeResponse, SignupResponse, VersionResponse } from './auth';
-import type { BatchCreateResponse, BatchRow, ConsoleClaimRow, DownloadedCount } from './batches';
+import type {
+  BatchCreateResponse,
+  BatchName,
+  BatchProgress,
+  BatchRow,
+  ConsoleClaimRow,
+  DownloadedCount,
+  ManifestLimits,
+  OrgUser,
+  RefreshDownloadsResponse,
+} from './batches';
+import type { MessageResponse } from './common';
 import type { Annotation, ErrorAnnotations, ErrorCategory } from './annotations';
+import type { AuditHistoryPage } from './audit';
 import type { Claim, ClaimCreateResponse, ClaimListRow, DashboardRow, DocumentText, UploadLimits } from './claims';
 import type { Paged, PagedResults } from './common';
 import type { KeywordModule } from '../constants';
@@ -13,12 +25,17 @@ import type {
   ClaimAnswersResponse,
   ClaimQuestions,
   ClinicalAttribute,
+  ClinicalAttributeTryResponse,
+  ClinicalUnit,
+  Docgroup,
   Hospital,
   HospitalResult,
   KeywordEntity,
   Procedure,
+  ProcedureQuestion,
+  QuestionEditorResponse,
 } from './masters';
-import type { Rule, RuleListRow } from './rules';
+import type { Rule, RuleDryRunResult, RuleExistence, RuleListRow, RuleOfProcedure, RuleSelectionNames, RuleVersion } from './rules';
 
 /** The calls whose answer is a file (CSV, xlsx, a document). */
 type FileAnswer = Blob;
@@ -67,6 +84,22 @@ export type ApiResponses = KeywordEndpoints & {
   'PUT /claim/batch/archive/batch': Done;
   'DELETE /claim/batch/drop': Done;
   'GET /downloadedCount': DownloadedCount;
+  'GET /claim/batch/names': BatchName[];
+  'GET /claim/batch/progress': BatchProgress[];
+  'GET /claim/batch/refreshDownloads': RefreshDownloadsResponse;
+  'GET /claim/batch/manifestLimits': ManifestLimits;
+  'POST /claim/batch/uploadManifest': RefreshDownloadsResponse;
+  'PUT /claim/batch/priority': MessageResponse;
+  'PUT /claim/batch/discard/batch': MessageResponse;
+  'PUT /claim/batch/reupload': MessageResponse;
+  'PUT /claim/batch/:batchId': BatchRow & MessageResponse;
+  'POST /claim/batch/assignBatches/equally': MessageResponse;
+  'POST /claim/batch/assignBatches/assignSpecified': MessageResponse;
+  'PUT /claim/batch/assignDate/update': MessageResponse;
+  'PUT /claims/addProcName': MessageResponse;
+  'DELETE /claims/drop': MessageResponse;
+  'PUT /claims/status': MessageResponse;
+  'GET /users': OrgUser[];
   // annotation
   'GET /annotation/getUsers': string[];
   'GET /annotation/generateReport': FileAnswer;
@@ -77,17 +110,61 @@ export type ApiResponses = KeywordEndpoints & {
   'GET /annotationErrorCategory': ErrorCategory[];
   // masters
   'GET /procedures': Procedure[] | PagedResults<Procedure>;
+  'GET /procedures/count': number;
+  'POST /procedures/search': Paged<Procedure>[] | { procedure_code: string; name: string }[];
+  'GET /procedures/:id': Procedure;
+  'POST /procedures': Procedure;
+  'PUT /procedures/:id': Procedure;
+  'DELETE /procedures/:id': Done;
+  'GET /clinicalUnit': Paged<ClinicalUnit>[];
+  'POST /clinicalUnit/search': Paged<ClinicalUnit>[];
+  'GET /clinicalUnit/:id': ClinicalUnit;
+  'POST /clinicalUnit': ClinicalUnit;
+  'PUT /clinicalUnit/:id': ClinicalUnit;
+  'DELETE /clinicalUnit/:id': Done;
   'GET /hospitals': PagedResults<Hospital> | Hospital[];
   'POST /hospitals/search': PagedResults<Hospital>;
   'GET /hospitals/:code': HospitalResult;
   'POST /hospitals': Done;
   'PUT /hospitals/:code': Done;
   'DELETE /hospitals/:code': Done;
-  'GET /clinicalAttribute': ClinicalAttribute[] | { results: ClinicalAttribute[] };
+  'GET /docgroups': Paged<Docgroup>[];
+  'POST /docgroups/search': Paged<Docgroup>[];
+  'GET /docgroups/:id': Docgroup;
+  'POST /docgroups': Docgroup;
+  'PUT /docgroups/:id': Docgroup;
+  'DELETE /docgroups/:id': Done;
+  'GET /clinicalAttribute': Paged<ClinicalAttribute>[] | { results: ClinicalAttribute[] };
+  'POST /clinicalAttribute/search': Paged<ClinicalAttribute>[];
+  'GET /clinicalAttribute/:id': ClinicalAttribute;
+  'POST /clinicalAttribute': ClinicalAttribute;
+  'PUT /clinicalAttribute/:id': ClinicalAttribute;
+  'DELETE /clinicalAttribute/:id': Done;
+  'POST /clinicalAttribute/try': ClinicalAttributeTryResponse;
   // rules
   'GET /rules': RuleListRow[];
-  'POST /rules/search': RuleListRow[];
+  'POST /rules/search': RuleListRow[] | RuleSelectionNames[];
   'GET /rules/:id': Rule;
+  'POST /rules': Rule;
+  'PUT /rules/:id': Rule;
+  'DELETE /rules/:id': Done;
+  'GET /rules/exists/:id': boolean;
+  'POST /rules/existence': RuleExistence;
+  'POST /rules/searchPcode': RuleOfProcedure[];
+  'GET /rules/:id/versions': RuleVersion[];
+  'POST /rules/:id/versions/:version/restore': Rule;
+  'POST /rules/dryRun': RuleDryRunResult;
+  // procedure protocol questions
+  'GET /ppq': ProcedureQuestion[];
+  'POST /ppq/search': ProcedureQuestion[];
+  'GET /ppq/editors/me': QuestionEditorResponse;
+  'GET /ppq/:id': ProcedureQuestion[];
+  'POST /ppq': ProcedureQuestion[];
+  'PUT /ppq/:id': ProcedureQuestion[];
+  'DELETE /ppq/:id': Done;
+  // the audit log of masters, rules and questions
+  'GET /audit/:entity/:key': AuditHistoryPage;
+  'GET /audit/export': FileAnswer;
 };
 
 export type ApiCall = keyof ApiResponses;

@@ -5,6 +5,8 @@ export * from './claims';
 export * from './batches';
 export * from './masters';
 export * from './rules';
+export * from '../rule-statements';
 export * from './annotations';
 export * from './areas';
+export * from './audit';
 export type * from './endpoints';

@@ -13,6 +13,14 @@ export {
   masterKind,
 } from '../constants';
 import { AuditEntry, pagedItem, pagedList, pagedResults } from './common';
+import {
+  ANSWER_TEXT_MAX,
+  answersProblem,
+  QUESTION_ENTITY_TYPES,
+  QUESTION_LIMIT,
+  QUESTION_TEXT_MAX,
+  QUESTION_TYPE_CODES,
+} from '../questions';
 
 /** Every master row carries who changed it last (generic view screen, spec 2 §2.9). */
 export const Audited = z.object({
@@ -74,16 +82,20 @@ export const ProcedureName = z.object({ procedure_code: z.string(), name: z.stri
 export const ProcedureSearchResponse = z.union([pagedList(Procedure), z.array(ProcedureName)]);
 /** POST /procedures/allProcedureSearch: the pre-authorisation / settlement counterparts of the codes. */
 export const ProcedureCounterpart = ProcedureName.extend({ id: z.number() });
+/** POST /procedures, PUT /procedures/{id}: the four required fields (spec 2 §2.4); alias, when sent, replaces the list. */
 export const ProcedureSaveBody = z.object({
-  name: z.string().trim().min(1).max(300),
-  procedure_code: z.string().trim().min(1).max(50),
-  snomedct_code: z.string().trim().min(1).max(50),
-  fk_procedure_group: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  name: z.string().trim().min(1, 'Procedure Name is required').max(300),
+  procedure_code: z.string().trim().min(1, 'Procedure Code is required').max(50),
+  snomedct_code: z.string().trim().min(1, 'SNOMED Code is required').max(50),
+  fk_procedure_group: z
+    .union([z.number().int(), z.string().regex(/^\d+$/, 'Procedure Group must be a procedure group id')])
+    .transform(Number),
   alias: z
-    .array(z.string().trim())
+    .array(z.string().trim().max(200))
     .optional()
-    .transform((a) => (a ?? []).filter(Boolean)),
+    .transform((a) => a?.filter(Boolean)),
 });
+export type ProcedureSaveBody = z.input<typeof ProcedureSaveBody>;
 
 export const TextPossibleValue = z.object({
   text_value: z.string(),
@@ -112,16 +124,17 @@ export const PatternOverride = z.object({
 });
 export type PatternOverride = z.infer<typeof PatternOverride>;
 
+/** POST /clinicalAttribute, PUT /clinicalAttribute/{id} (spec 3 §3.1, §5): only non-empty aliases are kept. */
 export const ClinicalAttributeSaveBody = z.object({
-  name: z.string().trim().min(1).max(200),
+  name: z.string().trim().min(1, 'Name is required').max(200),
   alias: z
-    .array(z.string().trim())
+    .array(z.string().trim().max(200))
     .default([])
     .transform((a) => a.filter(Boolean)),
-  value_type: z.enum(VALUE_TYPES),
+  value_type: z.enum(VALUE_TYPES, { error: 'Choose a value type: Text, Number or NumberRange' }),
   tabular: z.boolean().default(false),
   distributed_attribute_value: z.boolean().default(false),
-  fk_clinical_unit: z.array(z.number().int()).max(10).default([]),
+  fk_clinical_unit: z.array(z.number().int()).max(10, 'at most 10 test units').default([]),
   number_range: z.object({ lower_limit: z.number().nullable(), upper_limit: z.number().nullable() }).nullable().optional(),
   text_possible_values: z.array(TextPossibleValue).optional(),
   overrides: z.array(DocumentOverride).default([]),
@@ -165,11 +178,99 @@ export const ClinicalAttribute = Audited.extend({
 });
 export type ClinicalAttribute = z.infer<typeof ClinicalAttribute>;
 
+/**
+ * POST /clinicalAttribute/try: an attribute as the editor holds it, not saved, with its overrides possibly half
+ * built (an override still without documents, a pattern override still without hospitals).
+ */
+export const ClinicalAttributeDraft = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(200),
+  alias: z.array(z.string().max(200)).default([]),
+  value_type: z.enum(VALUE_TYPES, { error: 'Choose a value type: Text, Number or NumberRange' }),
+  tabular: z.boolean().default(false),
+  distributed_attribute_value: z.boolean().default(false),
+  fk_clinical_unit: z.array(z.number().int()).max(10, 'at most 10 test units').default([]),
+  number_range: z.object({ lower_limit: z.number().nullable(), upper_limit: z.number().nullable() }).nullable().optional(),
+  text_possible_values: z.array(TextPossibleValue).default([]),
+  overrides: z.array(StoredDocumentOverride).default([]),
+  patternOverridesForValues: z.array(StoredPatternOverride).default([]),
+});
+export type ClinicalAttributeDraft = z.input<typeof ClinicalAttributeDraft>;
+
+/** A pasted page of text is at most this long (a long report runs to some 10,000 characters a page). */
+export const TRY_TEXT_MAX = 50_000;
+
+/** What to try the draft on: pasted text (pages split at form feeds) or a claim whose documents were read. */
+export const ClinicalAttributeTryBody = z
+  .object({
+    attribute: ClinicalAttributeDraft,
+    text: z.string().max(TRY_TEXT_MAX, `the text is at most ${TRY_TEXT_MAX} characters`).optional(),
+    claimId: z.number().int().positive().max(2_147_483_647).optional(),
+    /** For pasted text: the hospital whose pattern overrides and document segregation apply, and the procedure (document overrides). */
+    hospitalCode: z.string().trim().max(100).nullable().optional(),
+    procedureCode: z.string().trim().max(100).nullable().optional(),
+  })
+  .refine((body) => (body.claimId !== undefined) !== !!body.text?.trim(), {
+    message: 'Paste some text or choose a claim (one of the two)',
+    path: ['text'],
+  });
+export type ClinicalAttributeTryBody = z.input<typeof ClinicalAttributeTryBody>;
+
+/** How a value was read (spec: the adjudicator's reading order): a pattern override first, then beside the name. */
+export const VALUE_SOURCES = ['fact', 'pattern', 'right', 'below', 'distributed'] as const;
+export type ValueSource = (typeof VALUE_SOURCES)[number];
+
+/** Where a value was read: the document's file name, the page number (from 1) and the type the page was read as. */
+export const TryPlace = z.object({ document: z.string(), page: z.number().int(), documentType: z.string().nullable() });
+export type TryPlace = z.infer<typeof TryPlace>;
+
+/** One value the reader found; `counts` false with `note` saying why when document precedence leaves it out. */
+export const TryCandidate = z.object({
+  value: z.union([z.string(), z.number()]),
+  unit: z.string().nullable(),
+  source: z.enum(VALUE_SOURCES),
+  matchedText: z.string().nullable(),
+  place: TryPlace.nullable(),
+  counts: z.boolean(),
+  note: z.string().nullable(),
+});
+export type TryCandidate = z.infer<typeof TryCandidate>;
+
+/** What the adjudicator reads with the draft, for one procedure of the claim (or the pasted text). */
+export const ClinicalAttributeTryResult = z.object({
+  procedureCode: z.string().nullable(),
+  hospitalCode: z.string().nullable(),
+  found: z.boolean(),
+  value: z.union([z.string(), z.number()]).nullable(),
+  /** The unit converted to (the attribute's first test unit), null when none was written. */
+  unit: z.string().nullable(),
+  source: z.enum(VALUE_SOURCES).nullable(),
+  /** The words the value was read from (the name, the value and its unit). */
+  matchedText: z.string().nullable(),
+  place: TryPlace.nullable(),
+  /** The document-precedence override that applied, if any. */
+  documentOverride: StoredDocumentOverride.nullable(),
+  /** Why nothing was found, when nothing was. */
+  reason: z.string().nullable(),
+  /** Every value found, in reading order, and whether document precedence let it count. */
+  candidates: z.array(TryCandidate),
+  /** What the analyst should know: a pattern that can find nothing, a pattern override for another hospital. */
+  notes: z.array(z.string()),
+});
+export type ClinicalAttributeTryResult = z.infer<typeof ClinicalAttributeTryResult>;
+export const ClinicalAttributeTryResponse = z.object({ results: z.array(ClinicalAttributeTryResult) });
+export type ClinicalAttributeTryResponse = z.infer<typeof ClinicalAttributeTryResponse>;
+
+/** POST /clinicalUnit, PUT /clinicalUnit/{id} (spec 3 §3.2, §5): a name and keyword rows, each with its numeric conversion unit. */
 export const ClinicalUnitSaveBody = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: z.string().trim().min(1, 'Name is required').max(100),
   alias: z
-    .array(z.object({ keyword: z.string().trim().min(1), conversion_unit: z.number({ error: 'Conversion unit should be a number' }) }))
-    .min(1),
+    .array(
+      z.object({
+        keyword: z.string().trim().min(1, 'Keyword is required').max(200),
+        conversion_unit: z.number({ error: 'Conversion unit should be a number' }),
+      }),
+    )
+    .min(1, 'At least one alias keyword is required'),
 });
 export type ClinicalUnitSaveBody = z.infer<typeof ClinicalUnitSaveBody>;
 export const ClinicalUnit = Audited.extend({
@@ -179,28 +280,56 @@ export const ClinicalUnit = Audited.extend({
 });
 export type ClinicalUnit = z.infer<typeof ClinicalUnit>;
 
+/**
+ * One list of alias groups (spec 2 §2.7): the outer list joined by 'or', each group's texts by 'and'. Texts are
+ * trimmed; blank texts and groups left empty are dropped.
+ */
+const AliasGroups = z
+  .array(z.array(z.string().trim().max(200, 'an alias is at most 200 characters')).max(20, 'a group holds at most 20 aliases'))
+  .max(50, 'at most 50 groups')
+  .default([])
+  .transform((groups) => groups.map((group) => group.filter(Boolean)).filter((group) => group.length > 0));
+const RequiredAliasGroups = (label: string) => AliasGroups.refine((groups) => groups.length > 0, `${label} is required`);
+
+/** A document type's segregation configuration; the adjudicator's reading of it is in api/src/verification/segregate.ts. */
 export const DocgroupConfig = z.object({
-  begin_alias: z.array(z.array(z.string())).default([]),
-  end_alias: z.array(z.array(z.string())).default([]),
-  begin_inclusion_body: z.array(z.array(z.string())).default([]),
-  begin_exclusion_body: z.array(z.array(z.string())).default([]),
-  begin_inclusion_header: z.array(z.array(z.string())).default([]),
-  begin_exclusion_header: z.array(z.array(z.string())).default([]),
-  end_inclusion_body: z.array(z.array(z.string())).default([]),
-  end_exclusion_body: z.array(z.array(z.string())).default([]),
-  end_inclusion_header: z.array(z.array(z.string())).default([]),
-  end_exclusion_header: z.array(z.array(z.string())).default([]),
+  begin_alias: RequiredAliasGroups('Beginning Alias'),
+  end_alias: RequiredAliasGroups('Ending Alias'),
+  begin_inclusion_body: AliasGroups,
+  begin_exclusion_body: AliasGroups,
+  begin_inclusion_header: AliasGroups,
+  begin_exclusion_header: AliasGroups,
+  end_inclusion_body: AliasGroups,
+  end_exclusion_body: AliasGroups,
+  end_inclusion_header: AliasGroups,
+  end_exclusion_header: AliasGroups,
   subtotal_flag: z.boolean().default(false),
   total_flag: z.boolean().default(false),
   total_special_character_flag: z.boolean().default(false),
-  top_threshold: z.number().nullable().default(null),
+  /** Where the page header ends: up to 1 a fraction of the page height, above 1 points from the top; null the top quarter. */
+  top_threshold: z.number().positive('Top threshold must be a number above 0').nullable().default(null),
 });
 export type DocgroupConfig = z.infer<typeof DocgroupConfig>;
+const distinct = (ids: number[]) => new Set(ids).size === ids.length;
+/**
+ * POST /docgroups, PUT /docgroups/{id}: the hospitals by id, the documents (document master ids) and a configuration
+ * per document, keyed by the document's name or id. PUT replaces the group: a document left out loses its configuration.
+ */
 export const DocgroupSaveBody = z.object({
-  hospital_id: z.array(z.number().int()).min(1).max(10),
-  docgroup_id: z.array(z.number().int()).min(1),
+  hospital_id: z
+    .array(z.number().int())
+    .min(1, 'Choose at least one hospital')
+    .max(10, 'Choose at most 10 hospitals')
+    .refine(distinct, 'a hospital is chosen twice'),
+  docgroup_id: z
+    .array(z.number().int())
+    .min(1, 'Add a configuration for at least one document')
+    .refine(distinct, 'a document is chosen twice'),
   docgroupConfig_id: z.record(z.string(), DocgroupConfig),
 });
+export type DocgroupSaveBody = z.input<typeof DocgroupSaveBody>;
+/** PUT /docgroups (spec 2 §7 'POST or PUT /docgroups'): with id it replaces that group, without it creates one. */
+export const DocgroupUpsertBody = DocgroupSaveBody.extend({ id: z.number().int().positive().optional() });
 /** A stored configuration as answered (DocgroupConfig adds the defaults for input). */
 const StoredDocgroupConfig = z.object({
   begin_alias: z.array(z.array(z.string())),
@@ -227,37 +356,54 @@ export const Docgroup = Audited.extend({
 });
 export type Docgroup = z.infer<typeof Docgroup>;
 
-/** Procedure protocol question (spec 2 §3). */
-export const QUESTION_TYPES = [
-  { code: 'single', label: 'Single Select' },
-  { code: 'multi', label: 'Multiple Select' },
-  { code: 'radio', label: 'Boolean' },
-  { code: 'numerics', label: 'Numerical Value' },
-] as const;
-export const QUESTION_ENTITY_TYPES = [
-  'procedures',
-  'diagnosis',
-  'document',
-  'evidence',
-  'Clinical Attribute',
-  'drug',
-  'tissue',
-  'other',
-] as const;
-export const QuestionSaveBody = z.object({
-  fk_procedure: z.array(z.number().int()).min(1, 'Choose at least one procedure').max(10),
-  question: z.string().trim().min(1),
-  questionType: z.enum(['single', 'multi', 'radio', 'numerics']),
-  answer: z.array(z.string().trim().min(1)).max(10),
-  entityType: z.enum(QUESTION_ENTITY_TYPES),
-});
+/** Procedure protocol question (spec 2 §3); its types and the rule for answers are shared with the form. */
+export {
+  ANSWER_TEXT_MAX,
+  answersProblem,
+  QUESTION_ENTITY_TYPES,
+  QUESTION_LIMIT,
+  QUESTION_TEXT_MAX,
+  QUESTION_TYPE_CODES,
+  QUESTION_TYPES,
+  type QuestionEntityType,
+  type QuestionType,
+  questionTypeLabel,
+} from '../questions';
+/** POST /ppq (one question, or several saved together) and PUT /ppq/{id}: the question for each procedure. */
+export const QuestionSaveBody = z
+  .object({
+    fk_procedure: z
+      .array(z.number().int().positive())
+      .min(1, 'Choose at least one procedure')
+      .max(QUESTION_LIMIT, `Choose at most ${QUESTION_LIMIT} procedures`),
+    question: z.string().trim().min(1, 'Enter the question').max(QUESTION_TEXT_MAX, `at most ${QUESTION_TEXT_MAX} characters`),
+    questionType: z.enum(QUESTION_TYPE_CODES, `must be one of ${QUESTION_TYPE_CODES.join(', ')}`),
+    answer: z
+      .array(z.string().trim().min(1, 'a possible answer cannot be empty').max(ANSWER_TEXT_MAX))
+      .max(QUESTION_LIMIT, `at most ${QUESTION_LIMIT} possible answers`),
+    entityType: z.enum(QUESTION_ENTITY_TYPES, `must be one of ${QUESTION_ENTITY_TYPES.join(', ')}`),
+  })
+  .superRefine((body, context) => {
+    const problem = answersProblem(body.questionType, body.answer);
+    if (problem) context.addIssue({ code: 'custom', path: ['answer'], message: problem });
+  });
+export type QuestionSaveBody = z.infer<typeof QuestionSaveBody>;
+/**
+ * POST /ppq: one question (the spec's payload), or the queued questions of the form saved together, all or
+ * none; read as a list either way, so a problem names its question by position ('0.question: ...').
+ */
+export const QuestionCreateBody = z.preprocess(
+  (body) => (Array.isArray(body) ? body : [body]),
+  z.array(QuestionSaveBody).min(1, 'Give at least one question').max(50, 'at most 50 questions at once'),
+);
+export type QuestionCreateBody = QuestionSaveBody | QuestionSaveBody[];
 export const ProcedureQuestion = pagedItem(
   z.object({
     id: z.number(),
     fk_procedure: z.number(),
     procedure: z.object({ id: z.number(), procedure_name: z.string(), procedure_code: z.string() }),
     question: z.string(),
-    questionType: z.enum(['single', 'multi', 'radio', 'numerics']),
+    questionType: z.enum(QUESTION_TYPE_CODES),
     answer: z.array(z.string()),
     entityType: z.enum(QUESTION_ENTITY_TYPES),
     created_by: z.string().nullable(),
@@ -268,14 +414,22 @@ export const ProcedureQuestion = pagedItem(
 );
 export type ProcedureQuestion = z.infer<typeof ProcedureQuestion>;
 
-/** POST /ppq/search: the questions list's filter (spec 2 §2.3). */
+/**
+ * POST /ppq/search: the questions list's filter (spec 2 §2.3). A diagnosis matches a question whose possible
+ * answers name it, or whose procedure's rule in the organisation selects it.
+ */
 export const QuestionSearchBody = z.object({
   procedureCode: z.array(z.string()).optional(),
   procedureName: z.array(z.string()).optional(),
+  diagnosis: z.array(z.string()).optional(),
   question: z.array(z.string()).optional(),
-  questionType: z.array(z.enum(['single', 'multi', 'radio', 'numerics'])).optional(),
+  questionType: z.array(z.enum(QUESTION_TYPE_CODES)).optional(),
 });
 export type QuestionSearchBody = z.infer<typeof QuestionSearchBody>;
+
+/** GET /ppq/editors/me: whether the signed-in user is one of the named question editors (QUESTION_EDITORS). */
+export const QuestionEditorResponse = z.object({ canEdit: z.boolean() });
+export type QuestionEditorResponse = z.infer<typeof QuestionEditorResponse>;
 
 /** POST /claims/{id}/questions: answers to the procedure questions, by question id (the /questions/{claimId} screen). */
 export const ClaimAnswersBody = z.object({

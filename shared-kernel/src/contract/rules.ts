@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOLEAN_OPERATORS, CASE_TYPE_CODES, ENTITY_NAMES, LEAF_OPERATORS } from '../constants';
+import { ADJUDICATION_RESULTS, BOOLEAN_OPERATORS, CASE_TYPE_CODES, ENTITY_NAMES, LEAF_OPERATORS } from '../constants';
 import { AuditEntry, pagedItem } from './common';
 
 /** Where a leaf's evidence was found in the claim's documents. */
@@ -72,6 +72,43 @@ export const RuleStatement: z.ZodType<RuleStatement> = z.lazy(() =>
   }),
 );
 
+/**
+ * A statement tree as a save sends it: the shape of RuleStatement with its operators, entity and range left open,
+ * so the api can refuse a malformed tree naming the statement ('procedureRule.statements[1]: unknown operator
+ * 'X'', see statementProblems in rule-statements.ts) rather than with a bare schema error.
+ */
+export interface RuleStatementInput extends Omit<RuleStatement, 'booleanOperator' | 'operator' | 'entityName' | 'range' | 'statements'> {
+  booleanOperator?: string;
+  operator?: string;
+  entityName?: string;
+  range?: (number | null)[];
+  statements?: RuleStatementInput[];
+}
+export const RuleStatementInput: z.ZodType<RuleStatementInput, RuleStatementInput> = z.lazy(() =>
+  z.object({
+    booleanOperator: z.string().optional(),
+    statements: z.array(RuleStatementInput).optional(),
+    operator: z.string().optional(),
+    entityName: z.string().optional(),
+    valuesToFind: z.array(z.string()).optional(),
+    numberOfValues: z.number().optional(),
+    valueToCompare: ValueToCompare.optional(),
+    value: z.union([z.number(), z.string(), z.array(z.string()), z.null()]).optional(),
+    range: z.array(z.number().nullable()).max(2).optional(),
+    documentInclusionList: z.array(z.string()).optional(),
+    documentExclusionList: z.array(z.string()).optional(),
+    description: z.string().optional(),
+    conditionFound: z.boolean().optional(),
+    conditionResult: z.boolean().optional(),
+    valueFound: z.union([z.string(), z.number(), z.null()]).optional(),
+    unitFound: z.string().nullable().optional(),
+    evidence: z.array(EvidenceLocation).optional(),
+    id: z.string().optional(),
+    level: z.number().optional(),
+    parentId: z.string().nullable().optional(),
+  }),
+);
+
 export const RULE_TREES = ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule'] as const;
 export type RuleTreeName = (typeof RULE_TREES)[number];
 
@@ -90,12 +127,12 @@ export const RuleSaveBody = z.object({
   fk_clinical_inc_document: idList,
   fk_clinical_exc_document: idList,
   fk_exc_document: idList,
-  procedureRule: RuleStatement.nullable().optional(),
-  diagnosisRule: RuleStatement.nullable().optional(),
-  documentRule: RuleStatement.nullable().optional(),
-  clinicalTermsRule: RuleStatement.nullable().optional(),
+  procedureRule: RuleStatementInput.nullable().optional(),
+  diagnosisRule: RuleStatementInput.nullable().optional(),
+  documentRule: RuleStatementInput.nullable().optional(),
+  clinicalTermsRule: RuleStatementInput.nullable().optional(),
   rule_template: z.string().nullable().optional(),
-  query_rule: RuleStatement.nullable().optional(),
+  query_rule: RuleStatementInput.nullable().optional(),
   rules_configuration: z.unknown().optional(),
   modification_history: z.array(AuditEntry).optional(),
   segregationDocumentTypes: z.array(z.string()).optional(),
@@ -198,11 +235,13 @@ export const RuleSelectionNames = z.object({
   drug: z.array(z.string()),
   tissue: z.array(z.string()),
 });
+export type RuleSelectionNames = z.infer<typeof RuleSelectionNames>;
 /** POST /rules/search: with limit or page_number the list's rows, otherwise the selection names (tried first: its rows carry more). */
 export const RuleSearchResponse = z.union([z.array(RuleSelectionNames), z.array(RuleListRow)]);
 
 /** POST /rules/existence: which case types have a rule for the codes (true: both). */
 export const RuleExistence = z.object({ result: z.union([z.boolean(), z.enum(['PREAUTH', 'SETTLEMENT'])]) });
+export type RuleExistence = z.infer<typeof RuleExistence>;
 /** POST /rules/searchPcode: the rules of the procedure codes. */
 export const RuleOfProcedure = z.object({
   id: z.number(),
@@ -210,6 +249,7 @@ export const RuleOfProcedure = z.object({
   procedure_code: z.string(),
   fk_procedure: z.number(),
 });
+export type RuleOfProcedure = z.infer<typeof RuleOfProcedure>;
 /** GET /rules/exists/{id}: whether the organisation has a rule for the same procedure and case type. */
 export const RuleExistsResponse = z.boolean();
 
@@ -224,3 +264,93 @@ export const RuleSearchBody = z.object({
 export type RuleSearchBody = z.infer<typeof RuleSearchBody>;
 
 export const ProcedureCodesBody = z.object({ procedureCode: z.array(z.string()).min(1) });
+
+/** GET /rules/{id}/versions: what changed in a version against the one before (names and statements, as text). */
+export const RuleVersionChange = z.object({
+  /** 'procedureRule', 'fk_document', 'case_type', ... */
+  field: z.string(),
+  label: z.string(),
+  /** Lines added (statements as indented text, or names). */
+  added: z.array(z.string()),
+  removed: z.array(z.string()),
+});
+export type RuleVersionChange = z.infer<typeof RuleVersionChange>;
+
+/** One saved version of a rule, newest first; every save (and a restore) makes one. */
+export const RuleVersion = z.object({
+  version: z.number().int(),
+  saved_by: z.string().nullable(),
+  /** UTC, ISO 8601. */
+  saved_at: z.string().nullable(),
+  /** The earlier version this one restored, if it is a restore. */
+  restored_from: z.number().int().nullable(),
+  /** The version the rule holds now. */
+  current: z.boolean(),
+  case_type: z.enum(CASE_TYPE_CODES),
+  procedureRule: RuleStatement.nullable(),
+  diagnosisRule: RuleStatement.nullable(),
+  documentRule: RuleStatement.nullable(),
+  clinicalTermsRule: RuleStatement.nullable(),
+  /** The names each selection field held, by field (fk_document: ['Discharge Summary', ...]). */
+  selections: z.record(z.string(), z.array(z.string())),
+  /** Against the version before it; empty for the first. */
+  changes: z.array(RuleVersionChange),
+});
+export type RuleVersion = z.infer<typeof RuleVersion>;
+export const RuleVersionParams = z.object({ id: z.coerce.number().int().positive(), version: z.coerce.number().int().positive() });
+
+/** The dry run judges at most this many claims (the most recent verified ones), so it answers in seconds. */
+export const DRY_RUN_MAX_CLAIMS = 50;
+export const DRY_RUN_DEFAULT_CLAIMS = 25;
+
+/** POST /rules/dryRun?org: the draft rule as the editor would save it, and how many recent claims to try it on. */
+export const RuleDryRunBody = RuleSaveBody.extend({
+  limit: z.number().int().min(1).max(DRY_RUN_MAX_CLAIMS).optional(),
+});
+export type RuleDryRunBody = z.input<typeof RuleDryRunBody>;
+
+const Verdict = z.enum(ADJUDICATION_RESULTS);
+
+/** A leaf whose result explains a changed verdict. */
+export const DryRunLeaf = z.object({
+  /** 'clinicalTermsRule.statements[0]' in the tree that judged (the draft for a worse verdict, the saved rule for a better one). */
+  path: z.string(),
+  statement: z.string(),
+  result: z.boolean(),
+  valueFound: z.union([z.string(), z.number(), z.null()]),
+});
+export type DryRunLeaf = z.infer<typeof DryRunLeaf>;
+
+export const DryRunClaim = z.object({
+  id: z.number(),
+  referenceClaimId: z.string(),
+  org: z.string(),
+  /** The verdict of the procedure under the rule saved now, and under the draft. */
+  before: Verdict,
+  after: Verdict,
+  beforeReason: z.string().nullable(),
+  afterReason: z.string().nullable(),
+  /** The annotation's expected result as a verdict (accept: ACCEPTED, reject: REJECTED, infoQuery and docQuery: QUERY). */
+  expected: Verdict.nullable(),
+  /** The leaves that flip it. */
+  flipped: z.array(DryRunLeaf),
+});
+export type DryRunClaim = z.infer<typeof DryRunClaim>;
+
+/** POST /rules/dryRun: what the draft would change on the most recent verified claims of the procedure and insurer. */
+export const RuleDryRunResult = z.object({
+  org: z.string(),
+  case_type: z.enum(CASE_TYPE_CODES),
+  procedure: z.object({ id: z.number(), procedure_code: z.string(), name: z.string() }),
+  /** Claims judged (at most limit). */
+  considered: z.number().int(),
+  limit: z.number().int(),
+  unchanged: z.number().int(),
+  /** Changed verdicts by kind: ACCEPTED → QUERY twice, ... */
+  transitions: z.array(z.object({ from: Verdict, to: Verdict, count: z.number().int() })),
+  /** The claims whose verdict would change. */
+  claims: z.array(DryRunClaim),
+  /** Claims with an annotation's expected result among those considered, and how many verdicts agree with it. */
+  annotations: z.object({ annotated: z.number().int(), agreeBefore: z.number().int(), agreeAfter: z.number().int() }),
+});
+export type RuleDryRunResult = z.infer<typeof RuleDryRunResult>;

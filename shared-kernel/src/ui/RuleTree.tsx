@@ -1,6 +1,6 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import type { LeafOperator } from '../constants';
+import { type LeafOperator, leafValueList } from '../constants';
 import type { EvidenceLocation, RuleStatement } from '../contract';
 import { occurrenceKeys } from './keys';
 
@@ -55,8 +55,6 @@ function documentList(documents: readonly string[]): string {
   return documents.length > SHOWN_VALUES ? `${documents.slice(0, 2).join(', ')} +${documents.length - 2}` : documents.join(', ');
 }
 
-const asList = (value: RuleStatement['value']): string[] => (Array.isArray(value) ? value : value == null ? [] : [String(value)]);
-
 /** What a leaf asks, in words; the values follow as tags. */
 function leafCondition(leaf: RuleStatement): { text: string; values: string[] } {
   const entity = ENTITY_LABELS[leaf.entityName ?? ''] ?? leaf.entityName ?? '';
@@ -71,13 +69,16 @@ function leafCondition(leaf: RuleStatement): { text: string; values: string[] } 
       return { text: `${subject} between ${low ?? '…'} and ${high ?? '…'}`, values: [] };
     }
     case 'VALUE_IN':
-      return { text: `${subject} is one of`, values: asList(leaf.value) };
+      return { text: `${subject} is one of`, values: leafValueList(leaf.value) };
     case 'VALUE_NOT_IN':
-      return { text: `${subject} is none of`, values: asList(leaf.value) };
+      return { text: `${subject} is none of`, values: leafValueList(leaf.value) };
     case undefined:
       return { text: entity, values: leaf.valuesToFind ?? [] };
     default:
-      return { text: `${subject} ${COMPARISONS[leaf.operator] ?? leaf.operator} ${asList(leaf.value).join(', ')}`, values: [] };
+      return {
+        text: `${subject} ${COMPARISONS[leaf.operator] ?? leaf.operator} ${Array.isArray(leaf.value) ? leaf.value.join(', ') : (leaf.value ?? '')}`,
+        values: [],
+      };
   }
 }
 

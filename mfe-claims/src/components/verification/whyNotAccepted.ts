@@ -13,6 +13,7 @@
  * Under AND every failing statement is needed; under OR (any other operator) one alternative would do.
  */
 import type { EntityName, EvidenceLocation, LeafOperator, ProcedureVerification, RuleStatement } from '@claims/shared-kernel';
+import { leafValueList } from '@claims/shared-kernel';
 import { RULE_TREES } from './display';
 
 /** One thing that would change the outcome, or a choice among several, or several needed together. */
@@ -95,18 +96,7 @@ const configured = (leaf: RuleStatement): string | number | null => {
   return value === null || value === undefined || value === '' ? null : value;
 };
 
-/** VALUE_IN / VALUE_NOT_IN: a list, or comma-separated text. */
-const listed = (leaf: RuleStatement): string[] =>
-  (Array.isArray(leaf.value)
-    ? leaf.value
-    : typeof leaf.value === 'string'
-      ? leaf.value.split(',')
-      : leaf.value != null
-        ? [String(leaf.value)]
-        : []
-  )
-    .map((v) => v.trim())
-    .filter(Boolean);
+const listed = (leaf: RuleStatement): string[] => leafValueList(leaf.value);
 
 function rangeWords(leaf: RuleStatement, unit: string | null | undefined): string {
   const [lower, upper] = leaf.range ?? [null, null];

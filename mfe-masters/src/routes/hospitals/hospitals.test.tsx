@@ -100,6 +100,24 @@ describe('hospitals list', () => {
 
 describe('hospital view', () => {
   it('shows the last modification, the fields and the history', async () => {
+    api.answer({
+      'GET /audit/:entity/:key': {
+        results: [
+          {
+            id: 5,
+            entity: 'hospitals',
+            key: '7',
+            action: 'update',
+            username: 'vitraya.admin',
+            at: '2024-03-05T10:00:00Z',
+            before: { name: 'Apollo Madras' },
+            after: { name: 'Apollo Chennai' },
+          },
+        ],
+        total_count: 1,
+        page_number: 1,
+      },
+    });
     renderScreen(<MastersRoutes />, '/hospitals/view/H007');
     expect(await screen.findByText('Last modified by vitraya.admin at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
     expect(screen.getByText('Hospital Code')).toBeInTheDocument();
@@ -107,17 +125,19 @@ describe('hospital view', () => {
     expect(screen.getByText('H007')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /History/ }));
     const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Last modified by vitraya.admin at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
+    expect(within(dialog).getByText('Apollo Madras')).toBeInTheDocument();
     expect(within(dialog).getByText('Created by vitraya.admin at 2024-03-01, 9:30:00 am')).toBeInTheDocument();
-    expect(within(dialog).getByText('Last modified by vitraya.admin at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
+    expect(api.callsTo('GET /audit/:entity/:key')[0].path).toBe('/audit/hospitals/7');
   });
 
   it("says 'No Records for Modified Date' for a record never changed", async () => {
-    api.answer({ 'GET /hospitals/:code': { result: fortis } });
+    api.answer({ 'GET /hospitals/:code': { result: fortis }, 'GET /audit/:entity/:key': { results: [], total_count: 0, page_number: 1 } });
     renderScreen(<MastersRoutes />, '/hospitals/view/F100');
     expect(await screen.findByTestId('last-modified')).toHaveTextContent('No Records for Modified Date');
     fireEvent.click(screen.getByRole('button', { name: /History/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('No Records for Creation Date')).toBeInTheDocument();
+    expect(await within(dialog).findByText('No Records for Creation Date')).toBeInTheDocument();
     expect(within(dialog).getByText('No Records for Modified Date')).toBeInTheDocument();
   });
 

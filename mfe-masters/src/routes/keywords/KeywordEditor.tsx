@@ -22,6 +22,9 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
   const [name, setName] = useState(keyword?.name ?? '');
   const [alias, setAlias] = useState<string[]>(initialAlias);
   const [icd, setIcd] = useState(keyword?.ICD_code ?? '');
+  const [touched, setTouched] = useState<{ name?: boolean; icd?: boolean }>({});
+  const required = (field: 'name' | 'icd', value: string, label: string) =>
+    touched[field] && !value.trim() ? { validateStatus: 'error' as const, help: `${label} is required` } : {};
   const save = useMasterWrite(master.module, (body: KeywordSaveBody) =>
     keyword ? updateKeyword(master.module, keyword.id, body) : createKeyword(master.module, body),
   );
@@ -56,8 +59,16 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
       deletion={keyword && { run: (outcome) => remove.mutate(keyword, outcome), pending: remove.isPending }}
     >
       <Form layout="vertical" component="div">
-        <Form.Item label="Keyword" htmlFor="keyword" required>
-          <Input id="keyword" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+        <Form.Item label="Keyword" htmlFor="keyword" required {...required('name', name, 'Keyword')}>
+          <Input
+            id="keyword"
+            value={name}
+            maxLength={200}
+            onChange={(event) => {
+              setName(event.target.value);
+              setTouched((t) => ({ ...t, name: true }));
+            }}
+          />
         </Form.Item>
         <Form.Item
           label="Attribute Alias"
@@ -67,8 +78,16 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
           <AliasListEditor label="Attribute Alias" value={alias} onChange={setAlias} initial={initialAlias} />
         </Form.Item>
         {master.icd && (
-          <Form.Item label="ICD code" htmlFor="icd_code" required>
-            <Input id="icd_code" value={icd} maxLength={50} onChange={(event) => setIcd(event.target.value)} />
+          <Form.Item label="ICD code" htmlFor="icd_code" required {...required('icd', icd, 'ICD code')}>
+            <Input
+              id="icd_code"
+              value={icd}
+              maxLength={50}
+              onChange={(event) => {
+                setIcd(event.target.value);
+                setTouched((t) => ({ ...t, icd: true }));
+              }}
+            />
           </Form.Item>
         )}
         <Button

@@ -1,7 +1,6 @@
 import { KEYWORD_MODULES, type KeywordEntity, type KeywordModule, masterKind } from '@claims/shared-kernel';
-import { occurrenceKeys } from '@claims/shared-kernel/ui';
-import { Typography } from 'antd';
 import { fetchKeyword, fetchKeywordPage, searchKeywords } from '../../api/keywords';
+import { AliasList } from '../../components/AliasList';
 import type { ListColumn, MasterListConfig } from '../../components/MasterList';
 import type { MasterViewConfig, ViewField } from '../../components/MasterView';
 
@@ -29,20 +28,6 @@ export const KEYWORD_MASTERS: KeywordMaster[] = KEYWORD_MODULES.map((module) => 
   const { title, noun } = masterKind(module);
   return { module, title, noun, ...FIELDS[module] };
 });
-
-export const NO_ALIAS = 'No Alias';
-
-function AliasList({ alias }: { alias: string[] }) {
-  if (!alias.length) return <Typography.Text type="secondary">{NO_ALIAS}</Typography.Text>;
-  const keys = occurrenceKeys(alias);
-  return (
-    <ol style={{ margin: 0, paddingInlineStart: 20 }}>
-      {alias.map((name, index) => (
-        <li key={keys[index]}>{name}</li>
-      ))}
-    </ol>
-  );
-}
 
 export function keywordList(master: KeywordMaster): MasterListConfig<KeywordEntity> {
   const columns: ListColumn<KeywordEntity>[] = [

@@ -158,3 +158,33 @@ it('sends anyone who is not a super user away from the editor', async () => {
   await waitFor(() => expect(window.location.hash).toBe('#claims'));
   expect(screen.queryByLabelText('Keyword')).not.toBeInTheDocument();
 });
+
+it('creates evidence through the generic keyword editor, and its list filters on the server', async () => {
+  api.answer({
+    'POST /evidence': undefined,
+    'GET /evidence': [{ id: 2, name: 'X-ray', alias: ['radiograph'], total_count: 1, page_number: 1 }],
+    'POST /evidence/search': [{ id: 2, name: 'X-ray', alias: ['radiograph'], total_count: 1, page_number: 1 }],
+  });
+  renderScreen(<MastersRoutes />, '/evidence/create');
+  type('Keyword', 'X-ray');
+  type('Alias 1', 'radiograph');
+  fireEvent.click(saveButton());
+  await waitFor(() => expect(api.callsTo('POST /evidence').map((call) => call.body)).toEqual([{ name: 'X-ray', alias: ['radiograph'] }]));
+  expect(await screen.findByText('Evidence (1)')).toBeInTheDocument();
+  fireEvent.click(screen.getByLabelText('Enable filter options'));
+  fireEvent.click((await screen.findAllByLabelText('Filter alias column'))[0]);
+  fireEvent.change(await screen.findByLabelText('Filter alias'), { target: { value: 'radio' } });
+  fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+  await waitFor(() => expect(api.callsTo('POST /evidence/search').map((call) => call.body)).toEqual([{ filters: { alias: 'radio' } }]));
+  expect(await screen.findByText('radio', { selector: 'mark' })).toBeInTheDocument();
+});
+
+it('says which required field was emptied', async () => {
+  renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
+  await screen.findByRole('heading', { name: 'Edit' });
+  type('Keyword', ' ');
+  expect(screen.getByText('Keyword is required')).toBeInTheDocument();
+  type('ICD code', '');
+  expect(screen.getByText('ICD code is required')).toBeInTheDocument();
+  expect(saveButton()).toBeDisabled();
+});

@@ -1,0 +1,43 @@
+/**
+ * The audit log of masters, rules and questions (spec 2 §2.9's history, made real): one record's entries for the
+ * history dialog, and a period's entries as .xlsx. The provider's organisation only: master data is the
+ * provider's, and the log names its analysts. Entries are written by the routes that change the records
+ * (src/audit/log.ts).
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AuditExportQuery, AuditHistoryPage, AuditHistoryQuery, AuditRecordParams } from '@claims/shared-kernel/contract';
+import { requireProvider } from '../auth/access';
+import { exportPeriod, exportWorkbook, recordHistory } from '../audit/history';
+import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
+
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  const zone = app.config.displayTimeZone;
+
+  app.get('/audit/export', {
+    schema: {
+      description: `The entries of a period (from and to are days of the display zone, both included, at most a year), one row per changed field.`,
+      querystring: AuditExportQuery,
+      response: replies({ 200: fileContent('The audit log of the period as a workbook', [MEDIA.xlsx]) }),
+    },
+    config: { access: requireProvider },
+    handler: async (request, reply) => {
+      const { from, to, entity } = request.query;
+      const workbook = await exportWorkbook(app.db, exportPeriod(from, to, zone), entity, zone);
+      const name = `audit_log_${entity ? `${entity}_` : ''}${from}_${to}.xlsx`;
+      return reply.type(MEDIA.xlsx).header('Content-Disposition', attachmentDisposition(name)).send(workbook);
+    },
+  });
+
+  app.get('/audit/:entity/:key', {
+    schema: {
+      description: 'The entries of one record (key: its id), newest first.',
+      params: AuditRecordParams,
+      querystring: AuditHistoryQuery,
+      response: replies({ 200: AuditHistoryPage }),
+    },
+    config: { access: requireProvider },
+    handler: async (request) => recordHistory(app.db, request.params.entity, request.params.key, request.query),
+  });
+};
+
+export default auditRoutes;

@@ -1,0 +1,155 @@
+import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
+import type { DocumentOverride, PatternOverride } from '@claims/shared-kernel';
+import { occurrenceKeys } from '@claims/shared-kernel/ui';
+import { Button, Flex, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { type Entry, entryState, patternText } from './draft';
+import { ListChanges } from './ListChanges';
+
+/** The highlight of a row whose override is new, changed or marked for deletion (spec 3 §2.4). */
+const CHANGED_ROW = { background: '#fffbe6' };
+const STATE_TAGS = {
+  new: <Tag color="green">New</Tag>,
+  changed: <Tag color="gold">Changed</Tag>,
+  deleted: <Tag color="red">Deleted</Tag>,
+};
+
+export interface EntryActions {
+  onEdit: (index: number) => void;
+  /** Marks the entry for deletion (a new one is simply dropped); undone with onRestore. */
+  onDelete: (index: number) => void;
+  onRestore: (index: number) => void;
+}
+
+interface Row<T> {
+  entry: Entry<T>;
+  index: number;
+}
+
+function EntryTable<T>({
+  label,
+  entries,
+  columns,
+  actions,
+}: {
+  label: string;
+  entries: Entry<T>[];
+  columns: TableColumnsType<Row<T>>;
+  actions?: EntryActions;
+}) {
+  const rows = entries.map((entry, index) => ({ entry, index }));
+  const actionColumn: TableColumnsType<Row<T>> = actions
+    ? [
+        {
+          key: 'state',
+          title: '',
+          width: 90,
+          render: (_, { entry }) => {
+            const state = entryState(entry);
+            return state ? STATE_TAGS[state] : null;
+          },
+        },
+        {
+          key: 'actions',
+          title: 'Actions',
+          width: 110,
+          render: (_, { entry, index }) =>
+            entry.deleted ? (
+              <Button
+                size="small"
+                icon={<UndoOutlined />}
+                aria-label={`Restore ${label} ${index + 1}`}
+                onClick={() => actions.onRestore(index)}
+              />
+            ) : (
+              <Flex gap={4}>
+                <Button
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`Edit ${label} ${index + 1}`}
+                  onClick={() => actions.onEdit(index)}
+                />
+                <Button
+                  size="small"
+                  danger
+                  icon={<DeleteOutlined />}
+                  aria-label={`Delete ${label} ${index + 1}`}
+                  onClick={() => actions.onDelete(index)}
+                />
+              </Flex>
+            ),
+        },
+      ]
+    : [];
+  return (
+    <Table<Row<T>>
+      size="small"
+      pagination={false}
+      aria-label={label}
+      rowKey={(row) => row.entry.key}
+      dataSource={rows}
+      columns={[...columns, ...actionColumn]}
+      locale={{ emptyText: 'None' }}
+      onRow={({ entry }) => ({
+        style: entryState(entry) ? { ...CHANGED_ROW, ...(entry.deleted ? { textDecoration: 'line-through' } : {}) } : undefined,
+      })}
+    />
+  );
+}
+
+/** The document-precedence overrides (spec 3 §2.3, §3.1): an empty hospitals or procedures list means All, no exclusions None. */
+export function DocumentOverrideTable({ entries, actions }: { entries: Entry<DocumentOverride>[]; actions?: EntryActions }) {
+  const list =
+    (field: keyof DocumentOverride, empty: string, ordered = false) =>
+    (_: unknown, { entry }: Row<DocumentOverride>) => (
+      <ListChanges items={entry.value[field]} before={entry.origin?.[field] ?? null} empty={empty} ordered={ordered} />
+    );
+  return (
+    <EntryTable<DocumentOverride>
+      label="Override"
+      entries={entries}
+      actions={actions}
+      columns={[
+        { key: 'hospitals', title: 'Hospitals', render: list('hospitals', 'All') },
+        { key: 'procedures', title: 'Procedures', render: list('procedures', 'All') },
+        { key: 'override_value', title: 'Documents in Order', render: list('override_value', 'None', true) },
+        { key: 'exclude', title: 'Documents to Exclude', render: list('exclude_document_headers', 'None') },
+      ]}
+    />
+  );
+}
+
+/** The hospital-specific pattern overrides (spec 3 §2.5): hospitals and the patterns, each part by part. */
+export function PatternOverrideTable({ entries, actions }: { entries: Entry<PatternOverride>[]; actions?: EntryActions }) {
+  return (
+    <EntryTable<PatternOverride>
+      label="Pattern override"
+      entries={entries}
+      actions={actions}
+      columns={[
+        {
+          key: 'hospitals',
+          title: 'Hospitals',
+          render: (_, { entry }) => <ListChanges items={entry.value.hospitals} before={entry.origin?.hospitals ?? null} empty="None" />,
+        },
+        {
+          key: 'patterns',
+          title: 'Patterns',
+          render: (_, { entry }) => {
+            const texts = entry.value.overrides.map(patternText);
+            const keys = occurrenceKeys(texts);
+            return (
+              <Flex vertical gap={2}>
+                {texts.map((text, i) => (
+                  <Typography.Text key={keys[i]}>
+                    {i + 1}. {text}
+                  </Typography.Text>
+                ))}
+              </Flex>
+            );
+          },
+        },
+      ]}
+    />
+  );
+}
