@@ -30,6 +30,10 @@ export interface AppConfig {
   displayTimeZone: string;
   /** What POST /claims accepts: bytes per file and per claim, files per claim. */
   uploadLimits: UploadLimits;
+  /** The insurer inbox's drop folders, one per insurer (INBOX_DIR, default DATA_DIR/inbox; src/inbox). */
+  inboxDir: string;
+  /** What POST /claim/batch/uploadManifest accepts: files in all (manifest and documents) and their bytes together. */
+  manifestUpload: { maxFiles: number; maxTotalBytes: number };
   /** Attempts per minute on /login (per address). */
   loginRateLimit: number;
   /** Failed sign-ins of one username (from any address) within `loginAccountWindowSeconds` before it must wait. */
@@ -127,6 +131,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxFileBytes: megabytes('UPLOAD_MAX_FILE_MB', env.UPLOAD_MAX_FILE_MB, 20),
       maxClaimBytes: megabytes('UPLOAD_MAX_CLAIM_MB', env.UPLOAD_MAX_CLAIM_MB, 100),
       maxFiles: positiveInt('UPLOAD_MAX_FILES', env.UPLOAD_MAX_FILES, 30),
+    },
+    inboxDir: resolve(env.INBOX_DIR || join(dataDir, 'inbox')),
+    manifestUpload: {
+      maxFiles: positiveInt('INBOX_UPLOAD_MAX_FILES', env.INBOX_UPLOAD_MAX_FILES, 200),
+      maxTotalBytes: megabytes('INBOX_UPLOAD_MAX_MB', env.INBOX_UPLOAD_MAX_MB, 500),
     },
     loginRateLimit: positiveInt('LOGIN_RATE_LIMIT', env.LOGIN_RATE_LIMIT, 20),
     loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),

@@ -3,7 +3,7 @@
  * deleting is for the named analysts of the configuration (QUESTION_EDITORS). A claim's own questions
  * and answers (the /questions/{claimId} screen) are in claim-questions.ts.
  */
-import { and, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -13,23 +13,27 @@ import {
   MasterListQuery,
   OrgQuery,
   ProcedureQuestion,
+  QuestionCreateBody,
+  QuestionEditorResponse,
   QuestionSaveBody,
   QuestionSearchBody,
 } from '@claims/shared-kernel/contract';
+import { auditQuestion } from '../audit/records';
 import { NOT_AUTHORIZED, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { andAll } from '../claims/queries';
-import { procedureQuestions, procedures } from '../db/schema';
+import { keywordMasters, procedureQuestions, procedures, rules } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { replies } from '../http/replies';
 import { questions } from '../questions/store';
+import { selectsAny } from '../rules/store';
 
 const QuestionList = replies({ 200: z.array(ProcedureQuestion) });
 
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const isEditor = (auth: AuthContext) => app.config.questionEditors.includes(auth.username);
   function requireEditor(auth: AuthContext): void {
-    if (!app.config.questionEditors.includes(auth.username))
-      throw forbidden(`${NOT_AUTHORIZED}: questions are edited by the named analysts only`);
+    if (!isEditor(auth)) throw forbidden(`${NOT_AUTHORIZED}: questions are created, edited and deleted by the named question editors only`);
   }
 
   async function procedureIds(ids: number[]): Promise<number[]> {
@@ -49,7 +53,34 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  const answersFor = (body: z.infer<typeof QuestionSaveBody>) => (body.questionType === 'numerics' ? [] : body.answer);
+  /**
+   * Questions matching any of the diagnoses: a possible answer names one, or the procedure's rule in the
+   * organisation selects one (the diagnoses the procedure is done for).
+   */
+  async function matchesDiagnosis(org: string, names: string[]): Promise<SQL> {
+    const lower = names.map((n) => n.toLowerCase());
+    const known = await app.db
+      .select({ id: keywordMasters.id })
+      .from(keywordMasters)
+      .where(and(eq(keywordMasters.kind, 'diagnoses'), inArray(sql`lower(${keywordMasters.name})`, lower)));
+    const inAnswers = names.map((name) => sql`${procedureQuestions.answer} @> ${JSON.stringify([name])}::jsonb`);
+    const inRule = exists(
+      app.db
+        .select({ id: rules.id })
+        .from(rules)
+        .where(
+          and(
+            eq(rules.org, org),
+            eq(rules.procedureId, procedureQuestions.procedureId),
+            selectsAny(
+              'fk_diagnosis',
+              known.map((k) => k.id),
+            ),
+          ),
+        ),
+    );
+    return or(inRule, ...inAnswers) ?? inRule;
+  }
 
   app.get('/ppq', {
     schema: { querystring: MasterListQuery, response: QuestionList },
@@ -65,14 +96,21 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { querystring: ListQuery, body: QuestionSearchBody, response: QuestionList },
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
-      const { procedureCode, procedureName, question, questionType } = request.body;
+      const { procedureCode, procedureName, diagnosis, question, questionType } = request.body;
       const conditions: SQL[] = [eq(procedureQuestions.org, org)];
       if (procedureCode?.length) conditions.push(inArray(procedures.procedureCode, procedureCode));
       if (procedureName?.length) conditions.push(inArray(procedures.name, procedureName));
+      if (diagnosis?.length) conditions.push(await matchesDiagnosis(org, diagnosis));
       if (question?.length) conditions.push(inArray(procedureQuestions.question, question));
       if (questionType?.length) conditions.push(inArray(procedureQuestions.questionType, questionType));
       return questions(app.db, andAll(conditions), request.query);
     },
+  });
+
+  /** Whether the caller may create, edit and delete questions (the screens show those controls to editors only). */
+  app.get('/ppq/editors/me', {
+    schema: { response: replies({ 200: QuestionEditorResponse }) },
+    handler: async (request) => ({ canEdit: isEditor(request.auth) }),
   });
 
   /** The questions of one procedure, for the editor (spec 2 §7 'GET /ppq/{procedureId}?org='). */
@@ -84,31 +122,38 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** One question per chosen procedure. */
+  /** One question per chosen procedure; several questions (the form's queue) are saved together or not at all. */
   app.post('/ppq', {
-    schema: { querystring: OrgQuery, body: QuestionSaveBody, response: replies({ 201: z.array(ProcedureQuestion) }) },
+    schema: { querystring: OrgQuery, body: QuestionCreateBody, response: replies({ 201: z.array(ProcedureQuestion) }) },
     config: { access: requireEditor },
     handler: async (request, reply) => {
       const { auth } = request;
       const org = await scopeOrg(app.db, auth, request.query.org);
-      const ids = await procedureIds(request.body.fk_procedure);
+      const asked = request.body;
+      await procedureIds(asked.flatMap((body) => body.fk_procedure));
       const now = new Date();
-      const created = await app.db
-        .insert(procedureQuestions)
-        .values(
-          ids.map((procedureId) => ({
-            org,
-            procedureId,
-            question: request.body.question,
-            questionType: request.body.questionType,
-            answer: answersFor(request.body),
-            entityType: request.body.entityType,
-            createdBy: auth.username,
-            lastModifiedBy: auth.username,
-            lastModifiedAt: now,
-          })),
-        )
-        .returning({ id: procedureQuestions.id });
+      const created = await app.db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(procedureQuestions)
+          .values(
+            asked.flatMap((body) =>
+              [...new Set(body.fk_procedure)].map((procedureId) => ({
+                org,
+                procedureId,
+                question: body.question,
+                questionType: body.questionType,
+                answer: body.answer,
+                entityType: body.entityType,
+                createdBy: auth.username,
+                lastModifiedBy: auth.username,
+                lastModifiedAt: now,
+              })),
+            ),
+          )
+          .returning();
+        for (const question of inserted) await auditQuestion(tx, auth.username, null, question);
+        return inserted;
+      });
       const rows = await questions(
         app.db,
         inArray(
@@ -133,22 +178,25 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
       const fields = {
         question: request.body.question,
         questionType: request.body.questionType,
-        answer: answersFor(request.body),
+        answer: request.body.answer,
         entityType: request.body.entityType,
         lastModifiedBy: auth.username,
         lastModifiedAt: now,
       };
       const ids = await app.db.transaction(async (tx) => {
-        await tx
+        const [saved] = await tx
           .update(procedureQuestions)
           .set({ procedureId: first, ...fields })
-          .where(eq(procedureQuestions.id, existing.id));
+          .where(eq(procedureQuestions.id, existing.id))
+          .returning();
+        await auditQuestion(tx, auth.username, existing, saved);
         const copies = others.length
           ? await tx
               .insert(procedureQuestions)
               .values(others.map((procedureId) => ({ org, procedureId, ...fields, createdBy: auth.username })))
-              .returning({ id: procedureQuestions.id })
+              .returning()
           : [];
+        for (const copy of copies) await auditQuestion(tx, auth.username, null, copy);
         return [existing.id, ...copies.map((c) => c.id)];
       });
       return questions(app.db, inArray(procedureQuestions.id, ids));
@@ -161,7 +209,10 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       const existing = await questionInOrg(request.params.id, org);
-      await app.db.delete(procedureQuestions).where(eq(procedureQuestions.id, existing.id));
+      await app.db.transaction(async (tx) => {
+        await tx.delete(procedureQuestions).where(eq(procedureQuestions.id, existing.id));
+        await auditQuestion(tx, request.auth.username, existing, null);
+      });
       return { detail: 'Deleted Successfully' };
     },
   });

@@ -10,11 +10,14 @@ import { CASE_TYPE_CODES, caseTypeLabel, isProviderOrg, PROVIDER_ORG, type CaseT
 import {
   DeleteBody,
   DetailResponse,
+  DRY_RUN_DEFAULT_CLAIMS,
   IdParams,
   ListQuery,
   OrgQuery,
   ProcedureCodesBody,
   Rule,
+  RuleDryRunBody,
+  RuleDryRunResult,
   RuleExistence,
   RuleExistsResponse,
   RuleListRow,
@@ -22,27 +25,34 @@ import {
   RuleSaveBody,
   RuleSearchBody,
   RuleSearchResponse,
+  RuleVersion,
+  RuleVersionParams,
   type Paged,
+  type RuleSelections,
 } from '@claims/shared-kernel/contract';
-import { requireSuperUser, scopeOrg } from '../auth/access';
+import { auditRule } from '../audit/records';
+import { NOT_AUTHORIZED, requireSuperUser, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { andAll } from '../claims/queries';
 import type { DbOrTx } from '../db';
 import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
+import { dryRun } from '../rules/dry-run';
 import {
-  cleanStatement,
   nameBook,
   refs,
+  savedTrees,
   selectionsOf,
   selectsAny,
   toRule,
   toRuleListRow,
+  treeProblems,
   unknownSelections,
   type ParsedRuleSave,
 } from '../rules/store';
+import { listVersions, recordVersion, versionOf } from '../rules/versions';
 
 const groups = alias(keywordMasters, 'procedure_group');
 const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
@@ -50,6 +60,11 @@ const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional(
 const BuilderSaveQuery = OrgQuery.extend({ id: z.coerce.number().int().positive().optional() });
 const BuilderBody = z.object({ rules_configuration: z.unknown() });
 const OneRule = replies({ 200: Rule });
+/** POST /rules/search: paging is optional (ListQuery's defaults would always page), its absence asks for the selection names. */
+const SearchQuery = OrgQuery.extend({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  page_number: z.coerce.number().int().min(1).optional(),
+});
 
 async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<Paged<RuleListRow>[]> {
   const [{ total }] = await db
@@ -105,10 +120,28 @@ async function searchConditions(db: DbOrTx, org: string, body: RuleSearchBody): 
   return conditions;
 }
 
-/** Reads are scoped like claims; writes need a super user (the provider may write any organisation's rules). */
+/** The document pickers of the rule form allow this many documents each (spec 2 §5). */
+const PICKER_LIMIT = 10;
+const DOCUMENT_PICKERS = ['fk_document', 'fk_exc_document', 'fk_clinical_inc_document', 'fk_clinical_exc_document'] as const;
+
+/**
+ * Reads are scoped like claims. Writes need a super user (spec 2 §6): the provider's may write any organisation's
+ * rules (overrides), an insurer's only its own organisation's; asking for another organisation is refused, not
+ * quietly turned into a write of its own.
+ */
 async function writableOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined): Promise<string> {
   requireSuperUser(auth);
+  if (!isProviderOrg(auth.organization) && requested && requested !== auth.organization)
+    throw forbidden(`${NOT_AUTHORIZED}: ${auth.organization} may change only its own rules, not those of ${requested}`);
   return scopeOrg(db, auth, requested);
+}
+
+/** Ids that still name something: a restored version leaves out what was deleted since. */
+async function existingSelections(db: DbOrTx, selections: RuleSelections): Promise<RuleSelections> {
+  const book = await nameBook(db, [{ selections }]);
+  return Object.fromEntries(
+    (Object.keys(selections) as (keyof RuleSelections)[]).map((field) => [field, refs(book, selections, field).map((r) => r.id)]),
+  ) as RuleSelections;
 }
 
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -157,17 +190,18 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     return procedure;
   }
 
+  /** The save body as stored: a malformed tree (400 naming its statements) or an unknown selection is refused. */
   async function validated(body: ParsedRuleSave) {
+    const malformed = treeProblems(body);
+    if (malformed) throw badRequest(malformed);
     const selections = selectionsOf(body);
+    const crowded = DOCUMENT_PICKERS.find((field) => selections[field].length > PICKER_LIMIT);
+    if (crowded) throw badRequest(`${crowded}: at most ${PICKER_LIMIT} documents`);
     const problem = await unknownSelections(app.db, selections);
     if (problem) throw badRequest(problem);
     return {
       selections,
-      procedureRule: cleanStatement(body.procedureRule),
-      diagnosisRule: cleanStatement(body.diagnosisRule),
-      documentRule: cleanStatement(body.documentRule),
-      clinicalTermsRule: cleanStatement(body.clinicalTermsRule),
-      queryRule: cleanStatement(body.query_rule),
+      ...savedTrees(body),
       ruleTemplate: body.rule_template ?? null,
       ...(body.rules_configuration !== undefined ? { rulesConfiguration: body.rules_configuration } : {}),
     };
@@ -187,7 +221,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post('/rules/search', {
     schema: {
-      querystring: ListQuery.partial(),
+      querystring: SearchQuery,
       body: RuleSearchBody,
       response: replies({ 200: RuleSearchResponse }),
     },
@@ -305,20 +339,27 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         const existing = await ruleInOrg(request.query.id, org);
         if (!('rules_configuration' in body)) throw badRequest('rules_configuration: required when saving from the rule builder');
         const now = new Date();
-        const [row] = await app.db
-          .update(rules)
-          .set({
-            rulesConfiguration: body.rules_configuration,
-            version: existing.version + 1,
-            modificationHistory: [
-              ...existing.modificationHistory,
-              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
-            ],
-            lastModifiedBy: auth.username,
-            lastModifiedAt: now,
-          })
-          .where(eq(rules.id, existing.id))
-          .returning();
+        const row = await app.db.transaction(async (tx) => {
+          const [saved] = await tx
+            .update(rules)
+            .set({
+              rulesConfiguration: body.rules_configuration,
+              // Counted by the database, so two saves at once make two versions.
+              version: sql`${rules.version} + 1`,
+              modificationHistory: [
+                ...existing.modificationHistory,
+                { last_modified_by: auth.username, last_modified_on: now.toISOString() },
+              ],
+              lastModifiedBy: auth.username,
+              lastModifiedAt: now,
+            })
+            .where(eq(rules.id, existing.id))
+            .returning();
+          await auditRule(tx, auth.username, existing, saved);
+          await recordVersion(tx, existing);
+          await recordVersion(tx, saved);
+          return saved;
+        });
         return fullRule(row);
       }
       if (!('fk_procedure' in body)) throw badRequest('fk_procedure: Required');
@@ -329,20 +370,26 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(rules.org, org), eq(rules.procedureId, procedure.id), eq(rules.caseType, body.case_type)));
       const shortCaseType = body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT';
       if (clash) throw conflict(`For ${procedure.name} ${shortCaseType} caseType is present already`);
+      const fields = await validated(body);
       const now = new Date();
-      const [row] = await app.db
-        .insert(rules)
-        .values({
-          org,
-          procedureId: procedure.id,
-          caseType: body.case_type,
-          ...(await validated(body)),
-          modificationHistory: [{ last_modified_by: auth.username, last_modified_on: now.toISOString() }],
-          createdBy: auth.username,
-          lastModifiedBy: auth.username,
-          lastModifiedAt: now,
-        })
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(rules)
+          .values({
+            org,
+            procedureId: procedure.id,
+            caseType: body.case_type,
+            ...fields,
+            modificationHistory: [{ last_modified_by: auth.username, last_modified_on: now.toISOString() }],
+            createdBy: auth.username,
+            lastModifiedBy: auth.username,
+            lastModifiedAt: now,
+          })
+          .returning();
+        await auditRule(tx, auth.username, null, created);
+        await recordVersion(tx, created);
+        return created;
+      });
       return reply.code(201).send(await fullRule(row));
     },
   });
@@ -362,21 +409,108 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         .where(and(eq(rules.org, org), eq(rules.procedureId, procedure.id), eq(rules.caseType, body.case_type), ne(rules.id, existing.id)));
       if (clash)
         throw conflict(`For ${procedure.name} ${body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
+      const fields = await validated(body);
       const now = new Date();
-      const [row] = await app.db
-        .update(rules)
-        .set({
-          procedureId: procedure.id,
-          caseType: body.case_type,
-          ...(await validated(body)),
-          version: existing.version + 1,
-          modificationHistory: [...existing.modificationHistory, { last_modified_by: auth.username, last_modified_on: now.toISOString() }],
-          lastModifiedBy: auth.username,
-          lastModifiedAt: now,
-        })
-        .where(eq(rules.id, existing.id))
-        .returning();
+      const row = await app.db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(rules)
+          .set({
+            procedureId: procedure.id,
+            caseType: body.case_type,
+            ...fields,
+            // Counted by the database, so two saves at once make two versions.
+            version: sql`${rules.version} + 1`,
+            modificationHistory: [
+              ...existing.modificationHistory,
+              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
+            ],
+            lastModifiedBy: auth.username,
+            lastModifiedAt: now,
+          })
+          .where(eq(rules.id, existing.id))
+          .returning();
+        await auditRule(tx, auth.username, existing, saved);
+        await recordVersion(tx, existing);
+        await recordVersion(tx, saved);
+        return saved;
+      });
       return fullRule(row);
+    },
+  });
+
+  /** The rule's versions, newest first, each with what changed against the one before (to whoever may read the rule). */
+  app.get('/rules/:id/versions', {
+    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: z.array(RuleVersion) }) },
+    handler: async (request) => listVersions(app.db, await visibleRule(request.params.id, request.auth)),
+  });
+
+  /** Brings an earlier version back as a new version (what it selected and was deleted since is left out). */
+  app.post('/rules/:id/versions/:version/restore', {
+    schema: { params: RuleVersionParams, querystring: OrgQuery, response: OneRule },
+    config: { access: requireSuperUser },
+    handler: async (request) => {
+      const { auth } = request;
+      const org = await writableOrg(app.db, auth, request.query.org);
+      const existing = await ruleInOrg(request.params.id, org);
+      const { version } = request.params;
+      if (version === existing.version) throw conflict(`Version ${version} is already the current version of rule ${existing.id}`);
+      const content = await versionOf(app.db, existing, version);
+      if (!content) throw notFound(`Rule ${existing.id} has no version ${version}`);
+      if (content.caseType !== existing.caseType && (await ruleFor(org, existing.procedureId, content.caseType))) {
+        const [procedure] = await app.db.select().from(procedures).where(eq(procedures.id, existing.procedureId));
+        throw conflict(`For ${procedure.name} ${content.caseType === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
+      }
+      const selections = await existingSelections(app.db, content.selections);
+      const now = new Date();
+      const row = await app.db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(rules)
+          .set({
+            caseType: content.caseType,
+            procedureRule: content.procedureRule,
+            diagnosisRule: content.diagnosisRule,
+            documentRule: content.documentRule,
+            clinicalTermsRule: content.clinicalTermsRule,
+            queryRule: content.queryRule,
+            ruleTemplate: content.ruleTemplate,
+            rulesConfiguration: content.rulesConfiguration,
+            selections,
+            version: sql`${rules.version} + 1`,
+            modificationHistory: [
+              ...existing.modificationHistory,
+              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
+            ],
+            lastModifiedBy: auth.username,
+            lastModifiedAt: now,
+          })
+          .where(eq(rules.id, existing.id))
+          .returning();
+        await auditRule(tx, auth.username, existing, saved);
+        await recordVersion(tx, existing);
+        await recordVersion(tx, saved, version);
+        return saved;
+      });
+      return fullRule(row);
+    },
+  });
+
+  /**
+   * 'Try on claims': the draft (the editor's save body, not saved) judged against the facts already read from the
+   * most recent verified claims it would judge, beside the verdicts of the rule that judges them now.
+   */
+  app.post('/rules/dryRun', {
+    schema: { querystring: OrgQuery, body: RuleDryRunBody, response: replies({ 200: RuleDryRunResult }) },
+    config: { access: requireSuperUser },
+    handler: async (request) => {
+      const org = await writableOrg(app.db, request.auth, request.query.org);
+      const { body } = request;
+      const procedure = await procedureOr400(body.fk_procedure);
+      const { selections, procedureRule, diagnosisRule, documentRule, clinicalTermsRule } = await validated(body);
+      return dryRun(
+        app.db,
+        { org, procedure, caseType: body.case_type, selections, trees: { procedureRule, diagnosisRule, documentRule, clinicalTermsRule } },
+        body.limit ?? DRY_RUN_DEFAULT_CLAIMS,
+      );
     },
   });
 
@@ -386,7 +520,10 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const org = await writableOrg(app.db, request.auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);
-      await app.db.delete(rules).where(eq(rules.id, existing.id));
+      await app.db.transaction(async (tx) => {
+        await tx.delete(rules).where(eq(rules.id, existing.id));
+        await auditRule(tx, request.auth.username, existing, null);
+      });
       return { detail: 'Deleted Successfully' };
     },
   });

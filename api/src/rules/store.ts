@@ -1,7 +1,9 @@
 /** Reading and shaping rules: names for the selected ids, the list row, the full rule, the save body. */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  cleanStatement,
   RULE_SELECTION_FIELDS,
+  statementProblems,
   type NamedRef,
   type Rule,
   type RuleListRow,
@@ -115,21 +117,35 @@ export function toRule(row: RuleRow, procedure: ProcedureRow, group: NamedRef | 
   } as Rule;
 }
 
-/**
- * What is saved of a statement tree: editor-only id, level and parentId are removed, leaves with
- * neither an operator nor a boolean operator are dropped (spec 2 §3), and empty groups with them.
- */
-export function cleanStatement(node: RuleStatement | null | undefined): RuleStatement | null {
-  if (!node) return null;
-  const { id: _id, level: _level, parentId: _parentId, statements, ...rest } = node;
-  if (rest.booleanOperator) {
-    const children = (statements ?? []).map(cleanStatement).filter((s): s is RuleStatement => s !== null);
-    return children.length ? { ...rest, statements: children } : null;
-  }
-  return rest.operator ? rest : null;
-}
+/** What a saved tree keeps (editor-only fields and empty leaves go): one definition for the api, the seed and the builder. */
+export { cleanStatement };
 
 export type ParsedRuleSave = z.output<typeof RuleSaveBody>;
+
+/** The trees a save body carries, under their wire names. */
+const SAVED_TREES = ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule', 'query_rule'] as const;
+
+/**
+ * Why the body's trees cannot be saved, naming each malformed statement by its path
+ * ('procedureRule.statements[1].statements[0]: a range needs two bounds'), or null when they are well formed.
+ */
+export function treeProblems(body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]>): string | null {
+  const problems = SAVED_TREES.flatMap((tree) => statementProblems(body[tree] as RuleStatement | null | undefined, tree));
+  return problems.length ? problems.map((p) => `${p.path}: ${p.message}`).join('; ') : null;
+}
+
+/** The body's trees as stored, once treeProblems found none. */
+export function savedTrees(body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]>) {
+  // Checked by treeProblems: every operator, entity and range is one the statement model knows.
+  const clean = (tree: (typeof SAVED_TREES)[number]) => cleanStatement(body[tree] as RuleStatement | null | undefined);
+  return {
+    procedureRule: clean('procedureRule'),
+    diagnosisRule: clean('diagnosisRule'),
+    documentRule: clean('documentRule'),
+    clinicalTermsRule: clean('clinicalTermsRule'),
+    queryRule: clean('query_rule'),
+  };
+}
 
 export const selectionsOf = (body: ParsedRuleSave): RuleSelections =>
   Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [f, [...new Set(body[f])]])) as unknown as RuleSelections;

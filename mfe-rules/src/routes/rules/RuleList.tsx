@@ -1,7 +1,8 @@
-import { caseTypeShort } from '@claims/shared-kernel';
+import { PlusOutlined } from '@ant-design/icons';
+import { caseTypeShort, useSession } from '@claims/shared-kernel';
 import { usePagedList, FilterPanel, LimitedSelect, PagedTable } from '@claims/shared-kernel/ui';
 import type { RuleListRow, RuleSearchBody } from '@claims/shared-kernel';
-import { Col, Flex, Form, Row, Tag } from 'antd';
+import { Button, Col, Flex, Form, Row, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -50,7 +51,9 @@ const searchBody = (selection: Selection): RuleSearchBody =>
 /**
  * The Procedure Protocol list (spec 2 §2.2, §2.3). The provider's organisation picks the insurer
  * whose rules it sees (kept in ?org= so the way back from a rule returns to it); insurer users see
- * their own organisation's. The filter panel searches the server with what is chosen.
+ * their own organisation's. The filter panel searches the server with what is chosen; once applied the
+ * filter is locked (Filter disabled) until the choices change or Reset Filter clears them. Super users
+ * (who may write rules) have Create.
  */
 export function RuleList() {
   const navigate = useNavigate();
@@ -65,6 +68,8 @@ export function RuleList() {
   );
 
   const nothingChosen = Object.values(selection).every((chosen) => chosen.length === 0);
+  const locked = applied !== null && JSON.stringify(searchBody(selection)) === JSON.stringify(applied);
+  const superUser = useSession((s) => s.role === 'super_user');
   const choose = (field: FilterField) => (chosen: string[]) => setSelection((s) => ({ ...s, [field]: chosen }));
   const picker = (field: FilterField, label: string, names: string[]) => (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
@@ -82,7 +87,7 @@ export function RuleList() {
   return (
     <Flex vertical gap={12}>
       <FilterPanel
-        filterDisabled={nothingChosen}
+        filterDisabled={nothingChosen || locked}
         onFilter={() => setApplied(searchBody(selection))}
         onReset={() => {
           setSelection(EMPTY_SELECTION);
@@ -117,7 +122,16 @@ export function RuleList() {
         list={list}
         rowKey="id"
         onRowClick={(row) => navigate(`/rules/view/${row.id}?org=${encodeURIComponent(insurer)}`)}
-        toolbar={canChoose && <InsurerSelect value={insurer} onChange={chooseInsurer} />}
+        toolbar={
+          <Flex gap={12} align="center">
+            {canChoose && <InsurerSelect value={insurer} onChange={chooseInsurer} />}
+            {superUser && (
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/rules/create?org=${encodeURIComponent(insurer)}`)}>
+                Create
+              </Button>
+            )}
+          </Flex>
+        }
       />
     </Flex>
   );

@@ -84,11 +84,41 @@ it('shows the procedure, the last change, the four rules and the history', async
   expect(screen.getByText('1.2.1')).toBeInTheDocument();
   expect(screen.getAllByText('No rule configured')).toHaveLength(2);
 
+  api.answer({
+    'GET /audit/:entity/:key': {
+      results: [
+        {
+          id: 31,
+          entity: 'rules',
+          key: '12',
+          action: 'update',
+          username: 'vitraya.reviewer',
+          at: '2024-03-05T10:00:00Z',
+          before: { version: 1, document: ['Discharge Summary'] },
+          after: { version: 2, document: ['Discharge Summary', 'Lens Invoice'] },
+        },
+        {
+          id: 30,
+          entity: 'rules',
+          key: '12',
+          action: 'create',
+          username: 'vitraya.admin',
+          at: '2024-01-01T00:00:00Z',
+          before: null,
+          after: { version: 1 },
+        },
+      ],
+      total_count: 2,
+      page_number: 1,
+    },
+  });
   fireEvent.click(screen.getByRole('button', { name: /History/ }));
   const dialog = await screen.findByRole('dialog');
+  expect(await within(dialog).findByText('Last modified by vitraya.reviewer at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
   expect(within(dialog).getByText('Created by vitraya.admin at 2024-01-01, 5:30:00 am')).toBeInTheDocument();
-  expect(within(dialog).getByText('Modified by vitraya.admin at 2024-01-02, 5:30:00 am')).toBeInTheDocument();
-  expect(within(dialog).getByText('Last modified by vitraya.reviewer at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('added Lens Invoice')).toBeInTheDocument();
+  expect(api.callsTo('GET /audit/:entity/:key')[0].path).toBe('/audit/rules/12');
+  expect(screen.getByRole('button', { name: /Export history/ })).toBeInTheDocument();
 });
 
 it("says 'No Records for Modified Date' for a rule never changed", async () => {

@@ -1,14 +1,15 @@
-import { ArrowLeftOutlined, HistoryOutlined } from '@ant-design/icons';
-import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
-import { AuditHistoryDialog, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
+import { ArrowLeftOutlined, BranchesOutlined, HistoryOutlined } from '@ant-design/icons';
+import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel, isProviderOrg, useSession } from '@claims/shared-kernel';
+import { AuditExportButton, AuditHistoryDialog, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Flex, Segmented, Typography } from 'antd';
+import { Alert, Button, Card, Flex, Modal, Segmented, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
-import { useCallback, useState } from 'react';
+import { lazy, useCallback, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ruleQuery } from '../../api/rules';
 import { InsurerSelect } from '../../components/InsurerSelect';
+import { VersionsPanel } from '../../components/VersionsPanel';
 import { displayProcedureCode } from './RuleList';
 import { useInsurer } from './useInsurer';
 
@@ -21,17 +22,35 @@ const TREES: { name: RuleTreeName; title: string }[] = [
 
 const isCaseType = (value: string | null): value is CaseType => CASE_TYPES.some((c) => c.code === value);
 
+/** The editor the Edit Rule toggle opens in place (loaded when first asked for, as on its own routes). */
+const RuleEditor = lazy(() => import('../rule-editor/RuleEditor').then((module) => ({ default: module.RuleEditor })));
+
+type ViewMode = 'view' | 'edit';
+export const VIEW_RULE = 'View Rule';
+export const EDIT_RULE = 'Edit Rule';
+/** Whether the signed-in user may write this rule (the api's rule: super users, of the provider or of its organisation). */
+const useMayEdit = (rule: Pick<Rule, 'org'>): boolean =>
+  useSession((s) => s.role === 'super_user' && (isProviderOrg(s.organization) || s.organization === rule.org));
+
 function RuleDetails({ rule }: { rule: Rule }) {
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [versionsOpen, setVersionsOpen] = useState(false);
+  const mayEdit = useMayEdit(rule);
   return (
     <Flex vertical gap={16}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Text type="secondary" data-testid="last-modified">
           {lastModifiedText(rule)}
         </Typography.Text>
-        <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
-          History
-        </Button>
+        <Flex gap={8}>
+          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+            History
+          </Button>
+          <AuditExportButton entity="rules" />
+          <Button icon={<BranchesOutlined />} onClick={() => setVersionsOpen(true)}>
+            {`Versions (${rule.version})`}
+          </Button>
+        </Flex>
       </Flex>
       <Descriptions
         bordered
@@ -49,7 +68,10 @@ function RuleDetails({ rule }: { rule: Rule }) {
           <RuleTree rule={rule[name]} />
         </Card>
       ))}
-      <AuditHistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} record={rule} history={rule.modification_history} />
+      <AuditHistoryDialog open={historyOpen} onClose={() => setHistoryOpen(false)} entity="rules" recordKey={rule.id} record={rule} />
+      <Modal open={versionsOpen} title="Versions" footer={null} width={800} onCancel={() => setVersionsOpen(false)} destroyOnHidden>
+        <VersionsPanel rule={rule} canRestore={mayEdit} />
+      </Modal>
     </Flex>
   );
 }
@@ -57,7 +79,8 @@ function RuleDetails({ rule }: { rule: Rule }) {
 /**
  * /rules/view/{id}?org={insurer}[&case_type=]: one procedure protocol, read-only (spec 2 §2.9,
  * §2.10). The insurer selector and the case-type toggle show the same procedure's rule for another
- * insurer or case type; when there is none the server's sentence says so.
+ * insurer or case type; when there is none the server's sentence says so. The owning organisation (the
+ * provider) also has the Edit Rule / View Rule toggle: its super users edit the rule in place.
  */
 export function RuleView() {
   const { id = '' } = useParams();
@@ -70,6 +93,8 @@ export function RuleView() {
   /** The server's 404 says there is no such rule for this insurer and case type (its sentence is shown). */
   const absent = query.error instanceof ApiError && query.error.status === 404 ? query.error : null;
   const rule = query.isError ? undefined : query.data;
+  const [mode, setMode] = useState<ViewMode>('view');
+  const superUser = useSession((s) => s.role === 'super_user');
 
   const shownCaseType = rule ? rule.case_type : caseType;
   const chooseCaseType = useCallback(
@@ -99,8 +124,21 @@ export function RuleView() {
       }
       extra={
         <Flex gap={12} align="center" wrap>
+          {canChoose && (
+            <Segmented<ViewMode>
+              name="rule-view-mode"
+              aria-label="View or edit the rule"
+              value={mode}
+              options={[
+                { value: 'view', label: VIEW_RULE },
+                { value: 'edit', label: EDIT_RULE, disabled: !superUser || !rule },
+              ]}
+              onChange={setMode}
+            />
+          )}
           {canChoose && <InsurerSelect value={insurer} onChange={choose} />}
           <Segmented<CaseType>
+            name="rule-case-type"
             aria-label="Case type"
             value={shownCaseType ?? 'SETTLEMENT'}
             options={[
@@ -118,6 +156,8 @@ export function RuleView() {
           showIcon
           title={absent.message || `There is no ${caseTypeLabel(caseType)} case type rule for this procedure in ${insurer}`}
         />
+      ) : mode === 'edit' && rule && superUser ? (
+        <RuleEditor key={`${rule.id}-${rule.version}`} org={rule.org} rule={rule} />
       ) : (
         <LoadState query={query}>{(loaded) => <RuleDetails rule={loaded} />}</LoadState>
       )}

@@ -151,3 +151,35 @@ it('offers Select All for diagnoses only after 4 typed characters', async () => 
     ]),
   );
 });
+
+it('locks Filter once applied, until the choices change', async () => {
+  renderRules();
+  await screen.findByText('Procedure Protocol (2)');
+  openFilterPanel();
+  openSelect('Procedure Name');
+  fireEvent.click(await screen.findByTitle('Cataract Surgery'));
+  fireEvent.click(filterButton());
+  await waitFor(() => expect(searched()).toHaveLength(1));
+  expect(filterButton()).toBeDisabled();
+  openSelect('Procedure Name');
+  fireEvent.click(await screen.findByTitle('Appendectomy'));
+  expect(filterButton()).toBeEnabled();
+  fireEvent.click(filterButton());
+  await waitFor(() => expect(searched().at(-1)?.body).toEqual({ procedureName: ['Cataract Surgery', 'Appendectomy'] }));
+  expect(filterButton()).toBeDisabled();
+});
+
+it('offers Create to super users, for the insurer chosen, and not to other users', async () => {
+  // The editor's other pickers.
+  api.answer({ 'GET /evidence': [], 'GET /drugs': [], 'GET /tissues': [] });
+  const { unmount } = renderRules('/rules?org=maxbupa');
+  await screen.findByText('Procedure Protocol (2)');
+  fireEvent.click(screen.getByRole('button', { name: /Create/ }));
+  await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/rules/create?org=maxbupa'));
+  unmount();
+
+  signInAs('vitraya', 'user');
+  renderRules();
+  await screen.findByText('Procedure Protocol (2)');
+  expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+});

@@ -1,0 +1,171 @@
+/**
+ * Versions of a rule: every save stores what the rule then holds under its version number (rules.version, which
+ * the adjudicator records as ruleVersion with each verdict), so the history lists each version with its
+ * differences from the one before, and an earlier version can be brought back as a new one.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  RULE_SELECTION_FIELDS,
+  statementOutline,
+  type RuleSelections,
+  type RuleStatement,
+  type RuleVersion,
+  type RuleVersionChange,
+} from '@claims/shared-kernel/contract';
+import type { DbOrTx } from '../db';
+import { ruleVersions, type RuleVersionContent, type rules } from '../db/schema';
+import { iso } from '../http/time';
+import { nameBook, refs, type NameBook } from './store';
+
+type RuleRow = typeof rules.$inferSelect;
+type VersionRow = typeof ruleVersions.$inferSelect;
+
+export const versionContent = (rule: RuleRow): RuleVersionContent => ({
+  caseType: rule.caseType,
+  procedureRule: rule.procedureRule ?? null,
+  diagnosisRule: rule.diagnosisRule ?? null,
+  documentRule: rule.documentRule ?? null,
+  clinicalTermsRule: rule.clinicalTermsRule ?? null,
+  queryRule: rule.queryRule ?? null,
+  ruleTemplate: rule.ruleTemplate,
+  rulesConfiguration: rule.rulesConfiguration ?? null,
+  selections: rule.selections,
+});
+
+/** The version a rule holds now, as its history would have stored it when it was saved. */
+const currentVersion = (rule: RuleRow): VersionRow => ({
+  id: 0,
+  ruleId: rule.id,
+  version: rule.version,
+  content: versionContent(rule),
+  restoredFrom: null,
+  savedBy: rule.lastModifiedBy ?? rule.createdBy,
+  savedAt: rule.lastModifiedAt ?? rule.createdAt,
+});
+
+/**
+ * Stores the version a rule holds (in the transaction of its save). Called with the rule before a change too,
+ * so a version saved before versions were kept (a seeded rule) is not lost; a version stored already is kept.
+ */
+export async function recordVersion(tx: DbOrTx, rule: RuleRow, restoredFrom: number | null = null): Promise<void> {
+  const { id: _id, ...row } = currentVersion(rule);
+  await tx
+    .insert(ruleVersions)
+    .values({ ...row, restoredFrom })
+    .onConflictDoNothing();
+}
+
+/** One stored version of the rule, or the current one. */
+export async function versionOf(db: DbOrTx, rule: RuleRow, version: number): Promise<RuleVersionContent | null> {
+  if (version === rule.version) return versionContent(rule);
+  const [row] = await db
+    .select({ content: ruleVersions.content })
+    .from(ruleVersions)
+    .where(and(eq(ruleVersions.ruleId, rule.id), eq(ruleVersions.version, version)));
+  return row?.content ?? null;
+}
+
+const TREES: {
+  key: 'procedureRule' | 'diagnosisRule' | 'documentRule' | 'clinicalTermsRule' | 'queryRule';
+  field: string;
+  label: string;
+}[] = [
+  { key: 'procedureRule', field: 'procedureRule', label: 'Procedure Rule' },
+  { key: 'diagnosisRule', field: 'diagnosisRule', label: 'Diagnosis Rule' },
+  { key: 'documentRule', field: 'documentRule', label: 'Document Rule' },
+  { key: 'clinicalTermsRule', field: 'clinicalTermsRule', label: 'Clinical Terms Rule' },
+  { key: 'queryRule', field: 'query_rule', label: 'Query Rule' },
+];
+
+const SELECTION_LABELS: Record<keyof RuleSelections, string> = {
+  fk_document: 'Documents',
+  fk_exc_document: 'Document Exclusion List',
+  fk_clinical_inc_document: 'Clinical Attributes Include Documents',
+  fk_clinical_exc_document: 'Clinical Attributes Exclude Documents',
+  fk_diagnosis: 'Diagnoses',
+  fk_tissue: 'Tissues',
+  fk_drug: 'Drugs',
+  fk_evidence: 'Evidence',
+  fk_clinical_attribute: 'Clinical Attributes',
+};
+
+/**
+ * The lines of `before` missing from `after` (removed) and those of `after` missing from `before` (added), in
+ * order, by their longest common subsequence: a statement moved or changed shows as removed and added.
+ */
+export function lineDifferences(before: string[], after: string[]): { added: string[]; removed: string[] } {
+  const common: number[][] = Array.from({ length: before.length + 1 }, () => new Array<number>(after.length + 1).fill(0));
+  for (let i = before.length - 1; i >= 0; i--)
+    for (let j = after.length - 1; j >= 0; j--)
+      common[i][j] = before[i] === after[j] ? common[i + 1][j + 1] + 1 : Math.max(common[i + 1][j], common[i][j + 1]);
+  const added: string[] = [];
+  const removed: string[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < before.length || j < after.length) {
+    if (i < before.length && j < after.length && before[i] === after[j]) {
+      i++;
+      j++;
+    } else if (j < after.length && (i === before.length || common[i][j + 1] >= common[i + 1][j])) added.push(after[j++]);
+    else removed.push(before[i++]);
+  }
+  return { added, removed };
+}
+
+const names = (book: NameBook, selections: RuleSelections, field: keyof RuleSelections): string[] =>
+  refs(book, selections, field).map((r) => r.name);
+
+function changesBetween(before: RuleVersionContent, after: RuleVersionContent, book: NameBook): RuleVersionChange[] {
+  const changes: RuleVersionChange[] = [];
+  const push = (field: string, label: string, difference: { added: string[]; removed: string[] }) => {
+    if (difference.added.length || difference.removed.length) changes.push({ field, label, ...difference });
+  };
+  if (before.caseType !== after.caseType) push('case_type', 'Case Type', { added: [after.caseType], removed: [before.caseType] });
+  const outline = (tree: RuleStatement | null) => statementOutline(tree);
+  for (const { key, field, label } of TREES) push(field, label, lineDifferences(outline(before[key]), outline(after[key])));
+  for (const field of RULE_SELECTION_FIELDS) {
+    const old = names(book, before.selections, field);
+    const current = names(book, after.selections, field);
+    push(field, SELECTION_LABELS[field], {
+      added: current.filter((name) => !old.includes(name)),
+      removed: old.filter((name) => !current.includes(name)),
+    });
+  }
+  if ((before.ruleTemplate ?? '') !== (after.ruleTemplate ?? ''))
+    push('rule_template', 'Rule Template', {
+      added: after.ruleTemplate ? [after.ruleTemplate] : [],
+      removed: before.ruleTemplate ? [before.ruleTemplate] : [],
+    });
+  if (JSON.stringify(before.rulesConfiguration ?? null) !== JSON.stringify(after.rulesConfiguration ?? null))
+    push('rules_configuration', 'Rule Builder Configuration', { added: ['changed'], removed: [] });
+  return changes;
+}
+
+/** GET /rules/{id}/versions: every version of the rule, newest first, each with its differences from the one before. */
+export async function listVersions(db: DbOrTx, rule: RuleRow): Promise<RuleVersion[]> {
+  const stored = await db.select().from(ruleVersions).where(eq(ruleVersions.ruleId, rule.id)).orderBy(asc(ruleVersions.version));
+  const versions = stored.some((v) => v.version === rule.version) ? stored : [...stored, currentVersion(rule)];
+  const book = await nameBook(
+    db,
+    versions.map((v) => ({ selections: v.content.selections })),
+  );
+  return versions
+    .map((v, index): RuleVersion => {
+      const content = v.content;
+      return {
+        version: v.version,
+        saved_by: v.savedBy,
+        saved_at: iso(v.savedAt),
+        restored_from: v.restoredFrom,
+        current: v.version === rule.version,
+        case_type: content.caseType,
+        procedureRule: content.procedureRule,
+        diagnosisRule: content.diagnosisRule,
+        documentRule: content.documentRule,
+        clinicalTermsRule: content.clinicalTermsRule,
+        selections: Object.fromEntries(RULE_SELECTION_FIELDS.map((field) => [field, names(book, content.selections, field)])),
+        changes: index === 0 ? [] : changesBetween(versions[index - 1].content, content, book),
+      };
+    })
+    .reverse();
+}

@@ -1,0 +1,443 @@
+/**
+ * Rule writing edges, run once per database driver (registered from defineApiSuite): every rule call of spec 2 §7
+ * as the spec answers it, writes refused to those spec 2 §6 does not allow, malformed statement trees refused
+ * naming the statement and never stored, versions and their restore, an insurer's rule chosen over the provider's
+ * by the adjudicator, and the dry run of a draft against claims already verified.
+ */
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { and, count, eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import type { Rule, RuleDryRunResult, RuleSaveBody, RuleStatement, RuleVersion } from '@claims/shared-kernel/contract';
+import { annotations, claims, keywordMasters, procedures, rules } from '../../src/db/schema';
+import { startVerificationWorker } from '../../src/jobs';
+import { bearer, login, testApp, type TestDatabase } from './support';
+
+const BASE = '/v0.3.0';
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+const anyOf = (entityName: RuleStatement['entityName'], ...valuesToFind: string[]): RuleStatement => ({
+  operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+  entityName,
+  numberOfValues: 1,
+  valuesToFind,
+});
+const all = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'AND', statements });
+
+async function dischargePdf(lines: string[]): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const page = pdf.addPage([595, 842]);
+  for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 780 - i * 24, size: 12, font });
+  return pdf.save();
+}
+
+export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
+  describe('rule edges', () => {
+    let testDb: TestDatabase;
+    let app: FastifyInstance;
+    const tokens: Record<string, string> = {};
+    const procedureIds: Record<string, number> = {};
+    const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'bajaj.admin'];
+
+    const call = (user: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
+      app.inject({
+        method,
+        url: `${BASE}${url}`,
+        headers: bearer(tokens[user]),
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
+    const db = () => testDb.database.db;
+    const ruleCount = async () => (await db().select({ n: count() }).from(rules))[0].n;
+    const ruleOf = async (org: string, code: string, caseType: 'SETTLEMENT' | 'PRE_AUTH') =>
+      (
+        await db()
+          .select({ rule: rules })
+          .from(rules)
+          .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+          .where(and(eq(rules.org, org), eq(procedures.procedureCode, code), eq(rules.caseType, caseType)))
+      )[0]?.rule;
+    const saveBody = (code: string, caseType: 'SETTLEMENT' | 'PRE_AUTH', trees: Partial<RuleSaveBody> = {}): RuleSaveBody => ({
+      fk_procedure: procedureIds[code],
+      case_type: caseType,
+      procedureRule: all(anyOf('procedures', 'Appendectomy')),
+      ...trees,
+    });
+
+    beforeAll(async () => {
+      testDb = await database();
+      app = await testApp(testDb.database);
+      for (const user of USERS) tokens[user] = await login(app, user);
+      for (const p of await db().select().from(procedures)) procedureIds[p.procedureCode] = p.id;
+    });
+
+    afterAll(async () => {
+      await app?.close();
+      await testDb?.drop();
+    });
+
+    test('the rule calls of spec 2 §7 answer as the spec says', async () => {
+      const existence = async (org: string, code: string) =>
+        (await call('vitraya.admin', 'POST', `/rules/existence?org=${org}`, { procedureCode: [code] })).json();
+      expect(await existence('vitraya', 'P1')).toEqual({ result: true });
+      expect(await existence('starhealth', 'P1')).toEqual({ result: 'SETTLEMENT' });
+      expect(await existence('vitraya', 'P2')).toEqual({ result: false });
+      expect((await call('vitraya.admin', 'POST', '/rules?org=bajaj', saveBody('P2', 'PRE_AUTH'))).statusCode).toBe(201);
+      expect(await existence('bajaj', 'P2')).toEqual({ result: 'PREAUTH' });
+
+      const p1Rules = await call('vitraya.admin', 'POST', '/rules/searchPcode?org=vitraya', { procedureCode: ['P1'] });
+      const settlement = await ruleOf('vitraya', 'P1', 'SETTLEMENT');
+      expect(p1Rules.json()).toEqual([
+        { id: (await ruleOf('vitraya', 'P1', 'PRE_AUTH')).id, case_type: 'PRE_AUTH', procedure_code: 'P1', fk_procedure: procedureIds.P1 },
+        { id: settlement.id, case_type: 'SETTLEMENT', procedure_code: 'P1', fk_procedure: procedureIds.P1 },
+      ]);
+      expect((await call('vitraya.admin', 'POST', '/rules/searchPcode?org=vitraya', { procedureCode: ['P2'] })).json()).toEqual([]);
+      expect((await call('vitraya.admin', 'POST', '/rules/searchPcode?org=vitraya', { procedureCode: [] })).statusCode).toBe(400);
+
+      expect((await call('vitraya.admin', 'GET', `/rules/exists/${settlement.id}?org=starhealth`)).json()).toBe(true);
+      expect((await call('vitraya.admin', 'GET', `/rules/exists/${settlement.id}?org=bajaj`)).json()).toBe(false);
+
+      const [preauth] = await db()
+        .insert(procedures)
+        .values({ procedureCode: 'P1_preauth', name: 'Cataract Surgery (pre-authorisation)', snomedctCode: '110473004' })
+        .returning();
+      const counterpart = await call('vitraya.admin', 'POST', '/procedures/allProcedureSearch', { procedureCodes: ['P1', 'NOPE'] });
+      expect(counterpart.json()).toEqual([{ id: preauth.id, procedure_code: 'P1_preauth', name: 'Cataract Surgery (pre-authorisation)' }]);
+      const back = await call('vitraya.admin', 'POST', '/procedures/allProcedureSearch', { procedureCodes: ['P1_preauth'] });
+      expect(back.json()).toEqual([{ id: procedureIds.P1, procedure_code: 'P1', name: 'Cataract Surgery' }]);
+
+      const selected = await call('vitraya.admin', 'POST', '/rules/search?org=vitraya', { procedureCode: ['P1'] });
+      expect(selected.json()).toEqual([
+        expect.objectContaining({ case_type: 'PRE_AUTH', diagnosisList: ['Cataract'], document: ['Discharge Summary'], drug: [] }),
+        expect.objectContaining({
+          case_type: 'SETTLEMENT',
+          procedures: { id: procedureIds.P1, procedure_code: 'P1', name: 'Cataract Surgery' },
+        }),
+      ]);
+      const filtered = await call('vitraya.admin', 'POST', '/rules/search?org=vitraya&limit=10&page_number=1', {
+        procedureName: ['Cataract Surgery'],
+        document: ['Discharge Summary'],
+      });
+      expect(filtered.json()).toHaveLength(2);
+      expect(filtered.json()[0]).toMatchObject({ total_count: 2, page_number: 1 });
+      const page = await call('vitraya.admin', 'GET', '/rules?org=starhealth&limit=10&page_number=1');
+      expect(page.json()).toEqual([expect.objectContaining({ case_type: 'SETTLEMENT', total_count: 1, page_number: 1 })]);
+
+      const read = (await call('vitraya.admin', 'GET', `/rules/${settlement.id}?org=vitraya`)).json<Rule>();
+      expect(read).toMatchObject({
+        id: settlement.id,
+        org: 'vitraya',
+        case_type: 'SETTLEMENT',
+        version: 1,
+        diagnosis: [{ name: 'Cataract' }],
+      });
+    });
+
+    test('rule writes need a super user, and an insurer writes only its own rules (403 with a clear detail)', async () => {
+      const rule = await ruleOf('vitraya', 'P1', 'SETTLEMENT');
+      const before = await ruleCount();
+      for (const [method, url, payload] of [
+        ['POST', '/rules?org=vitraya', saveBody('P2', 'SETTLEMENT')],
+        ['PUT', `/rules/${rule.id}?org=vitraya`, saveBody('P1', 'SETTLEMENT')],
+        ['DELETE', `/rules/${rule.id}?org=vitraya`, {}],
+        ['POST', `/rules/${rule.id}/versions/1/restore?org=vitraya`, undefined],
+        ['POST', '/rules/dryRun?org=vitraya', saveBody('P2', 'SETTLEMENT')],
+      ] as const) {
+        const refused = await call('vitraya.reviewer', method, url, payload);
+        expect({ url, status: refused.statusCode, detail: refused.json().detail }).toEqual({
+          url,
+          status: 403,
+          detail: 'You are not authorized to perform this action: only a super user may do this',
+        });
+      }
+      const otherInsurer = await call('starhealth.admin', 'POST', '/rules?org=maxbupa', saveBody('P2', 'SETTLEMENT'));
+      expect(otherInsurer.statusCode).toBe(403);
+      expect(otherInsurer.json()).toEqual({
+        detail: 'You are not authorized to perform this action: starhealth may change only its own rules, not those of maxbupa',
+      });
+      const provider = await call('starhealth.admin', 'DELETE', `/rules/${rule.id}?org=vitraya`, {});
+      expect(provider.statusCode).toBe(403);
+      expect(await ruleCount()).toBe(before);
+
+      const own = await call('starhealth.admin', 'POST', '/rules?org=starhealth', saveBody('P2', 'PRE_AUTH'));
+      expect(own.statusCode).toBe(201);
+      expect(own.json<Rule>()).toMatchObject({ org: 'starhealth', case_type: 'PRE_AUTH' });
+      expect((await call('starhealth.admin', 'DELETE', `/rules/${own.json<Rule>().id}?org=starhealth`, {})).statusCode).toBe(200);
+    });
+
+    test('a malformed tree is refused with a 400 naming the statement, and nothing is stored', async () => {
+      const hb = { id: 1, name: 'Haemoglobin' };
+      const cases: [Partial<RuleSaveBody>, string][] = [
+        [
+          { procedureRule: all({ operator: 'SOMETIMES' } as unknown as RuleStatement) },
+          "procedureRule.statements[0]: unknown operator 'SOMETIMES'",
+        ],
+        [
+          {
+            diagnosisRule: all(anyOf('diagnoses', 'Cataract'), {
+              booleanOperator: 'OR',
+              statements: [{ operator: 'VALUE_IN_RANGE', valueToCompare: hb, range: [8] as never }],
+            }),
+          },
+          'diagnosisRule.statements[1].statements[0]: a range needs two bounds',
+        ],
+        [
+          { clinicalTermsRule: all({ operator: 'VALUE_GREATER_THAN', valueToCompare: hb, value: null }) },
+          'clinicalTermsRule.statements[0]: VALUE_GREATER_THAN needs a number',
+        ],
+        [
+          { documentRule: all({ operator: 'ALL_OF_THE_VALUES_ARE_PRESENT', entityName: 'document', valuesToFind: [] }) },
+          'documentRule.statements[0]: a leaf without values: choose at least one value to find',
+        ],
+        [
+          { procedureRule: { booleanOperator: 'XOR' as never, statements: [anyOf('procedures', 'A')] } },
+          "procedureRule: unknown boolean operator 'XOR'",
+        ],
+        [
+          { procedureRule: all({ ...anyOf('procedures', 'A'), numberOfValues: 11 }) },
+          'procedureRule.statements[0]: the number of values must be a whole number from 1 to 10',
+        ],
+        [
+          { clinicalTermsRule: all({ operator: 'VALUE_NOT_IN', valueToCompare: hb, value: [] }) },
+          'clinicalTermsRule.statements[0]: VALUE_NOT_IN needs at least one value',
+        ],
+        [
+          { query_rule: all({ operator: 'VALUE_IN_RANGE', range: [1, 2] }) },
+          'query_rule.statements[0]: VALUE_IN_RANGE needs the clinical attribute to compare',
+        ],
+      ];
+      const rule = await ruleOf('vitraya', 'P1', 'SETTLEMENT');
+      const before = await ruleCount();
+      for (const [trees, detail] of cases) {
+        const created = await call('vitraya.admin', 'POST', '/rules?org=maxbupa', saveBody('P2', 'SETTLEMENT', trees));
+        expect({ status: created.statusCode, detail: created.json().detail }).toEqual({ status: 400, detail });
+        const updated = await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=vitraya`, saveBody('P1', 'SETTLEMENT', trees));
+        expect({ status: updated.statusCode, detail: updated.json().detail }).toEqual({ status: 400, detail });
+      }
+      expect(await ruleCount()).toBe(before);
+      expect(await ruleOf('vitraya', 'P1', 'SETTLEMENT')).toEqual(rule);
+
+      const twoProblems = await call(
+        'vitraya.admin',
+        'POST',
+        '/rules?org=maxbupa',
+        saveBody('P2', 'SETTLEMENT', { ...cases[0][0], ...cases[2][0] }),
+      );
+      expect(twoProblems.json().detail).toBe(`${cases[0][1]}; ${cases[2][1]}`);
+      const crowded = await call('vitraya.admin', 'POST', '/rules?org=maxbupa', {
+        ...saveBody('P2', 'SETTLEMENT'),
+        fk_exc_document: Array.from({ length: 11 }, (_, i) => i + 1),
+      });
+      expect(crowded.json()).toEqual({ detail: 'fk_exc_document: at most 10 documents' });
+    });
+
+    test('every save makes a version; the history lists the differences; an earlier version comes back as a new one', async () => {
+      const [discharge] = await db().select().from(keywordMasters).where(eq(keywordMasters.name, 'Discharge Summary'));
+      const first = await call(
+        'vitraya.admin',
+        'POST',
+        '/rules?org=maxbupa',
+        saveBody('P2', 'SETTLEMENT', { fk_document: [discharge.id] }),
+      );
+      const rule = first.json<Rule>();
+      expect(rule.version).toBe(1);
+      const second = await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=maxbupa`, {
+        ...saveBody('P2', 'SETTLEMENT'),
+        procedureRule: all(anyOf('procedures', 'Appendectomy'), anyOf('diagnoses', 'Cataract')),
+        fk_document: [],
+      });
+      expect(second.json<Rule>().version).toBe(2);
+      const builder = await call('vitraya.admin', 'POST', `/rules?org=maxbupa&id=${rule.id}`, { rules_configuration: { layout: 'wide' } });
+      expect(builder.json<Rule>().version).toBe(3);
+
+      const versions = (await call('vitraya.admin', 'GET', `/rules/${rule.id}/versions`)).json<RuleVersion[]>();
+      expect(versions.map((v) => [v.version, v.current, v.saved_by])).toEqual([
+        [3, true, 'vitraya.admin'],
+        [2, false, 'vitraya.admin'],
+        [1, false, 'vitraya.admin'],
+      ]);
+      expect(versions[1].changes).toEqual([
+        { field: 'procedureRule', label: 'Procedure Rule', added: ['  Diagnoses: any 1 of Cataract'], removed: [] },
+        { field: 'fk_document', label: 'Documents', added: [], removed: ['Discharge Summary'] },
+      ]);
+      expect(versions[0].changes).toEqual([
+        { field: 'rules_configuration', label: 'Rule Builder Configuration', added: ['changed'], removed: [] },
+      ]);
+      expect(versions[2]).toMatchObject({ changes: [], selections: expect.objectContaining({ fk_document: ['Discharge Summary'] }) });
+
+      const restored = await call('vitraya.admin', 'POST', `/rules/${rule.id}/versions/1/restore?org=maxbupa`);
+      expect(restored.statusCode).toBe(200);
+      expect(restored.json<Rule>()).toMatchObject({
+        version: 4,
+        fk_document: [discharge.id],
+        procedureRule: all(anyOf('procedures', 'Appendectomy')),
+      });
+      const after = (await call('vitraya.admin', 'GET', `/rules/${rule.id}/versions`)).json<RuleVersion[]>();
+      expect(after[0]).toMatchObject({ version: 4, current: true, restored_from: 1 });
+      expect(after[0].changes).toEqual([
+        { field: 'procedureRule', label: 'Procedure Rule', added: [], removed: ['  Diagnoses: any 1 of Cataract'] },
+        { field: 'fk_document', label: 'Documents', added: ['Discharge Summary'], removed: [] },
+        { field: 'rules_configuration', label: 'Rule Builder Configuration', added: ['changed'], removed: [] },
+      ]);
+      const current = await call('vitraya.admin', 'POST', `/rules/${rule.id}/versions/4/restore?org=maxbupa`);
+      expect(current.json()).toEqual({ detail: `Version 4 is already the current version of rule ${rule.id}` });
+      const missing = await call('vitraya.admin', 'POST', `/rules/${rule.id}/versions/9/restore?org=maxbupa`);
+      expect({ status: missing.statusCode, detail: missing.json().detail }).toEqual({
+        status: 404,
+        detail: `Rule ${rule.id} has no version 9`,
+      });
+      expect((await call('vitraya.admin', 'POST', `/rules/${rule.id}/versions/1/restore?org=starhealth`)).statusCode).toBe(404);
+
+      // A rule written before versions were kept (the fixture's) lists its one version; its first save keeps it.
+      const seeded = await ruleOf('starhealth', 'P1', 'SETTLEMENT');
+      const own = await call('starhealth.reviewer', 'GET', `/rules/${seeded.id}/versions`);
+      expect(own.json<RuleVersion[]>().map((v) => [v.version, v.current])).toEqual([[1, true]]);
+      expect((await call('starhealth.reviewer', 'GET', `/rules/${rule.id}/versions`)).statusCode).toBe(404);
+      await call('vitraya.admin', 'PUT', `/rules/${seeded.id}?org=starhealth`, saveBody('P1', 'SETTLEMENT'));
+      const kept = (await call('vitraya.admin', 'GET', `/rules/${seeded.id}/versions`)).json<RuleVersion[]>();
+      expect(kept.map((v) => v.version)).toEqual([2, 1]);
+      expect(kept[1].procedureRule).toEqual(seeded.procedureRule);
+    });
+
+    describe('claims judged by the insurer’s rule, and the dry run on them', () => {
+      const claimIds: Record<string, number> = {};
+      let vitrayaRule: Rule;
+      let override: Rule;
+
+      beforeAll(async () => {
+        await db().insert(keywordMasters).values({ kind: 'diagnoses', name: 'Appendicitis', alias: [] });
+        const provider = await call(
+          'vitraya.admin',
+          'POST',
+          '/rules?org=vitraya',
+          saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Appendicitis')) }),
+        );
+        vitrayaRule = provider.json<Rule>();
+        // starhealth wants a diagnosis these claims do not have.
+        const own = await call(
+          'vitraya.admin',
+          'POST',
+          '/rules?org=starhealth',
+          saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Cataract')) }),
+        );
+        override = own.json<Rule>();
+        const pdf = await dischargePdf(['DISCHARGE SUMMARY', 'Diagnosis: Acute appendicitis', 'Procedure done: Appendectomy']);
+        for (const [user, ref] of [
+          ['vitraya.admin', 'RULE-VT'],
+          ['starhealth.admin', 'RULE-SH'],
+          ['bajaj.admin', 'RULE-BJ'],
+        ] as const) {
+          const form = new FormData();
+          for (const [key, value] of Object.entries({
+            patientName: 'Ravi',
+            referenceClaimId: ref,
+            caseType: 'SETTLEMENT',
+            procedureName: 'P2',
+          }))
+            form.append(key, value);
+          form.append('documents', new Blob([pdf], { type: 'application/pdf' }), 'discharge.pdf');
+          const created = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: bearer(tokens[user]), payload: form });
+          expect(created.statusCode).toBe(200);
+          claimIds[ref] = created.json<{ id: number }>().id;
+        }
+        const worker = startVerificationWorker({ db: db(), store: app.documentStore, concurrency: 1, pollMs: 25, log: quiet });
+        await worker.drain();
+        await worker.stop();
+      }, 120_000);
+
+      const claimRow = async (ref: string) => (await db().select().from(claims).where(eq(claims.id, claimIds[ref])))[0];
+      const dryRunOf = (org: string, body: RuleSaveBody & { limit?: number }) =>
+        call('vitraya.admin', 'POST', `/rules/dryRun?org=${org}`, body);
+
+      test("an insurer's own rule judges its claims; an insurer without one is judged by the provider's; the verdict names the version", async () => {
+        const starhealth = await claimRow('RULE-SH');
+        expect(starhealth).toMatchObject({ status: 'ADJUDICATED', adjudicationResult: 'REJECTED' });
+        expect(starhealth.adjudicationDetails?.P2).toMatchObject({ ruleId: override.id, ruleVersion: 1 });
+        expect(starhealth.adjudicationReason).toContain('Cataract');
+        for (const ref of ['RULE-VT', 'RULE-BJ']) {
+          const claim = await claimRow(ref);
+          expect({
+            ref,
+            result: claim.adjudicationResult,
+            rule: claim.adjudicationDetails?.P2.ruleId,
+            version: claim.adjudicationDetails?.P2.ruleVersion,
+          }).toEqual({
+            ref,
+            result: 'ACCEPTED',
+            rule: vitrayaRule.id,
+            version: 1,
+          });
+        }
+      });
+
+      test('the dry run tells which verdicts a draft would change, the leaf that flips each, and agreement with annotations', async () => {
+        await db().insert(annotations).values({
+          claimId: claimIds['RULE-VT'],
+          org: 'vitraya',
+          referenceClaimId: 'RULE-VT',
+          procedureCode: 'P2',
+          username: 'vitraya.reviewer',
+          expectedResult: 'reject',
+        });
+        const stricter = await dryRunOf('vitraya', saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Cataract')) }));
+        expect(stricter.statusCode).toBe(200);
+        const result = stricter.json<RuleDryRunResult>();
+        // starhealth's claim is judged by starhealth's own rule, not by the provider's draft.
+        expect(result).toMatchObject({
+          org: 'vitraya',
+          case_type: 'SETTLEMENT',
+          procedure: { procedure_code: 'P2', name: 'Appendectomy' },
+          considered: 2,
+          unchanged: 0,
+          transitions: [{ from: 'ACCEPTED', to: 'REJECTED', count: 2 }],
+          annotations: { annotated: 1, agreeBefore: 0, agreeAfter: 1 },
+        });
+        expect(result.claims.map((c) => c.referenceClaimId).sort()).toEqual(['RULE-BJ', 'RULE-VT']);
+        expect(result.claims.find((c) => c.referenceClaimId === 'RULE-VT')).toMatchObject({
+          org: 'vitraya',
+          before: 'ACCEPTED',
+          after: 'REJECTED',
+          expected: 'REJECTED',
+          beforeReason: null,
+          afterReason: expect.stringContaining('Cataract'),
+          flipped: [{ path: 'diagnosisRule.statements[0]', statement: 'Diagnoses: any 1 of Cataract', result: false, valueFound: null }],
+        });
+
+        const same = (
+          await dryRunOf('vitraya', saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Appendicitis')) }))
+        ).json<RuleDryRunResult>();
+        expect(same).toMatchObject({
+          considered: 2,
+          unchanged: 2,
+          transitions: [],
+          claims: [],
+          annotations: { agreeBefore: 0, agreeAfter: 0 },
+        });
+        const one = (await dryRunOf('vitraya', { ...saveBody('P2', 'SETTLEMENT'), limit: 1 })).json<RuleDryRunResult>();
+        expect(one).toMatchObject({ considered: 1, limit: 1 });
+
+        // The insurer's draft that drops its own stricter diagnosis: the leaf that flips is the one it no longer fails.
+        const looser = (
+          await dryRunOf('starhealth', saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Appendicitis')) }))
+        ).json<RuleDryRunResult>();
+        expect(looser).toMatchObject({ considered: 1, transitions: [{ from: 'REJECTED', to: 'ACCEPTED', count: 1 }] });
+        expect(looser.claims[0]).toMatchObject({
+          referenceClaimId: 'RULE-SH',
+          flipped: [{ path: 'diagnosisRule.statements[0]', statement: 'Diagnoses: any 1 of Cataract', result: false }],
+        });
+
+        const malformed = await dryRunOf(
+          'vitraya',
+          saveBody('P2', 'SETTLEMENT', {
+            diagnosisRule: all({ operator: 'VALUE_IN_RANGE', valueToCompare: { id: 1, name: 'Hb' }, range: [1] as never }),
+          }),
+        );
+        expect(malformed.json()).toEqual({ detail: 'diagnosisRule.statements[0]: a range needs two bounds' });
+        expect((await dryRunOf('vitraya', { ...saveBody('P2', 'SETTLEMENT'), limit: 51 })).statusCode).toBe(400);
+
+        // Nothing was stored: the claims keep their verdicts and the rules their versions.
+        expect((await claimRow('RULE-VT')).adjudicationResult).toBe('ACCEPTED');
+        expect((await ruleOf('vitraya', 'P2', 'SETTLEMENT')).version).toBe(1);
+      });
+    });
+  });
+}

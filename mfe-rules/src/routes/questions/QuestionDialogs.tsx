@@ -1,0 +1,137 @@
+import { formatInZone, questionTypeLabel } from '@claims/shared-kernel';
+import type { ProcedureQuestion } from '@claims/shared-kernel';
+import { Button, Flex, Modal, Timeline, Typography } from 'antd';
+import Descriptions from 'antd/es/descriptions';
+import { useState } from 'react';
+import type { EditType } from './questionDraft';
+
+export const DELETE_QUESTION = 'Are you sure you want to delete?';
+export const NO_CREATION_DATE = 'No Records for Creation Date';
+export const NO_MODIFIED_DATE = 'No Records for Modified Date';
+/** The question history's time (spec 2 §2.12), in the display zone with its offset (UTC+05:30 by default). */
+export const HISTORY_TIME_FORMAT = 'h:mm:ss a, DD-MM-YYYY';
+/** What a Boolean question offers when it names no answers of its own (as the claim's questions page does). */
+const BOOLEAN_DEFAULT = ['Yes', 'No'];
+
+const stamp = (at: string) => `${formatInZone(at, HISTORY_TIME_FORMAT)} (UTC${formatInZone(at, 'Z')})`;
+
+/** The Delete Confirmation dialog of spec 2 §2.12: Cancel and Delete. */
+export function DeleteConfirm({
+  open,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      title="Delete Confirmation"
+      onCancel={onCancel}
+      onOk={onConfirm}
+      okText="Delete"
+      cancelText="Cancel"
+      okButtonProps={{ danger: true, loading: busy }}
+      destroyOnHidden
+    >
+      {DELETE_QUESTION}
+    </Modal>
+  );
+}
+
+/** Before editing a question: change only its procedures, or everything else about it (spec 2 §2.12). */
+export function EditChoiceDialog({
+  open,
+  onCancel,
+  onChoose,
+}: {
+  open: boolean;
+  onCancel: () => void;
+  onChoose: (type: EditType) => void;
+}) {
+  return (
+    <Modal open={open} title="Edit Question" onCancel={onCancel} footer={null} destroyOnHidden>
+      <Flex vertical gap={16}>
+        <Typography.Text>What do you want to edit?</Typography.Text>
+        <Flex gap={8} wrap>
+          <Button type="primary" onClick={() => onChoose('onlyEditProcedure')}>
+            Edit only Procedure
+          </Button>
+          <Button type="primary" onClick={() => onChoose('notEditProcedure')}>
+            Edit other than Procedure
+          </Button>
+        </Flex>
+      </Flex>
+    </Modal>
+  );
+}
+
+function PossibleAnswers({ question }: { question: ProcedureQuestion }) {
+  if (question.questionType === 'numerics') return <Typography.Text type="secondary">Answered with a number</Typography.Text>;
+  const answers = question.answer.length === 0 && question.questionType === 'radio' ? BOOLEAN_DEFAULT : question.answer;
+  return (
+    <ol aria-label="Possible Answers" style={{ margin: 0, paddingInlineStart: 20 }}>
+      {answers.map((answer) => (
+        <li key={answer}>{answer}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** The question's history: created by and at, last modified by and at, in the display zone. */
+function HistoryDialog({ question, open, onClose }: { question: ProcedureQuestion; open: boolean; onClose: () => void }) {
+  const lines = [
+    question.created_by && question.created_on ? `Created by ${question.created_by} at ${stamp(question.created_on)}` : NO_CREATION_DATE,
+    question.last_modified_by && question.last_modified_on
+      ? `Last modified by ${question.last_modified_by} at ${stamp(question.last_modified_on)}`
+      : NO_MODIFIED_DATE,
+  ];
+  return (
+    <Modal open={open} title="History" onCancel={onClose} footer={null} destroyOnHidden>
+      <Timeline
+        style={{ marginTop: 16 }}
+        items={lines.map((line) => ({
+          key: line,
+          content: <Typography.Text type={line.startsWith('No Records') ? 'secondary' : undefined}>{line}</Typography.Text>,
+        }))}
+      />
+    </Modal>
+  );
+}
+
+/** The information dialog of a question, titled with its procedure's name, with its History (spec 2 §2.12). */
+export function QuestionInfoDialog({ question, onClose }: { question: ProcedureQuestion | null; onClose: () => void }) {
+  const [historyOpen, setHistoryOpen] = useState(false);
+  if (!question) return null;
+  return (
+    <Modal
+      open
+      title={question.procedure.procedure_name}
+      onCancel={onClose}
+      footer={<Button onClick={() => setHistoryOpen(true)}>History</Button>}
+      destroyOnHidden
+    >
+      <Descriptions
+        column={1}
+        size="small"
+        bordered
+        items={[
+          { key: 'question', label: 'Question', children: question.question },
+          { key: 'entityType', label: 'Entity Type', children: question.entityType },
+          { key: 'questionType', label: 'Question Type', children: questionTypeLabel(question.questionType) },
+          {
+            key: 'procedure',
+            label: 'Procedure',
+            children: `${question.procedure.procedure_name} (${question.procedure.procedure_code})`,
+          },
+          { key: 'answers', label: 'Possible Answers', children: <PossibleAnswers question={question} /> },
+        ]}
+      />
+      <HistoryDialog question={question} open={historyOpen} onClose={() => setHistoryOpen(false)} />
+    </Modal>
+  );
+}

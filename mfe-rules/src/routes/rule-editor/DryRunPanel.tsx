@@ -1,0 +1,114 @@
+import { adjudicationResultLabel, caseTypeLabel } from '@claims/shared-kernel';
+import type { AdjudicationResult, DryRunClaim, RuleDryRunResult } from '@claims/shared-kernel';
+import { Alert, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
+import type { TableColumnsType } from 'antd';
+import { Link } from 'react-router-dom';
+
+const RESULT_COLOURS: Record<AdjudicationResult, string> = {
+  ACCEPTED: 'success',
+  REJECTED: 'error',
+  QUERY: 'warning',
+  SUSPENDED: 'default',
+};
+
+const Verdict = ({ result }: { result: AdjudicationResult | null }) =>
+  result ? (
+    <Tag color={RESULT_COLOURS[result]}>{adjudicationResultLabel(result)}</Tag>
+  ) : (
+    <Typography.Text type="secondary">–</Typography.Text>
+  );
+
+const columns: TableColumnsType<DryRunClaim> = [
+  {
+    key: 'claim',
+    title: 'Claim',
+    render: (_, claim) => (
+      <Flex vertical>
+        <Link to={`/claims/${claim.id}`}>{claim.referenceClaimId}</Link>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {claim.org}
+        </Typography.Text>
+      </Flex>
+    ),
+  },
+  {
+    key: 'change',
+    title: 'Verdict now → with this rule',
+    render: (_, claim) => (
+      <Flex gap={4} align="center" wrap>
+        <Verdict result={claim.before} />
+        <span aria-hidden>→</span>
+        <Verdict result={claim.after} />
+      </Flex>
+    ),
+  },
+  { key: 'expected', title: 'Annotation expects', render: (_, claim) => <Verdict result={claim.expected} /> },
+  {
+    key: 'flipped',
+    title: 'The condition that flips it',
+    render: (_, claim) => (
+      <Flex vertical gap={2}>
+        {claim.flipped.map((leaf) => (
+          <span key={leaf.path}>
+            <Typography.Text code>{leaf.path}</Typography.Text> {leaf.statement}
+            {leaf.valueFound != null && leaf.valueFound !== '' && (
+              <Typography.Text type="secondary">{` (found ${leaf.valueFound})`}</Typography.Text>
+            )}
+          </span>
+        ))}
+      </Flex>
+    ),
+  },
+  { key: 'reason', title: 'Reason with this rule', render: (_, claim) => claim.afterReason ?? '' },
+];
+
+function Summary({ result }: { result: RuleDryRunResult }) {
+  const changed = result.claims.length;
+  const { annotated, agreeBefore, agreeAfter } = result.annotations;
+  return (
+    <Flex vertical gap={8}>
+      <Typography.Text data-testid="dry-run-summary">
+        {`${result.considered} recent verified ${result.considered === 1 ? 'claim' : 'claims'} of ${result.procedure.name} (${caseTypeLabel(result.case_type)}) tried: ${changed} ${changed === 1 ? 'verdict' : 'verdicts'} would change, ${result.unchanged} would stay the same.`}
+      </Typography.Text>
+      {result.transitions.length > 0 && (
+        <Flex gap={6} wrap aria-label="Changed verdicts">
+          {result.transitions.map((t) => (
+            <Tag key={`${t.from}-${t.to}`}>{`${t.from} → ${t.to}: ${t.count}`}</Tag>
+          ))}
+        </Flex>
+      )}
+      <Typography.Text data-testid="dry-run-annotations">
+        {annotated
+          ? `Agreement with annotations: ${agreeBefore} of ${annotated} now, ${agreeAfter} of ${annotated} with this rule.`
+          : 'None of these claims has an annotation to compare with.'}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
+/**
+ * What 'Try on claims' found: how many verdicts of the most recent verified claims would change and how, each
+ * changed claim (linked to its page) with the condition that flips it, and agreement with the annotations.
+ */
+export function DryRunPanel({ result, pending, error }: { result?: RuleDryRunResult; pending: boolean; error: Error | null }) {
+  return (
+    <Card size="small" title="Try on claims" aria-label="Try on claims results">
+      {pending ? (
+        <Flex justify="center" style={{ padding: 16 }}>
+          <Spin aria-label="Trying the rule on claims" />
+        </Flex>
+      ) : error ? (
+        <Alert type="error" showIcon title={error.message} />
+      ) : result?.considered === 0 ? (
+        <Typography.Text>{`There are no verified claims of ${result.procedure.name} (${caseTypeLabel(result.case_type)}) for this insurer to try the rule on.`}</Typography.Text>
+      ) : result ? (
+        <Flex vertical gap={12}>
+          <Summary result={result} />
+          {result.claims.length > 0 && (
+            <Table<DryRunClaim> size="small" rowKey="id" columns={columns} dataSource={result.claims} pagination={false} />
+          )}
+        </Flex>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,135 @@
+/**
+ * The rule form's data (spec 2 §2.8, §3): what the editor holds while it is edited, how a loaded rule becomes
+ * that, and the save body it sends: the four trees cleaned, the document pickers, and the selection and name
+ * lists derived from what the trees' conditions name.
+ */
+import { OPERATOR_SHAPES, statementProblems } from '@claims/shared-kernel';
+import type {
+  CaseType,
+  EntityName,
+  NamedRef,
+  Rule,
+  RuleSaveBody,
+  RuleSelections,
+  RuleStatement,
+  RuleTreeName,
+  StatementProblem,
+} from '@claims/shared-kernel';
+import { type EditorNode, toEditorTree, toSavedStatement } from '../../components/rule-builder/ruleTree';
+import type { BuilderMasters } from '../../components/rule-builder/useBuilderMasters';
+
+/** The four rule builders, in the form's order, with the entity a new condition of each looks for. */
+export const BUILDERS: { name: RuleTreeName; title: string; defaultEntity: EntityName }[] = [
+  { name: 'procedureRule', title: 'Procedure Rule', defaultEntity: 'procedures' },
+  { name: 'diagnosisRule', title: 'Diagnosis Rule', defaultEntity: 'diagnoses' },
+  { name: 'documentRule', title: 'Document Rule', defaultEntity: 'document' },
+  { name: 'clinicalTermsRule', title: 'Clinical Terms Rule', defaultEntity: 'evidence' },
+];
+
+/** The document pickers of the form (each up to 10 documents, in order). */
+export const DOCUMENT_PICKERS = [
+  { field: 'fk_document', label: 'Documents' },
+  { field: 'fk_exc_document', label: 'Document Exclusion List' },
+  { field: 'fk_clinical_inc_document', label: 'Clinical Attributes Include Documents' },
+  { field: 'fk_clinical_exc_document', label: 'Clinical Attributes Exclude Documents' },
+] as const satisfies readonly { field: keyof RuleSelections; label: string }[];
+export type DocumentPickerField = (typeof DOCUMENT_PICKERS)[number]['field'];
+
+export interface RuleDraft {
+  procedureId: number | null;
+  caseType: CaseType;
+  documents: Record<DocumentPickerField, number[]>;
+  trees: Record<RuleTreeName, EditorNode>;
+  /** What the form does not edit, sent back as loaded so a save keeps it. */
+  kept: Pick<RuleSaveBody, 'rule_template' | 'query_rule' | 'rules_configuration'>;
+}
+
+const treesOf = (source: Partial<Record<RuleTreeName, RuleStatement | null>>): Record<RuleTreeName, EditorNode> =>
+  Object.fromEntries(BUILDERS.map(({ name }) => [name, toEditorTree(source[name])])) as Record<RuleTreeName, EditorNode>;
+
+/** A new rule's form, or a loaded rule's. */
+export function draftOf(rule?: Rule): RuleDraft {
+  return {
+    procedureId: rule?.fk_procedure ?? null,
+    caseType: rule?.case_type ?? 'SETTLEMENT',
+    documents: {
+      fk_document: rule?.fk_document ?? [],
+      fk_exc_document: rule?.fk_exc_document ?? [],
+      fk_clinical_inc_document: rule?.fk_clinical_inc_document ?? [],
+      fk_clinical_exc_document: rule?.fk_clinical_exc_document ?? [],
+    },
+    trees: treesOf(rule ?? {}),
+    kept: rule ? { rule_template: rule.rule_template, query_rule: rule.query_rule, rules_configuration: rule.rules_configuration } : {},
+  };
+}
+
+/** The same content for another case type (the 'configure other case type' form and the pre-auth variant). */
+export function draftFor(draft: RuleDraft, caseType: CaseType): RuleDraft {
+  const saved = Object.fromEntries(BUILDERS.map(({ name }) => [name, toSavedStatement(draft.trees[name])]));
+  return { ...draft, caseType, trees: treesOf(saved) };
+}
+
+/** The trees' malformed statements, named as the api names them ('procedureRule.statements[0]'). */
+export const draftProblems = (draft: RuleDraft): StatementProblem[] =>
+  BUILDERS.flatMap(({ name }) => statementProblems(draft.trees[name], name));
+
+const unique = (values: string[]) => [...new Set(values)];
+const fold = (text: string) => text.trim().toLowerCase();
+
+/** The names the conditions of the trees look for, by entity; clinical attributes also by what comparisons compare. */
+function namedByConditions(trees: (RuleStatement | null)[]): Record<EntityName, string[]> {
+  const named: Record<EntityName, string[]> = {
+    procedures: [],
+    diagnoses: [],
+    evidence: [],
+    drugs: [],
+    tissues: [],
+    document: [],
+    clinicalattribute: [],
+  };
+  const walk = (node: RuleStatement) => {
+    if (node.statements) node.statements.forEach(walk);
+    else if (node.operator && OPERATOR_SHAPES[node.operator] === 'presence')
+      named[node.entityName ?? 'diagnoses'].push(...(node.valuesToFind ?? []));
+    else if (node.valueToCompare) named.clinicalattribute.push(node.valueToCompare.name);
+  };
+  for (const tree of trees) if (tree) walk(tree);
+  return Object.fromEntries(Object.entries(named).map(([entity, names]) => [entity, unique(names)])) as Record<EntityName, string[]>;
+}
+
+/** The ids of the master entries named (names no master lists are left out). */
+const idsOf = (names: string[], master: readonly NamedRef[]): number[] =>
+  unique(names.map(fold)).flatMap((name) => master.find((entry) => fold(entry.name) === name)?.id ?? []);
+
+/**
+ * The save body (POST /rules, PUT /rules/{id}): the cleaned trees (no id, level or parentId, no empty condition),
+ * the document pickers, the selections the conditions name (fk_diagnosis, ...) and the derived name lists.
+ */
+export function saveBodyOf(draft: RuleDraft, masters: BuilderMasters): RuleSaveBody {
+  if (draft.procedureId === null) throw new Error('A rule needs a procedure');
+  const trees = Object.fromEntries(BUILDERS.map(({ name }) => [name, toSavedStatement(draft.trees[name])])) as Record<
+    RuleTreeName,
+    RuleStatement | null
+  >;
+  const named = namedByConditions(Object.values(trees));
+  const documentNames = draft.documents.fk_document.flatMap((id) => masters.entities.document.find((d) => d.id === id)?.name ?? []);
+  return {
+    fk_procedure: draft.procedureId,
+    case_type: draft.caseType,
+    ...trees,
+    ...draft.kept,
+    ...draft.documents,
+    fk_diagnosis: idsOf(named.diagnoses, masters.entities.diagnoses),
+    fk_evidence: idsOf(named.evidence, masters.entities.evidence),
+    fk_drug: idsOf(named.drugs, masters.entities.drugs),
+    fk_tissue: idsOf(named.tissues, masters.entities.tissues),
+    fk_clinical_attribute: idsOf(named.clinicalattribute, masters.clinicalAttributes),
+    segregationDocumentTypes: unique([...documentNames, ...named.document]),
+    clinicalAttributeKeywordList: named.clinicalattribute,
+    proceduresList: named.procedures,
+    diagnosisList: named.diagnoses,
+    evidenceList: named.evidence,
+    drugsList: named.drugs,
+    tissuesList: named.tissues,
+  };
+}
