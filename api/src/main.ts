@@ -66,6 +66,6 @@ await app.listen({ port: config.port, host: config.host });
 // The claim generator is loaded only here, when it seeds the demo claims.
 if (seeded && config.seedClaims > 0) {
   import('./seed/generated-claims')
-    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, documentStore, config.seedClaims, log))
+    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, config.inboxDir))
     .catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
 }

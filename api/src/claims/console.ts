@@ -2,14 +2,14 @@
  * The uploads and downloads console (spec 3 §2.7): claims downloaded from insurers, their failures,
  * and the batches they are verified in. Super users only.
  */
-import { and, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount, Paged } from '@claims/shared-kernel/contract';
 import type { BatchStatus, CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
-import { requireSuperUser, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
-import type { DbOrTx } from '../db';
-import { batches, claimDocuments, claims, procedures } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { consoleOrg } from '../batches/access';
+import type { Db, DbOrTx } from '../db';
+import { batches, claimDocuments, claims, jobs, procedures } from '../db/schema';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
 import type { DocumentStore } from '../storage/store';
@@ -19,12 +19,6 @@ import { andAll, consoleClaimConditions, dateRange, OUTCOME } from './queries';
 
 export const DOWNLOAD_FAILED_STATUSES = ['DOWNLOAD_FAILED'];
 export const UPLOAD_FAILED_STATUSES = ['UPLOAD_FAILED', 'VERIFICATION_FAILED'];
-
-/** The console's organisation: super users only; the provider may name an insurer. */
-export async function consoleOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined): Promise<string> {
-  requireSuperUser(auth);
-  return scopeOrg(db, auth, requested);
-}
 
 export async function pageOfConsoleClaims(db: DbOrTx, org: string, conditions: SQL[], page: Page): Promise<Paged<ConsoleClaimRow>[]> {
   const where = and(eq(claims.org, org), eq(claims.downloaded, true), ...conditions);
@@ -145,20 +139,24 @@ export function batchFilterConditions(filter: ConsoleFilterBody, zone: string): 
   return conditions;
 }
 
+/**
+ * The console's Batch Summary (downloaded) lists every batch of the organisation, those made from the claims list
+ * too; the claims list's own batch lists only those. Newest first, or by priority (the priority dialog).
+ */
 export async function pageOfBatches(
   db: DbOrTx,
   org: string,
   downloaded: boolean,
   conditions: SQL[],
-  page: Page,
+  page: Page & { sort?: 'newest' | 'priority' },
 ): Promise<Paged<BatchRow>[]> {
-  const where = andAll([eq(batches.org, org), eq(batches.downloaded, downloaded), ...conditions]);
+  const where = andAll([eq(batches.org, org), ...(downloaded ? [] : [eq(batches.downloaded, false)]), ...conditions]);
   const [{ total }] = await db.select({ total: count() }).from(batches).where(where);
   const rows = await db
     .select()
     .from(batches)
     .where(where)
-    .orderBy(...newestFirst(batches.createdAt, batches.id))
+    .orderBy(...(page.sort === 'priority' ? [asc(batches.priority), asc(batches.id)] : newestFirst(batches.createdAt, batches.id)))
     .limit(page.limit)
     .offset(offsetOf(page));
   return firstRowCarriesTotal(await toBatchRows(db, rows), total, page.page_number);
@@ -178,7 +176,7 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string): Pr
     })
     .from(claims)
     .where(todaysClaims);
-  const todaysBatches = and(eq(batches.org, org), eq(batches.downloaded, true), gte(batches.createdAt, from), lt(batches.createdAt, to));
+  const todaysBatches = and(eq(batches.org, org), gte(batches.createdAt, from), lt(batches.createdAt, to));
   const todays = await db.select({ id: batches.id }).from(batches).where(todaysBatches);
   const processing = await batchProcessing(
     db,
@@ -187,7 +185,7 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string): Pr
   const [last] = await db
     .select({ createdBy: batches.createdBy })
     .from(batches)
-    .where(and(eq(batches.org, org), eq(batches.downloaded, true)))
+    .where(eq(batches.org, org))
     .orderBy(...newestFirst(batches.createdAt, batches.id))
     .limit(1);
   return {
@@ -200,88 +198,104 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string): Pr
   };
 }
 
-/** The console's claims that exist in this organisation, or 404 naming the others. */
+/** The console's claims of this organisation, every id checked first (404 naming those not found), locked for the change. */
 async function consoleClaims(db: DbOrTx, org: string, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await db
-    .select({ id: claims.id, procedureCodes: claims.procedureCodes, status: claims.status })
+    .select({
+      id: claims.id,
+      name: sql<string>`coalesce(${claims.intimationNumber}, ${claims.referenceClaimId})`,
+      procedureCodes: claims.procedureCodes,
+    })
     .from(claims)
-    .where(and(eq(claims.org, org), eq(claims.downloaded, true), inArray(claims.id, unique)));
+    .where(and(eq(claims.org, org), eq(claims.downloaded, true), inArray(claims.id, unique)))
+    .for('update');
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw notFound(`Claims not found: ${missing.join(', ')}`);
-  return rows.map((r) => r.id);
+  const onQueue = await db
+    .select({ claimId: jobs.claimId })
+    .from(jobs)
+    .where(and(inArray(jobs.claimId, unique), inArray(jobs.status, ['queued', 'running'])));
+  return rows.map((r) => ({ ...r, verifying: onQueue.some((j) => j.claimId === r.id) }));
 }
 
-/** Add Procedure Name: the provider-side procedures of the chosen claims, in the order given (400 for an unknown code). */
+export const OVERRIDE_PROCEDURES_WARNING = 'The selected claim already has procedure name/code, do you want to override it?';
+
+/**
+ * Add Procedure Name: the provider-side procedures of the chosen claims, in the order given (400 for an unknown code).
+ * Claims that already have procedure codes are overwritten only with `override` (409 with the spec's warning otherwise).
+ */
 export async function setConsoleProcedures(
-  db: DbOrTx,
+  db: Db,
   org: string,
   claimIds: number[],
   codeList: string[],
+  override: boolean,
   username: string,
 ): Promise<void> {
-  const ids = await consoleClaims(db, org, claimIds);
   const codes = [...new Set(codeList)];
   const found = await db.select().from(procedures).where(inArray(procedures.procedureCode, codes));
   const unknown = codes.filter((c) => !found.some((p) => p.procedureCode === c));
   if (unknown.length) throw badRequest(`procCodeList: unknown procedure code ${unknown.join(', ')}`);
   const ordered = codes.map((c) => found.find((p) => p.procedureCode === c)!);
-  await db
-    .update(claims)
-    .set({
-      procedureCodes: ordered.map((p) => p.procedureCode),
-      procedureNames: ordered.map((p) => p.name),
-      snomedCodes: ordered.map((p) => p.snomedctCode),
-      lastModifiedBy: username,
-      lastModifiedOn: new Date(),
-    })
-    .where(inArray(claims.id, ids));
+  await db.transaction(async (tx) => {
+    const rows = await consoleClaims(tx, org, claimIds);
+    if (!override && rows.some((r) => r.procedureCodes.length > 0)) throw conflict(OVERRIDE_PROCEDURES_WARNING);
+    await tx
+      .update(claims)
+      .set({
+        procedureCodes: ordered.map((p) => p.procedureCode),
+        procedureNames: ordered.map((p) => p.name),
+        snomedCodes: ordered.map((p) => p.snomedctCode),
+        lastModifiedBy: username,
+        lastModifiedOn: new Date(),
+      })
+      .where(
+        inArray(
+          claims.id,
+          rows.map((r) => r.id),
+        ),
+      );
+  });
 }
 
-/** The claims go with their document rows (cascade); their files then leave the document store. */
-export async function dropConsoleClaims(db: DbOrTx, store: DocumentStore, org: string, claimIds: number[]): Promise<void> {
-  const ids = await consoleClaims(db, org, claimIds);
-  const files = await db
-    .select({ key: claimDocuments.storageKey })
-    .from(claimDocuments)
-    .where(and(inArray(claimDocuments.claimId, ids), isNotNull(claimDocuments.storageKey)));
-  await db.delete(claims).where(inArray(claims.id, ids));
+/** Drop: the claims go with their document rows (cascade); their files then leave the document store. */
+export async function dropConsoleClaims(db: Db, store: DocumentStore, org: string, claimIds: number[]): Promise<void> {
+  const files = await db.transaction(async (tx) => {
+    const ids = (await consoleClaims(tx, org, claimIds)).map((r) => r.id);
+    const stored = await tx
+      .select({ key: claimDocuments.storageKey })
+      .from(claimDocuments)
+      .where(and(inArray(claimDocuments.claimId, ids), isNotNull(claimDocuments.storageKey)));
+    await tx.delete(claims).where(inArray(claims.id, ids));
+    return stored;
+  });
   for (const { key } of files) if (key) await store.delete(key);
 }
 
-/** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */
+/**
+ * A status change, and Retry on the Downloads failed tab (TO_BE_REDOWNLOADED, which the next refresh takes up). A claim
+ * on the verification queue is the queue's until it is done: 409 naming such claims, and none is changed.
+ */
 export async function setConsoleStatus(
-  db: DbOrTx,
+  db: Db,
   org: string,
   claimIds: number[],
   status: (typeof CONSOLE_CLAIM_STATUSES)[number],
   username: string,
 ): Promise<void> {
-  const ids = await consoleClaims(db, org, claimIds);
-  await db.update(claims).set({ status, lastModifiedBy: username, lastModifiedOn: new Date() }).where(inArray(claims.id, ids));
-}
-
-/**
- * Refresh: claims waiting to be downloaded again are taken up. Their insurer documents are the ones
- * already stored, so a claim with documents is DOWNLOADED again and one without fails.
- */
-export async function refreshDownloads(db: DbOrTx, org: string, username: string): Promise<void> {
-  const waiting = and(eq(claims.org, org), eq(claims.downloaded, true), eq(claims.status, 'TO_BE_REDOWNLOADED'));
-  const withDocuments = await db
-    .selectDistinct({ id: claims.id })
-    .from(claims)
-    .innerJoin(claimDocuments, eq(claimDocuments.claimId, claims.id))
-    .where(and(waiting, isNotNull(claimDocuments.data)));
-  const ids = withDocuments.map((r) => r.id);
-  const now = new Date();
-  if (ids.length) {
-    await db
+  await db.transaction(async (tx) => {
+    const rows = await consoleClaims(tx, org, claimIds);
+    const busy = rows.filter((r) => r.verifying);
+    if (busy.length) throw conflict(`These claims are being verified: ${busy.map((r) => r.name).join(', ')}`);
+    await tx
       .update(claims)
-      .set({ status: 'DOWNLOADED', errorCode: null, errorMessage: null, lastModifiedBy: username, lastModifiedOn: now })
-      .where(inArray(claims.id, ids));
-  }
-  await db
-    .update(claims)
-    .set({ status: 'DOWNLOAD_FAILED', errorCode: '404', errorMessage: 'No documents were received from the insurer', lastModifiedOn: now })
-    .where(waiting);
+      .set({ status, lastModifiedBy: username, lastModifiedOn: new Date() })
+      .where(
+        inArray(
+          claims.id,
+          rows.map((r) => r.id),
+        ),
+      );
+  });
 }

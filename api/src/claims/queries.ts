@@ -50,6 +50,9 @@ export function dateRange(
   return conditions;
 }
 
+/** The filters' userName: claims the users created, or that work allocation assigned to them. */
+const byUser = (names: readonly string[]): SQL => or(inArray(claims.createdBy, [...names]), inArray(claims.assignedTo, [...names]))!;
+
 type ParsedClaimSearch = Omit<ClaimSearchBody, 'batch'> & { batch?: number[] };
 
 export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): SQL[] {
@@ -57,7 +60,7 @@ export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): 
   if (nonEmpty(filter.status)) conditions.push(inArray(claims.status, [...filter.status]));
   if (nonEmpty(filter.procedureCode)) conditions.push(jsonbHasAny(claims.procedureCodes, filter.procedureCode));
   if (nonEmpty(filter.hospital_code)) conditions.push(inArray(claims.hospitalCode, [...filter.hospital_code]));
-  if (nonEmpty(filter.userName)) conditions.push(inArray(claims.createdBy, [...filter.userName]));
+  if (nonEmpty(filter.userName)) conditions.push(byUser(filter.userName));
   if (nonEmpty(filter.caseType)) conditions.push(inArray(claims.caseType, [...filter.caseType]));
   if (nonEmpty(filter.batch)) conditions.push(inArray(claims.batchId, [...filter.batch]));
   if (nonEmpty(filter.adjudicationResult)) conditions.push(inArray(claims.adjudicationResult, [...filter.adjudicationResult]));
@@ -91,7 +94,7 @@ export function consoleClaimConditions(filter: ConsoleFilterBody, zone: string):
   if (nonEmpty(filter.insurerIllnessName)) conditions.push(inArray(claims.insurerIllnessName, [...filter.insurerIllnessName]));
   if (nonEmpty(filter.insurerClaimStatus)) conditions.push(inArray(claims.insurerClaimStatus, [...filter.insurerClaimStatus]));
   if (nonEmpty(filter.error)) conditions.push(inArray(claims.errorCode, [...filter.error]));
-  if (nonEmpty(filter.userName)) conditions.push(inArray(claims.createdBy, [...filter.userName]));
+  if (nonEmpty(filter.userName)) conditions.push(byUser(filter.userName));
   if (nonEmpty(filter.batchName)) {
     conditions.push(
       inArray(claims.batchId, sql`(select ${batches.id} from ${batches} where ${inArray(batches.batchName, [...filter.batchName])})`),

@@ -75,8 +75,9 @@ export async function enqueueVerification(db: DbOrTx, claimId: number, options: 
       .update(jobs)
       .set({
         priority: Math.min(waiting.priority, priority),
-        // A request from outside a batch (a re-run by hand) frees the job from its batch's pause.
-        batchId: batchId != null && waiting.batchId != null ? batchId : null,
+        // A request from outside a batch (a re-run by hand) frees the job from its batch's pause; a batch's
+        // request takes the job into the batch, so the batch's priority orders it and its pause holds it.
+        batchId,
         payload: {
           ...before,
           ...payload,

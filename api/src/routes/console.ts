@@ -1,41 +1,64 @@
 /**
- * The uploads and downloads console's claim calls (spec 3 §7 'Console data', 'Claim operations'):
- * super users only. The work is in src/claims/console.ts; batch calls are in batches.ts.
+ * The uploads and downloads console's claim calls (spec 3 §7 'Console data', 'Claim operations'), the insurer inbox
+ * (refresh and manifest upload) and the users work allocation chooses from. Every console call is a super user's,
+ * checked before the request is read. The work is in src/claims/console.ts and src/inbox; batch calls are in batches.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSuperUser } from '../auth/access';
-import { CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
 import {
+  AddProcNameBody,
   BatchQuery,
   ClaimIdListBody,
+  ClaimStatusBody,
   ConsoleClaimRow,
   ConsoleFilterBody,
   DownloadedCount,
   ListQuery,
+  ManifestLimits,
   MessageResponse,
+  OrgQuery,
+  OrgUser,
+  RefreshDownloadsResponse,
+  UsersQuery,
 } from '@claims/shared-kernel/contract';
+import { isProvider, NOT_AUTHORIZED } from '../auth/access';
+import type { AuthContext } from '../auth/tokens';
+import { consoleOrg, requireConsoleUser } from '../batches/access';
+import { orgUsers } from '../batches/allocation';
 import {
-  consoleOrg,
   downloadedCount,
   dropConsoleClaims,
-  refreshDownloads,
   searchConsoleClaims,
   setConsoleProcedures,
   setConsoleStatus,
   type ConsoleClaimTab,
 } from '../claims/console';
-import { replies } from '../http/replies';
+import { forbidden } from '../http/errors';
+import { FileBody, replies } from '../http/replies';
+import { createFolderInbox, dropManifestUpload, manifestLimits, refreshDownloads, type InboxContext } from '../inbox';
 
 const Done = replies({ 200: MessageResponse });
+const SUCCESS = 'Successfully Done';
 
-/** Every console call is a super user's; checked before the request is read (consoleOrg checks again). */
+/** The users list is for super users (work allocation) and the provider's people (the claims filter's user field). */
+function requireUserListRight(auth: AuthContext): void {
+  if (auth.role !== 'super_user' && !isProvider(auth)) throw forbidden(NOT_AUTHORIZED);
+}
+
 const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
+  const consoleOnly = { access: requireConsoleUser };
+  const inbox: InboxContext = {
+    db: app.db,
+    store: app.documentStore,
+    inbox: createFolderInbox(app.config.inboxDir),
+    limits: app.config.uploadLimits,
+  };
+  const uploadLimits = manifestLimits(app.config.uploadLimits, app.config.manifestUpload);
 
   app.get('/downloadedCount', {
     schema: { querystring: BatchQuery, response: replies({ 200: DownloadedCount }) },
-    config: { access: requireSuperUser },
+    config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       return downloadedCount(app.db, org, zone);
@@ -45,7 +68,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   for (const tab of ['uploads', 'downloadFailed', 'uploadFailed'] as const satisfies ConsoleClaimTab[]) {
     app.post(`/claim/batch/${tab}/search`, {
       schema: { querystring: ListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
-      config: { access: requireSuperUser },
+      config: consoleOnly,
       handler: async (request) => {
         const org = await consoleOrg(app.db, request.auth, request.query.org);
         return searchConsoleClaims(app.db, org, tab, request.body, request.query, zone);
@@ -53,54 +76,83 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   }
 
-  /** Add Procedure Name: sets the provider-side procedures of the chosen claims. */
+  /** Add Procedure Name; claims that have procedures already need `override` (after the spec's warning). */
   app.put('/claims/addProcName', {
-    schema: {
-      querystring: BatchQuery,
-      body: ClaimIdListBody.extend({ procCodeList: z.array(z.string().min(1)).min(1, 'choose at least one procedure').max(10) }),
-      response: Done,
-    },
-    config: { access: requireSuperUser },
+    schema: { querystring: BatchQuery, body: AddProcNameBody, response: Done },
+    config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
-      await setConsoleProcedures(app.db, org, body.claimIdList, body.procCodeList, auth.username);
-      return { Message: 'Successfully Done' };
+      await setConsoleProcedures(app.db, org, body.claimIdList, body.procCodeList, body.override === true, auth.username);
+      return { Message: SUCCESS };
     },
   });
 
   app.delete('/claims/drop', {
     schema: { querystring: BatchQuery, body: ClaimIdListBody, response: Done },
-    config: { access: requireSuperUser },
+    config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       await dropConsoleClaims(app.db, app.documentStore, org, request.body.claimIdList);
-      return { Message: 'Successfully Done' };
+      return { Message: SUCCESS };
     },
   });
 
-  /** Retry on the Downloads failed tab: TO_BE_REDOWNLOADED (and the other console statuses). */
+  /** A status change; Retry on the Downloads failed tab sends TO_BE_REDOWNLOADED, which the next refresh takes up. */
   app.put('/claims/status', {
-    schema: { querystring: BatchQuery, body: ClaimIdListBody.extend({ status: z.enum(CONSOLE_CLAIM_STATUSES) }), response: Done },
-    config: { access: requireSuperUser },
+    schema: { querystring: BatchQuery, body: ClaimStatusBody, response: Done },
+    config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
       await setConsoleStatus(app.db, org, body.claimIdList, body.status, auth.username);
-      return { Message: 'Successfully Done' };
+      return { Message: SUCCESS };
     },
   });
 
-  /** Refresh: claims waiting to be downloaded again are taken up. */
+  /** Refresh: what the insurer's inbox has new, and the claims waiting to be downloaded again. */
   app.get('/claim/batch/refreshDownloads', {
-    schema: { querystring: BatchQuery, response: Done },
-    config: { access: requireSuperUser },
+    schema: { querystring: BatchQuery, response: replies({ 200: RefreshDownloadsResponse }) },
+    config: consoleOnly,
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
-      await refreshDownloads(app.db, org, auth.username);
-      return { Message: 'Page got refreshed successfully' };
+      return refreshDownloads(inbox, org, auth.username);
     },
+  });
+
+  app.get('/claim/batch/manifestLimits', {
+    schema: { description: 'What POST /claim/batch/uploadManifest accepts.', response: replies({ 200: ManifestLimits }) },
+    config: consoleOnly,
+    handler: async () => uploadLimits,
+  });
+
+  app.post('/claim/batch/uploadManifest', {
+    config: {
+      ...consoleOnly,
+      rateLimit: { max: 30, timeWindow: '1 minute' },
+      multipartBody: z.object({ manifest: FileBody, documents: z.array(FileBody) }),
+    },
+    schema: {
+      description:
+        'A multipart form: one `manifest` (.csv or .xlsx, the columns of GET /claim/batch/manifestLimits) and the `documents` ' +
+        'it names (PDF, PNG or JPEG). Put into the insurer inbox, then refreshed; answers what the refresh did.',
+      querystring: OrgQuery,
+      response: replies({ 200: RefreshDownloadsResponse }),
+    },
+    handler: async (request) => {
+      const { auth } = request;
+      const org = await consoleOrg(app.db, auth, request.query.org);
+      await dropManifestUpload(request, inbox.inbox, org, uploadLimits);
+      return refreshDownloads(inbox, org, auth.username);
+    },
+  });
+
+  /** The active users of the caller's organisation (the analysts of work allocation), optionally of one role. */
+  app.get('/users', {
+    schema: { querystring: UsersQuery, response: replies({ 200: z.array(OrgUser) }) },
+    config: { access: requireUserListRight },
+    handler: async (request) => orgUsers(app.db, request.auth.organization, request.query.role),
   });
 };
 

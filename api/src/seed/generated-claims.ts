@@ -8,6 +8,7 @@ import type { Db } from '../db';
 import { batches } from '../db/schema';
 import type { DocumentStore } from '../storage/store';
 import { insertSeedClaim, type SeedClaim } from './index';
+import { seedInbox } from './inbox';
 import { catalog } from './synthetic/catalog';
 import { DEFAULT_SEED_CLAIMS, streamSeedClaims, type GeneratedClaim } from './synthetic/generator';
 
@@ -70,8 +71,10 @@ export async function seedGeneratedClaims(
   store: DocumentStore,
   count = DEFAULT_SEED_CLAIMS,
   log: (message: string) => void = () => {},
+  inboxDir?: string,
 ): Promise<number> {
   if (count <= 0) return 0;
+  if (inboxDir) log(`wrote ${await seedInbox(inboxDir)} manifest rows into the insurer inbox ${inboxDir}`);
   log(`generating ${count} synthetic claims with their documents`);
   const batchIds = await seedConsoleBatches(db);
   let index = 0;

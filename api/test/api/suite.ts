@@ -21,10 +21,17 @@ import { buildApp } from '../../src/app';
 import { batches, claimDocuments, jobs, rules, users } from '../../src/db/schema';
 import { replies } from '../../src/http/replies';
 import { defineAnnotationEdges } from './annotation-edges';
+import { defineAuditEdges } from './audit-edges';
 import { defineClaimDocumentEdges } from './claim-document-edges';
 import { defineClaimReviewEdges } from './claim-review-edges';
+import { defineClinicalEdges } from './clinical-edges';
+import { defineConsoleEdges } from './console-edges';
+import { defineMasterEdges } from './master-edges';
+import { defineQuestionEdges } from './question-edges';
+import { defineRuleEdges } from './rule-edges';
 import { claimIds, ruleId } from './fixture';
 import { defineSessionEdges } from './session-edges';
+import { defineDocgroupEdges } from './docgroup-edges';
 import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
@@ -277,8 +284,8 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         headers,
         payload: { hospital_code: 'HOSP-C', hospital_name: 'Again' },
       });
-      expect(duplicate.statusCode).toBe(409);
-      expect(duplicate.json()).toEqual({ detail: 'Hospital code HOSP-C already exists' });
+      expect(duplicate.statusCode).toBe(400);
+      expect(duplicate.json()).toEqual({ detail: 'hospital_code: Hospital code HOSP-C already exists' });
 
       const renamed = await app.inject({
         method: 'PUT',
@@ -300,7 +307,7 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         headers,
         payload: { field_name: 'hospital_code', value: 'HOSP-A' },
       });
-      expect(clash.statusCode).toBe(409);
+      expect(clash.statusCode).toBe(400);
       const badField = await app.inject({
         method: 'PUT',
         url: `${BASE}/hospitals/HOSP-G`,
@@ -763,7 +770,8 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         url: `${BASE}/rules/${rule.id}?org=maxbupa`,
         headers: as('starhealth.admin'),
       });
-      expect(insurerAdmin.statusCode).toBe(404);
+      // An insurer's super user may change only its own organisation's rules.
+      expect(insurerAdmin.statusCode).toBe(403);
       expect((await app.inject({ method: 'DELETE', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers })).statusCode).toBe(200);
       expect((await app.inject({ method: 'GET', url: `${BASE}/rules/${rule.id}?org=maxbupa`, headers })).statusCode).toBe(404);
     });
@@ -1196,7 +1204,14 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   });
 
   defineClaimReviewEdges(open);
+  defineClinicalEdges(open);
+  defineConsoleEdges(open);
   defineClaimDocumentEdges(open);
   defineAnnotationEdges(open);
+  defineAuditEdges(open);
   defineSessionEdges(open);
+  defineDocgroupEdges(open);
+  defineMasterEdges(open);
+  defineRuleEdges(open);
+  defineQuestionEdges(open);
 }

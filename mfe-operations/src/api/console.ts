@@ -16,6 +16,14 @@ export const consoleKeys = {
   /** The claims of one batch with one outcome (POST /redirectOther), a page at a time. */
   outcome: (org: string, batchId: number, outcome: BatchOutcome, paging: { page: number; pageSize: number }) =>
     ['batches', 'outcome', org, batchId, outcome, paging] as const,
+  /** The priority dialog's batches, in their priority order. */
+  priority: (org: string) => ['batches', 'priority', org] as const,
+  /** Every batch's id and name (GET /claim/batch/names), to name the batches claims are in. */
+  batchNames: (org: string) => ['batches', 'names', org] as const,
+  /** The live progress of the batches in processing, polled while any is. */
+  progress: (org: string, batchIds: readonly number[]) => ['batches', 'progress', org, batchIds] as const,
+  /** GET /users: the organisation's users, the analysts of work allocation. */
+  users: () => ['users'] as const,
   /** One insurer document by its address. */
   document: (address: string) => ['document', address] as const,
 };
@@ -89,6 +97,19 @@ export async function searchBatches(org: string, filter: ConsoleFilterBody, limi
     params: { limit, page_number: pageNumber, downloaded: true, org },
   });
   return toPage(data);
+}
+
+/**
+ * The priority dialog's batches: the first `limit` batches in the given statuses, most urgent first
+ * (POST /claim/batch/search?sort=priority).
+ */
+export async function batchesByPriority(org: string, batchStatus: readonly string[], limit: number): Promise<BatchRow[]> {
+  const { data } = await apiClient.post<BatchRow[]>(
+    '/claim/batch/search',
+    { batchStatus },
+    { params: { limit, page_number: 1, downloaded: true, org, sort: 'priority' } },
+  );
+  return Array.isArray(data) ? data : [];
 }
 
 /** POST /redirectOther {batchId, adjType}: the claims of one batch with one outcome, a page at a time. */

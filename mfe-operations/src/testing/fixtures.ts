@@ -1,5 +1,13 @@
 /** Rows shaped as the contract says the api answers them (test only). */
-import type { BatchRow, ConsoleClaimRow, DownloadedCount } from '@claims/shared-kernel';
+import type {
+  BatchProgress,
+  BatchRow,
+  ConsoleClaimRow,
+  DownloadedCount,
+  Hospital,
+  Procedure,
+  RefreshDownloadsResponse,
+} from '@claims/shared-kernel';
 
 export const COUNTS: DownloadedCount = {
   downloadedClaims: 57,
@@ -51,3 +59,44 @@ export function batchRow(overrides: Partial<BatchRow> = {}): BatchRow {
     ...overrides,
   };
 }
+
+export function progressRow(overrides: Partial<BatchProgress> = {}): BatchProgress {
+  return {
+    id: 7,
+    batchName: 'March cataract',
+    status_info: { status: 'IN_PROCESSING' },
+    total_claims_count: 20,
+    processing: { accepted: 9, rejected: 2, query: 3, toBeVerified: 1, inProgress: 4, verificationFailed: 1 },
+    done: 15,
+    remaining: 5,
+    ratePerMinute: 2,
+    etaSeconds: 150,
+    ...overrides,
+  };
+}
+
+export function refreshResult(overrides: Partial<RefreshDownloadsResponse> = {}): RefreshDownloadsResponse {
+  return {
+    Message: 'Page got refreshed successfully',
+    downloaded: 3,
+    failed: 1,
+    alreadyImported: 0,
+    unreadableManifests: [],
+    ...overrides,
+  };
+}
+
+const procedure = (id: number, code: string, name: string): Procedure => ({
+  id,
+  procedure_code: code,
+  name,
+  snomedct_code: String(100 + id),
+  procedure_group: null,
+  alias: [],
+});
+
+export const PROCEDURES: Procedure[] = [procedure(1, 'OPH001', 'Phacoemulsification'), procedure(2, 'GEN002', 'Hernia repair')];
+export const HOSPITALS: Hospital[] = [
+  { id: 1, hospital_code: 'H01', name: 'City Hospital' },
+  { id: 2, hospital_code: 'H02', name: 'Lake Hospital' },
+];

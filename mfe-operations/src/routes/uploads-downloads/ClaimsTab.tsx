@@ -1,8 +1,9 @@
 import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES } from '@claims/shared-kernel';
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { ConsoleClaimRow, ConsoleFilterBody } from '@claims/shared-kernel';
-import { useMemo, useState, type Key } from 'react';
+import { useCallback, useMemo, useState, type Key } from 'react';
 import { consoleKeys, listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
+import { ClaimActions } from '../../components/ClaimActions';
 import { ConsoleFilter, distinctOptions, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
 import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
 import { useClaimDialogs } from '../../components/useClaimDialogs';
@@ -50,12 +51,13 @@ export interface ClaimsTabProps {
 /** One claims tab of the console: statistics, Filter panel and the paged claims grid with row selection. */
 export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTabProps) {
   const [filter, setFilter] = useState<ConsoleFilterBody | null>(null);
-  const [selected, setSelected] = useState<Key[]>([]);
+  const [selection, setSelection] = useState<{ keys: Key[]; rows: ConsoleClaimRow[] }>({ keys: [], rows: [] });
+  const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), []);
   const list = usePagedList<ConsoleClaimRow>(consoleKeys.claims(org, tab, filter), (page, size) =>
     filter ? searchConsoleClaims(tab, org, filter, size, page) : listConsoleClaims(tab, org, size, page),
   );
   // Another insurer's claims are other claims: a selection does not carry over.
-  if (useChanged([org])) setSelected([]);
+  if (useChanged([org])) clearSelection();
   const { columns, dialogs } = useClaimDialogs();
   const fields = useMemo(() => claimFilterFields(tab, list.rows, procedureOptions), [tab, list.rows, procedureOptions]);
 
@@ -69,8 +71,10 @@ export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTa
         list={list}
         pageSizes={CONSOLE_PAGE_SIZES}
         rowKey="id"
-        selectedKeys={selected}
-        onSelectionChange={setSelected}
+        selectedKeys={selection.keys}
+        // antd may hand back no record for a key kept from a page not seen since.
+        onSelectionChange={(keys, rows) => setSelection({ keys, rows: rows.filter(Boolean) })}
+        toolbar={<ClaimActions tab={tab} org={org} selected={selection.rows} procedureOptions={procedureOptions} onDone={clearSelection} />}
         emptyText={`No Data Found in ${label}`}
         maxBodyHeight={CONSOLE_BODY_HEIGHT}
       />

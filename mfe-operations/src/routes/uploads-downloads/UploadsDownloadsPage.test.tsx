@@ -1,102 +1,32 @@
 import { setRuntimeConfig, todayInZone } from '@claims/shared-kernel';
+import { failure, signInAs, type FakeApi, type FakeRoutes } from '@claims/shared-kernel/testing';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
-  failure,
-  fakeApi,
-  renderScreen,
-  signInAs,
-  signOut,
-  type FakeApi,
-  type FakeRoutes,
-  type RecordedCall,
-} from '@claims/shared-kernel/testing';
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { Dayjs } from 'dayjs';
-import { useLocation } from 'react-router-dom';
-import { batchRow, claimRow, COUNTS } from '../../testing/fixtures';
-import OperationsRoutes from '../index';
+  activePanel,
+  byLabel,
+  choose,
+  consoleApi,
+  findByLabel,
+  findDialog,
+  openTab,
+  panelButton,
+  renderConsole as render,
+  setUpConsoleTests,
+  typeDate,
+  wire,
+} from '../../testing/console';
+import { batchRow, claimRow } from '../../testing/fixtures';
 
-function LocationProbe() {
-  const location = useLocation();
-  return <div data-testid="location">{location.pathname}</div>;
-}
-
-const render = (route = '/uploadsDownloads') =>
-  renderScreen(
-    <>
-      <OperationsRoutes />
-      <LocationProbe />
-    </>,
-    route,
-  );
-
-// antd screens in jsdom are slow on this shared 2-core machine; the default 5 s is too tight.
-jest.setTimeout(90_000);
-configure({ asyncUtilTimeout: 15_000 });
+setUpConsoleTests();
 
 let api: FakeApi;
-const emptyRoutes: FakeRoutes = {
-  'GET /downloadedCount': COUNTS,
-  'GET /procedures': [],
-  'GET /claims': [],
-  'GET /claim/batch': [],
-  'POST /claim/batch/:tab/search': [],
-  'POST /claim/batch/search': [],
-};
 const useApi = (routes: FakeRoutes = {}) => {
-  api = fakeApi({ ...emptyRoutes, ...routes });
+  api = consoleApi(routes);
   return api;
 };
-/** A recorded call as the api sees it: method, path with the query, body. */
-const wire = ({ method, url, body }: RecordedCall) => ({ method, url, body });
 /** The filter searches of one claims tab (POST /claim/batch/{tab}/search). */
 const tabSearches = (tab: string) => api.callsTo('POST /claim/batch/:tab/search').filter((call) => call.params.tab === tab);
-
-beforeEach(() => {
-  setRuntimeConfig({});
-  signInAs('vitraya', 'super_user', 'vitraya.admin');
-});
-afterEach(() => signOut());
-
-// Queries by role compute styles for every node, which takes seconds on antd screens in jsdom: these
-// helpers find the same elements by their labels and texts instead.
-const openTab = (name: string) => fireEvent.click(screen.getByText(name, { selector: '[role="tab"]' }));
-const activePanel = () => document.querySelector('[role="tabpanel"][aria-hidden="false"]') as HTMLElement;
 const statistic = (title: string) => within(activePanel()).getByText(title).closest('.ant-statistic') as HTMLElement;
-const byLabel = (scope: HTMLElement, label: string | RegExp) =>
-  within(scope).getByLabelText(label, { selector: 'button, input, [role="group"]' });
-const findByLabel = (scope: HTMLElement, label: string) =>
-  within(scope).findByLabelText(label, { selector: 'button, input, [role="group"]' });
-
-/**
- * A modal by its title. (Under jest rc-util hands every component the id 'test-id', so a dialog's
- * aria-labelledby can point at another element; the title's text is the reliable handle.)
- */
-async function findDialog(title: string): Promise<HTMLElement> {
-  const heading = await screen.findByText(title, { selector: '.ant-modal-title' });
-  return heading.closest('[role="dialog"]') as HTMLElement;
-}
-
-/** The panel's Filter and Reset Filter buttons (the panel's header is a button named Filter too). */
-const panelButton = (panel: HTMLElement, name: 'Filter' | 'Reset Filter') =>
-  within(panel).getByText(name, { selector: 'button > span' }).closest('button') as HTMLButtonElement;
-
-/** Opens an antd select by its accessible name and picks the option with the given text. */
-async function choose(label: string, option: string, scope: HTMLElement = document.body) {
-  fireEvent.mouseDown(byLabel(scope, label));
-  const choices = await screen.findAllByTitle(option);
-  const visible = choices.find((el) => el.classList.contains('ant-select-item-option')) ?? choices[choices.length - 1];
-  fireEvent.click(visible);
-}
-
-/** Types a date into an antd date picker and commits it. */
-function typeDate(label: string, date: Dayjs, scope: HTMLElement) {
-  const input = byLabel(scope, label);
-  fireEvent.mouseDown(input);
-  fireEvent.focus(input);
-  fireEvent.change(input, { target: { value: date.format('DD-MM-YYYY') } });
-  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
-  fireEvent.blur(input);
-}
 
 describe('/uploadsDownloads header', () => {
   it("shows the title, the UD avatar and each tab's statistics from GET /downloadedCount", async () => {
@@ -384,98 +314,5 @@ describe('operations routes', () => {
     useApi();
     render('/uploadsDownloads/nothing');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pageNotFound'));
-  });
-});
-
-describe('batch actions menu', () => {
-  const menuItem = async (name: string) =>
-    (await screen.findByText(name, { selector: '.ant-dropdown-menu-title-content' })).closest('li') as HTMLElement;
-  const openMenu = () => fireEvent.click(within(activePanel()).getByText('Batch Actions', { selector: 'button span' }));
-  const selectBatch = (name: string) =>
-    fireEvent.click((screen.getByText(name).closest('tr') as HTMLElement).querySelector('input[type="checkbox"]') as HTMLInputElement);
-  const confirmYes = async (question: string) => {
-    const dialog = (await screen.findByText(question)).closest('.ant-modal') as HTMLElement;
-    fireEvent.click(within(dialog).getByText('Yes', { selector: 'button > span' }));
-  };
-
-  it('asks for a selection, then confirms and suspends the selected batches and reloads the grid', async () => {
-    useApi({
-      'GET /claim/batch': () => [batchRow()],
-      'PUT /claim/batch/suspend/batch': () => ({ Message: 'Batch suspended successfully' }),
-    });
-    render();
-    openTab('Batch Summary');
-    await screen.findByText('March cataract');
-    openMenu();
-    fireEvent.click(await menuItem('Suspend'));
-    expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
-    expect(api.callsTo('PUT /claim/batch/suspend/batch')).toHaveLength(0);
-
-    selectBatch('March cataract');
-    openMenu();
-    // The first selected batch is IN_PROCESSING: it can be paused, not resumed.
-    expect(await menuItem('Pause')).not.toHaveAttribute('aria-disabled', 'true');
-    expect(await menuItem('Resume')).toHaveAttribute('aria-disabled', 'true');
-    fireEvent.click(await menuItem('Suspend'));
-    const countsRead = api.callsTo('GET /downloadedCount').length;
-    await confirmYes('Are you sure you want to suspend the batch?');
-    expect(await screen.findByText('Batch suspended successfully')).toBeInTheDocument();
-    expect(api.callsTo('PUT /claim/batch/suspend/batch').map(wire)).toEqual([
-      {
-        method: 'PUT',
-        url: '/claim/batch/suspend/batch?org=vitraya',
-        body: { nameList: ['March cataract'], downloaded: true, suspend: true },
-      },
-    ]);
-    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(2));
-    // The statistics count batches: they are read again too.
-    await waitFor(() => expect(api.callsTo('GET /downloadedCount')).toHaveLength(countsRead + 1));
-  });
-
-  it('pauses and drops with the spec calls, and says Failed to download when the report fails', async () => {
-    useApi({
-      'GET /claim/batch': () => [batchRow()],
-      'PUT /claim/batch/batchStatus': () => ({ Message: 'Successfully Done' }),
-      'DELETE /claim/batch/drop': () => ({ Message: 'Batch dropped successfully' }),
-      'POST /claim/batch/batchReport': () => failure(500, 'report engine down'),
-    });
-    render();
-    openTab('Batch Summary');
-    await screen.findByText('March cataract');
-
-    selectBatch('March cataract');
-    openMenu();
-    fireEvent.click(await menuItem('Pause'));
-    await confirmYes('Are you sure you want to pause the batch?');
-    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
-    expect(wire(api.callsTo('PUT /claim/batch/batchStatus')[0])).toEqual({
-      method: 'PUT',
-      url: '/claim/batch/batchStatus?downloaded=true&org=vitraya',
-      body: { nameList: ['March cataract'], status: 'PAUSED' },
-    });
-
-    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(2));
-    selectBatch('March cataract');
-    openMenu();
-    fireEvent.click(await menuItem('Drop'));
-    await confirmYes('Are you sure you want to drop the batch?');
-    expect(await screen.findByText('Batch dropped successfully')).toBeInTheDocument();
-    expect(wire(api.callsTo('DELETE /claim/batch/drop')[0])).toEqual({
-      method: 'DELETE',
-      url: '/claim/batch/drop?downloaded=true&org=vitraya',
-      body: { nameList: ['March cataract'] },
-    });
-
-    await waitFor(() => expect(api.callsTo('GET /claim/batch')).toHaveLength(3));
-    // A dropped batch's claims leave it: the claims tab already shown reads its claims again.
-    await waitFor(() => expect(api.callsTo('GET /claims')).toHaveLength(2));
-    selectBatch('March cataract');
-    openMenu();
-    fireEvent.click(await menuItem('Generate Report'));
-    expect(await screen.findByText('Failed to download')).toBeInTheDocument();
-    expect(api.callsTo('POST /claim/batch/batchReport')[0]).toMatchObject({
-      url: '/claim/batch/batchReport?downloaded=true&org=vitraya',
-      body: { nameList: ['March cataract'] },
-    });
   });
 });

@@ -1,0 +1,116 @@
+/**
+ * The default insurer inbox: a drop folder per insurer under INBOX_DIR ({INBOX_DIR}/{org}/). Manifests (.csv, .xlsx) lie
+ * in the insurer's folder or one folder below it, each beside the documents it names. An upload from the console goes
+ * into a folder of its own (upload-{time}-{random}/), so two uploads never mix their documents; its files are written
+ * beside their final names and renamed into place, the manifest last, so a refresh never sees half an upload.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { isDocumentName, type InboxConnector, type InboxDocument, type InboxFile } from './connector';
+
+export const MANIFEST_EXTENSIONS = ['.csv', '.xlsx'] as const;
+export const isManifestName = (name: string): boolean => MANIFEST_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+
+const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
+/** Hidden files and files still being written are not the inbox's yet. */
+const isVisible = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.partial');
+
+/** Organisation codes are letters, digits, '-' and '_' (vitraya, starhealth, ML, vitraya-demo): never a path. */
+function orgFolder(root: string, org: string): string {
+  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(org)) throw new Error(`Not an organisation code: '${org}'`);
+  return join(root, org);
+}
+
+/** A path inside `base`, or null when `name` would lead out of it. */
+function inside(base: string, name: string): string | null {
+  const path = resolve(base, ...name.split(/[/\\]/));
+  const rel = relative(base, path);
+  return rel && !rel.startsWith('..') && !rel.includes(`..${sep}`) ? path : null;
+}
+
+async function writeInPlace(path: string, data: Uint8Array): Promise<void> {
+  const partial = `${path}.${randomUUID()}.partial`;
+  try {
+    await writeFile(partial, data, { mode: 0o600 });
+    await rename(partial, path);
+  } catch (error) {
+    await rm(partial, { force: true });
+    throw error;
+  }
+}
+
+const uploadFolderName = (now: Date): string =>
+  `upload-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}-${randomUUID().slice(0, 8)}`;
+
+export function createFolderInbox(root: string): InboxConnector {
+  async function manifestsIn(folder: string, prefix: string): Promise<{ path: string; full: string; modifiedAt: Date }[]> {
+    const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
+      if (isMissing(error)) return [];
+      throw error;
+    });
+    const found: { path: string; full: string; modifiedAt: Date }[] = [];
+    for (const entry of entries) {
+      if (!isVisible(entry.name)) continue;
+      const full = join(folder, entry.name);
+      if (entry.isFile() && isManifestName(entry.name)) {
+        found.push({ path: prefix ? posix.join(prefix, entry.name) : entry.name, full, modifiedAt: (await stat(full)).mtime });
+      } else if (entry.isDirectory() && !prefix) {
+        found.push(...(await manifestsIn(full, entry.name)));
+      }
+    }
+    return found;
+  }
+
+  return {
+    async manifests(org) {
+      const found = await manifestsIn(orgFolder(root, org), '');
+      found.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
+      return found.map(({ path, full, modifiedAt }) => ({ path, modifiedAt, read: () => readFile(full) }));
+    },
+
+    async readDocument(org, manifestPath, name, maxBytes): Promise<InboxDocument> {
+      const base = orgFolder(root, org);
+      const manifestFolder = dirname(join(base, ...manifestPath.split('/')));
+      // A document name never holds '..' (isDocumentName), so it stays in the manifest's folder.
+      if (!isDocumentName(name)) return { kind: 'missing' };
+      const path = resolve(manifestFolder, ...name.split(/[/\\]/));
+      // Opened once: the size checked is the size of the file read.
+      const handle = await open(path, 'r').catch((error: unknown) => {
+        if (isMissing(error)) return null;
+        throw error;
+      });
+      if (!handle) return { kind: 'missing' };
+      try {
+        const info = await handle.stat();
+        if (!info.isFile()) return { kind: 'missing' };
+        if (info.size > maxBytes) return { kind: 'tooLarge', size: info.size };
+        return { kind: 'found', data: await handle.readFile() };
+      } finally {
+        await handle.close();
+      }
+    },
+
+    async drop(org, manifest: InboxFile, documents: InboxFile[]) {
+      const folderName = uploadFolderName(new Date());
+      const folder = join(orgFolder(root, org), folderName);
+      await mkdir(folder, { recursive: true });
+      try {
+        for (const document of documents) {
+          const path = inside(folder, document.fileName);
+          if (!path) throw new Error(`Not a document name: '${document.fileName}'`);
+          await mkdir(dirname(path), { recursive: true });
+          await writeInPlace(path, document.data);
+        }
+        await writeInPlace(join(folder, manifest.fileName), manifest.data);
+      } catch (error) {
+        await rm(folder, { recursive: true, force: true });
+        throw error;
+      }
+      return posix.join(folderName, manifest.fileName);
+    },
+  };
+}

@@ -1,0 +1,264 @@
+import { failure, type FakeApi, type FakeRoutes } from '@claims/shared-kernel/testing';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import {
+  activePanel,
+  button,
+  choose,
+  confirmDialog,
+  consoleApi,
+  findDialog,
+  menuItem,
+  openMenu,
+  openTab,
+  renderConsole,
+  selectRow,
+  setUpConsoleTests,
+  wire,
+} from '../testing/console';
+import { claimRow, PROCEDURES, refreshResult } from '../testing/fixtures';
+
+setUpConsoleTests();
+
+let api: FakeApi;
+const startApi = (routes: FakeRoutes = {}) => {
+  api = consoleApi({ 'GET /procedures': PROCEDURES, ...routes });
+  return api;
+};
+
+const unnamed = claimRow({ id: 102, intimation_number: 'INT-0002', vitraya_procedure_name: [], vitraya_procedure_code: [] });
+const named = claimRow();
+
+describe('claim actions on a selection', () => {
+  it('asks for a selection before any action that needs one, and sends nothing', async () => {
+    startApi({ 'GET /claims': () => [named] });
+    renderConsole();
+    await screen.findByText('INT-0001');
+    fireEvent.click(button(activePanel(), 'Create Batch'));
+    expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Drop'));
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Add Procedure Name'));
+    await waitFor(() => expect(screen.getAllByText('Please Select at least one claim / batch').length).toBeGreaterThanOrEqual(1));
+    expect(screen.queryByText('Create Batch', { selector: '.ant-modal-title' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Add Procedure Name', { selector: '.ant-modal-title' })).not.toBeInTheDocument();
+    expect(api.calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
+
+  it('adds procedure names to claims without any and reloads the grid', async () => {
+    startApi({ 'GET /claims': () => [unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
+    renderConsole();
+    await screen.findByText('INT-0002');
+    selectRow('INT-0002');
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Add Procedure Name'));
+    const dialog = await findDialog('Add Procedure Name');
+    expect(button(dialog, 'Add')).toBeDisabled();
+    await choose('Procedure Name', 'GEN002 - Hernia repair', dialog);
+    await choose('Procedure Name', 'OPH001 - Phacoemulsification', dialog);
+    fireEvent.click(button(dialog, 'Add'));
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claims/addProcName').map(wire)).toEqual([
+      {
+        method: 'PUT',
+        url: '/claims/addProcName?downloaded=true&org=vitraya',
+        body: { claimIdList: [102], procCodeList: ['GEN002', 'OPH001'] },
+      },
+    ]);
+    await waitFor(() => expect(api.callsTo('GET /claims')).toHaveLength(2));
+    // The selection is done with.
+    expect(screen.queryByText('1 row(s) selected')).not.toBeInTheDocument();
+  });
+
+  it('asks before overriding procedure names a claim already has, and sends override only after Yes', async () => {
+    startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
+    renderConsole();
+    await screen.findByText('INT-0001');
+    selectRow('INT-0001');
+    selectRow('INT-0002');
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Add Procedure Name'));
+    const dialog = await findDialog('Add Procedure Name');
+    await choose('Procedure Name', 'GEN002 - Hernia repair', dialog);
+    fireEvent.click(button(dialog, 'Add'));
+    await confirmDialog('The selected claim already has procedure name/code, do you want to override it?', 'Cancel');
+    await waitFor(() =>
+      expect(screen.queryByText('The selected claim already has procedure name/code, do you want to override it?')).not.toBeInTheDocument(),
+    );
+    expect(api.callsTo('PUT /claims/addProcName')).toHaveLength(0);
+
+    fireEvent.click(button(dialog, 'Add'));
+    await confirmDialog('The selected claim already has procedure name/code, do you want to override it?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claims/addProcName')[0].body).toEqual({ claimIdList: [101, 102], procCodeList: ['GEN002'], override: true });
+  });
+
+  it('puts the override question when the server knows of procedure names the page did not', async () => {
+    startApi({
+      'GET /claims': () => [unnamed],
+      'PUT /claims/addProcName': ({ body }) =>
+        (body as { override?: boolean }).override
+          ? { Message: 'Successfully Done' }
+          : failure(409, 'The selected claim already has procedure name/code, do you want to override it?'),
+    });
+    renderConsole();
+    await screen.findByText('INT-0002');
+    selectRow('INT-0002');
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Add Procedure Name'));
+    const dialog = await findDialog('Add Procedure Name');
+    await choose('Procedure Name', 'OPH001 - Phacoemulsification', dialog);
+    fireEvent.click(button(dialog, 'Add'));
+    await confirmDialog('The selected claim already has procedure name/code, do you want to override it?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claims/addProcName').map((c) => c.body)).toEqual([
+      { claimIdList: [102], procCodeList: ['OPH001'] },
+      { claimIdList: [102], procCodeList: ['OPH001'], override: true },
+    ]);
+  });
+
+  it('changes the status of the selected claims', async () => {
+    startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/status': { Message: 'Successfully Done' } });
+    renderConsole();
+    await screen.findByText('INT-0001');
+    selectRow('INT-0001');
+    selectRow('INT-0002');
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Change Status'));
+    const dialog = await findDialog('Change Status');
+    expect(button(dialog, 'Change Status')).toBeDisabled();
+    await choose('Status', 'Uploaded', dialog);
+    fireEvent.click(button(dialog, 'Change Status'));
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claims/status').map(wire)).toEqual([
+      { method: 'PUT', url: '/claims/status?downloaded=true&org=vitraya', body: { claimIdList: [101, 102], status: 'UPLOADED' } },
+    ]);
+  });
+
+  it('drops the selected claims after a confirmation, and says why when the server refuses', async () => {
+    startApi({ 'GET /claims': () => [named], 'DELETE /claims/drop': failure(404, 'Claims not found: 101') });
+    renderConsole();
+    await screen.findByText('INT-0001');
+    selectRow('INT-0001');
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Drop'));
+    await confirmDialog('Are you sure you want to drop the selected claims?');
+    expect(await screen.findByText('Claims not found: 101')).toBeInTheDocument();
+
+    api.answer({ 'DELETE /claims/drop': { Message: 'Successfully Done' } });
+    openMenu('Claim Actions');
+    fireEvent.click(await menuItem('Drop'));
+    await confirmDialog('Are you sure you want to drop the selected claims?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('DELETE /claims/drop').map(wire)).toEqual([
+      { method: 'DELETE', url: '/claims/drop?downloaded=true&org=vitraya', body: { claimIdList: [101] } },
+      { method: 'DELETE', url: '/claims/drop?downloaded=true&org=vitraya', body: { claimIdList: [101] } },
+    ]);
+    // The claims and the statistics are read again.
+    await waitFor(() => expect(api.callsTo('GET /claims').length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe('Refresh and Retry', () => {
+  it('refreshes the downloads with the success message and what the inbox held, and reloads the grid', async () => {
+    startApi({
+      'GET /claim/batch/refreshDownloads': refreshResult({
+        alreadyImported: 2,
+        unreadableManifests: [{ manifest: 'starhealth/2026-03-15.csv', reason: 'the header row lacks intimation_number' }],
+      }),
+    });
+    renderConsole();
+    await screen.findByText('No Data Found in Uploads/Downloads');
+    fireEvent.click(button(activePanel(), 'Refresh'));
+    expect(await screen.findByText('Page got refreshed successfully')).toBeInTheDocument();
+    expect(screen.getByText('3 claims downloaded, 1 failed, 2 claims already imported.')).toBeInTheDocument();
+    expect(screen.getByText('starhealth/2026-03-15.csv could not be read: the header row lacks intimation_number')).toBeInTheDocument();
+    expect(api.callsTo('GET /claim/batch/refreshDownloads').map((c) => c.url)).toEqual(['/claim/batch/refreshDownloads?org=vitraya']);
+    await waitFor(() => expect(api.callsTo('GET /claims')).toHaveLength(2));
+  });
+
+  it('retries the selected failed downloads (TO_BE_REDOWNLOADED) on the Downloads failed tab', async () => {
+    startApi({
+      'GET /claims': ({ query }) =>
+        query.get('status') === 'DOWNLOAD_FAILED' ? [claimRow({ vitraya_claim_status: 'DOWNLOAD_FAILED', error_code: '404' })] : [],
+      'PUT /claims/status': { Message: 'Successfully Done' },
+    });
+    renderConsole();
+    openTab('Downloads failed');
+    const panel = activePanel();
+    await within(panel).findByText('INT-0001');
+    expect(within(panel).queryByText('Create Batch', { selector: 'button span' })).not.toBeInTheDocument();
+    fireEvent.click(button(panel, 'Retry'));
+    expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
+    selectRow('INT-0001');
+    fireEvent.click(button(panel, 'Retry'));
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claims/status').map(wire)).toEqual([
+      { method: 'PUT', url: '/claims/status?downloaded=true&org=vitraya', body: { claimIdList: [101], status: 'TO_BE_REDOWNLOADED' } },
+    ]);
+  });
+});
+
+describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed tab', () => {
+  const failedIn = (id: number, batch: number | null) =>
+    claimRow({ id, intimation_number: `INT-${id}`, vitraya_claim_status: 'VERIFICATION_FAILED', error_code: '500', fk_batch_id: batch });
+
+  async function openFailedTab(...rows: ReturnType<typeof claimRow>[]) {
+    startApi({ 'GET /claims': ({ query }) => (query.get('status') ? rows : []) });
+    renderConsole();
+    openTab('Uploads/Verification failed');
+    await within(activePanel()).findByText(rows[0].intimation_number);
+  }
+
+  it('retries the failed claims in the batches they failed in, and sends nothing while a claim is in no batch', async () => {
+    await openFailedTab(failedIn(201, 7), failedIn(202, 8), failedIn(203, 7), failedIn(204, null));
+    api.answer({ 'PUT /claim/batch/reupload': { Message: 'Uploaded and verified successfully' } });
+    selectRow('INT-204');
+    selectRow('INT-201');
+    fireEvent.click(button(activePanel(), 'Upload & Verify'));
+    expect(await screen.findByText('INT-204 is in no batch yet: create a batch of it to upload or verify it.')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claim/batch/reupload')).toHaveLength(0);
+
+    selectRow('INT-204');
+    selectRow('INT-202');
+    selectRow('INT-203');
+    fireEvent.click(button(activePanel(), 'Upload & Verify'));
+    await confirmDialog('Are you sure you want to upload and verify the batch?');
+    expect(await screen.findByText('Uploaded and verified successfully')).toBeInTheDocument();
+    expect(api.callsTo('PUT /claim/batch/reupload').map(wire)).toEqual([
+      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { id: 7, verify: true } },
+      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { id: 8, verify: true } },
+    ]);
+    await waitFor(() => expect(api.callsTo('GET /claims').length).toBeGreaterThan(2));
+
+    selectRow('INT-201');
+    fireEvent.click(button(activePanel(), 'Upload'));
+    await confirmDialog('Are you sure you want to upload the batch?');
+    await waitFor(() => expect(api.callsTo('PUT /claim/batch/reupload')).toHaveLength(3));
+    expect(api.callsTo('PUT /claim/batch/reupload')[2].body).toEqual({ id: 7, verify: false });
+  });
+
+  it('verifies the batches of the selected failed claims by name', async () => {
+    await openFailedTab(failedIn(201, 7), failedIn(202, 8));
+    api.answer({
+      'GET /claim/batch/names': [
+        { id: 8, batchName: 'April hernia' },
+        { id: 7, batchName: 'March cataract' },
+      ],
+      'PUT /claim/batch/batchStatus': { Message: 'Successfully Done' },
+    });
+    selectRow('INT-201');
+    selectRow('INT-202');
+    fireEvent.click(button(activePanel(), 'Verify'));
+    await confirmDialog('Are you sure you want to verify the batch?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(api.callsTo('GET /claim/batch/names').map((c) => c.url)).toEqual(['/claim/batch/names?org=vitraya&downloaded=true']);
+    expect(api.callsTo('PUT /claim/batch/batchStatus').map(wire)).toEqual([
+      {
+        method: 'PUT',
+        url: '/claim/batch/batchStatus?downloaded=true&org=vitraya',
+        body: { nameList: ['March cataract', 'April hernia'], status: 'TO_BE_PROCESSED' },
+      },
+    ]);
+  });
+});
