@@ -14,7 +14,7 @@ import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
 import { openDatabase, type Db, type OpenDatabase } from './db';
-import { registerErrorHandling } from './http/error-handler';
+import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
@@ -25,6 +25,7 @@ import batchRoutes from './routes/batches';
 import claimAnnotationRoutes from './routes/claim-annotations';
 import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
+import claimVerificationRoutes from './routes/claim-verification';
 import claimRoutes from './routes/claims';
 import clinicalRoutes from './routes/clinical';
 import clinicalTryRoutes from './routes/clinical-try';
@@ -54,6 +55,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claims', claimRoutes],
   ['claim documents', claimDocumentRoutes],
   ['claim questions', claimQuestionRoutes],
+  ['claim verification', claimVerificationRoutes],
   ['claim error annotations', claimAnnotationRoutes],
   ['dashboard', dashboardRoutes],
   ['batches', batchRoutes],
@@ -111,6 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     logController: new RequestLogController(config.logRequests),
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -6,7 +6,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
 import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
-import { seedMastersIfEmpty } from './seed';
+import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
 import { createFolderStore } from './storage/folder';
 import { moveLegacyDocuments } from './storage/legacy';
 
@@ -20,7 +20,7 @@ const log = (message: string) => app.log.info(message);
 const moved = await moveLegacyDocuments(database.db, documentStore);
 if (moved > 0) log(`moved ${moved} document(s) from the database into ${config.documentStoreDir}`);
 // Users and masters are in place before the first request; generated claims follow in the background.
-const seeded = config.seed && (await seedMastersIfEmpty(database.db, log));
+if (config.seed) await seedMastersIfEmpty(database.db, log, { generatedClaims: config.seedClaims });
 
 let worker: VerificationWorker | null = null;
 if (queue.enabled) {
@@ -63,8 +63,8 @@ if (process.send) process.once('disconnect', () => shutDown('the suite that star
 
 await app.listen({ port: config.port, host: config.host });
 
-// The claim generator is loaded only here, when it seeds the demo claims.
-if (seeded && config.seedClaims > 0) {
+// The claim generator is loaded only here, when it seeds the demo claims (or goes on with a seed a kill stopped).
+if (config.seed && (await generatedClaimsPending(database.db))) {
   import('./seed/generated-claims')
     .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, config.inboxDir))
     .catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));

@@ -34,6 +34,8 @@ export interface E2E {
   browser: Browser;
   shellUrl: string;
   apiBaseUrl: string;
+  /** The private suite's DATA_DIR: the api's database, document store and insurer inbox (DATA_DIR/inbox/{org}/). */
+  dataDir: string;
   newPage(): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
@@ -61,6 +63,7 @@ export async function startE2E(): Promise<E2E> {
     browser,
     shellUrl: config.shellUrl,
     apiBaseUrl: config.apiBaseUrl,
+    dataDir,
     async newPage() {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       return { context, page: await context.newPage() };
@@ -87,6 +90,28 @@ export async function signInThroughUi(page: Page, shellUrl: string, username: st
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in through the sign-in page and waits for the claims list every user lands on. */
+export async function signInAs(page: Page, shellUrl: string, username: string): Promise<void> {
+  await signInThroughUi(page, shellUrl, username);
+  await page.waitForURL('**/claims');
+}
+
+/** The api as one demo user reads it: GET with the user's bearer token, failing loudly on anything but 200. */
+export interface ApiUser {
+  get<T>(path: string): Promise<T>;
+}
+
+export async function apiAs(apiBaseUrl: string, username: string): Promise<ApiUser> {
+  const { access_token: token } = await apiLogin(apiBaseUrl, username);
+  return {
+    async get<T>(path: string): Promise<T> {
+      const response = await fetch(`${apiBaseUrl}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (response.status !== 200) throw new Error(`GET ${path} as ${username}: ${response.status} ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+  };
 }
 
 /** A parent portal on another origin that embeds the shell and hands it a session by postMessage. */

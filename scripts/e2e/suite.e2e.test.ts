@@ -4,6 +4,9 @@
  */
 import type http from 'node:http';
 import type { Frame, Page } from 'playwright-core';
+import { defineClaimReviewTests } from './claim-review';
+import { defineRuleTests } from './rules';
+import { defineMasterTests } from './masters';
 import {
   apiLogin,
   buildRulesAgainstNewerKernel,
@@ -353,3 +356,7 @@ describe('a session the api no longer accepts', () => {
       expect(await page.evaluate(() => localStorage.getItem('claims.session'))).toBeNull();
     }));
 });
+
+defineClaimReviewTests(() => e2e);
+defineRuleTests(() => e2e);
+defineMasterTests(() => e2e);

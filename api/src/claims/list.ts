@@ -2,7 +2,7 @@
  * The claims to review (spec 1 §7): GET /claims (or, with downloaded=true, the console's claims),
  * POST /claims/search with the claims filter, and its CSV download.
  */
-import { count } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CLAIM_STATUSES, verificationResultText, type ClaimStatus } from '@claims/shared-kernel/constants';
 import type { ClaimListQuery, ClaimListRow, ClaimSearchBody, ConsoleClaimRow, Paged } from '@claims/shared-kernel/contract';
@@ -12,15 +12,22 @@ import type { DbOrTx } from '../db';
 import { claims } from '../db/schema';
 import { toCsv } from '../http/csv';
 import { badRequest, forbidden } from '../http/errors';
-import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
+import { newestFirst, type Page } from '../http/paging';
 import { formatIn } from '../http/time';
 import { claimScope } from './access';
 import { listConsoleClaims } from './console';
-import { toClaimListRow, type ClaimRow } from './mapping';
+import { FilterPages, type PageStart, type SortKey } from './list-pages';
+import { toClaimListRow, type ClaimListSource } from './mapping';
 import { andAll, claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
 
 /** The most rows a CSV download carries. */
 const CSV_ROW_LIMIT = 50_000;
+
+/**
+ * The most rows the list counts: past it the answer says total_count 10000 with total_count_capped (the screen
+ * shows '10,000+'), so a page never counts an organisation's hundreds of thousands of claims.
+ */
+export const TOTAL_COUNT_CAP = 10_000;
 
 /** `status=A,B` or repeated: each must be a known status. */
 function parseStatuses(value: string | undefined): ClaimStatus[] {
@@ -34,27 +41,101 @@ function parseStatuses(value: string | undefined): ClaimStatus[] {
   return statuses as ClaimStatus[];
 }
 
+/** last_modified_on as text keeps its microseconds (a JavaScript Date would round them away and break the keyset). */
+const modifiedOnText = sql<string>`${claims.lastModifiedOn}::text`;
+
+/** The list's columns only: the details (kilobytes of JSON a row) stay in the table. */
+const LIST_COLUMNS = {
+  id: claims.id,
+  objId: claims.objId,
+  referenceClaimId: claims.referenceClaimId,
+  caseType: claims.caseType,
+  patientName: claims.patientName,
+  procedureCodes: claims.procedureCodes,
+  hospitalCode: claims.hospitalCode,
+  status: claims.status,
+  annotated: claims.annotated,
+  annotationId: claims.annotationId,
+  adjudicationResult: claims.adjudicationResult,
+  adjudicationReason: claims.adjudicationReason,
+  lastModifiedOn: claims.lastModifiedOn,
+  proceduresFound: claims.proceduresFound,
+  diagnosisFound: claims.diagnosisFound,
+  evidenceFound: claims.evidenceFound,
+  documentsFound: claims.documentsFound,
+  modifiedOnText,
+} satisfies Record<keyof ClaimListSource | 'modifiedOnText', unknown>;
+
+/** Rows after a sort key in the list's order (newest first); `inclusive` keeps the row of the key itself. */
+const pastKey = (key: SortKey, inclusive: boolean): SQL =>
+  inclusive
+    ? sql`(${claims.lastModifiedOn}, ${claims.id}) <= (${key.modifiedOn}::timestamptz, ${key.id})`
+    : sql`(${claims.lastModifiedOn}, ${claims.id}) < (${key.modifiedOn}::timestamptz, ${key.id})`;
+
+/**
+ * A page by keyset: from the start's remembered end, or from the row found `skip` rows further on (read from the
+ * index alone: sort key and id), then `limit` rows past it. Without a remembered end this is OFFSET's page.
+ */
+async function pageRows(db: DbOrTx, where: SQL, start: PageStart, limit: number) {
+  const afterStart = start.after ? and(where, pastKey(start.after, false))! : where;
+  let from = afterStart;
+  if (start.skip > 0) {
+    const [first] = await db
+      .select({ modifiedOn: modifiedOnText, id: claims.id })
+      .from(claims)
+      .where(afterStart)
+      .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
+      .offset(start.skip)
+      .limit(1);
+    if (!first) return [];
+    from = and(where, pastKey(first, true))!;
+  }
+  return db
+    .select(LIST_COLUMNS)
+    .from(claims)
+    .where(from)
+    .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
+    .limit(limit);
+}
+
+/** The number of matching rows up to the cap (one more is read to know whether there are more). */
+async function cappedCount(db: DbOrTx, where: SQL): Promise<{ count: number; capped: boolean }> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
+      .from(claims)
+      .where(where)
+      .limit(TOTAL_COUNT_CAP + 1)
+      .as('capped'),
+  );
+  return count > TOTAL_COUNT_CAP ? { count: TOTAL_COUNT_CAP, capped: true } : { count, capped: false };
+}
+
+/**
+ * A page of the list. The filter's pages remember their ends and count (list-pages.ts): page 1 counts, later pages
+ * reuse it, and a page after a served one starts where that one ended.
+ */
 async function pageOfClaims(
   db: DbOrTx,
   scope: ClaimScope,
-  filters: ReturnType<typeof claimSearchConditions>,
+  filter: { conditions: SQL[]; key: unknown },
   page: Page,
   withCounts: boolean,
 ): Promise<Paged<ClaimListRow>[]> {
-  const where = andAll([...scopeConditions(scope), ...filters]);
-  const [{ total }] = await db.select({ total: count() }).from(claims).where(where);
-  const rows = await db
-    .select()
-    .from(claims)
-    .where(where)
-    .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
-  return firstRowCarriesTotal(
-    rows.map((row) => toClaimListRow(row, withCounts)),
-    total,
-    page.page_number,
-  );
+  const where = andAll([...scopeConditions(scope), ...filter.conditions])!;
+  const pages = FilterPages.of(db, JSON.stringify([scope, filter.key, page.limit]), page.page_number);
+  const [rows, total] = await Promise.all([
+    pageRows(db, where, pages.startOf(page.page_number, page.limit), page.limit),
+    pages.total ?? cappedCount(db, where),
+  ]);
+  pages.total = total;
+  const last = rows.at(-1);
+  if (last) pages.rememberEnd(page.page_number, { modifiedOn: last.modifiedOnText, id: last.id });
+  return rows.map((row, index) => {
+    const item = toClaimListRow(row, withCounts);
+    if (index > 0) return item;
+    return { ...item, total_count: total.count, page_number: page.page_number, ...(total.capped ? { total_count_capped: true } : {}) };
+  });
 }
 
 /** GET /claims: the review list (insurer users: adjudicated claims only, whatever status they ask for), or the console's claims. */
@@ -67,14 +148,15 @@ export async function listClaims(
   if (query.downloaded) return listConsoleClaims(db, auth, query);
   const scope = await claimScope(db, auth, query.org);
   const statuses = scope.onlyAdjudicated ? [] : parseStatuses(query.status);
-  return pageOfClaims(db, scope, claimSearchConditions({ status: statuses }, zone), query, isProvider(auth));
+  const filter = { status: statuses };
+  return pageOfClaims(db, scope, { conditions: claimSearchConditions(filter, zone), key: [filter, zone] }, query, isProvider(auth));
 }
 
 /** The claims filter within what the caller may see (insurer users: their statuses are ignored). */
 async function searchOf(db: DbOrTx, auth: AuthContext, org: string | undefined, body: z.output<typeof ClaimSearchBody>, zone: string) {
   const scope = await claimScope(db, auth, org);
   const filter = { ...body, status: scope.onlyAdjudicated ? undefined : body.status };
-  return { scope, conditions: claimSearchConditions(filter, zone) };
+  return { scope, conditions: claimSearchConditions(filter, zone), key: [filter, zone] };
 }
 
 /** POST /claims/search: a page of the filtered list. */
@@ -85,8 +167,8 @@ export async function searchClaims(
   body: z.output<typeof ClaimSearchBody>,
   zone: string,
 ): Promise<Paged<ClaimListRow>[]> {
-  const { scope, conditions } = await searchOf(db, auth, query.org, body, zone);
-  return pageOfClaims(db, scope, conditions, query, isProvider(auth));
+  const { scope, ...filter } = await searchOf(db, auth, query.org, body, zone);
+  return pageOfClaims(db, scope, filter, query, isProvider(auth));
 }
 
 /** POST /claims/search?download=True: the filtered list as a CSV file, the provider's power only (spec 1 §6). */
@@ -100,7 +182,7 @@ export async function claimsCsvFile(
   const { scope, conditions } = await searchOf(db, auth, org, body, zone);
   if (!isProvider(auth)) throw forbidden(NOT_AUTHORIZED);
   const rows = await db
-    .select()
+    .select(LIST_COLUMNS)
     .from(claims)
     .where(andAll([...scopeConditions(scope), ...conditions]))
     .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
@@ -108,7 +190,7 @@ export async function claimsCsvFile(
   return { fileName: `claims_data_${formatIn(new Date(), zone, 'DD-MM-YYYY')}.csv`, csv: claimsCsv(rows, isProvider(auth), zone) };
 }
 
-function claimsCsv(rows: ClaimRow[], withCounts: boolean, zone: string): string {
+function claimsCsv(rows: ClaimListSource[], withCounts: boolean, zone: string): string {
   const header = ['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code'];
   if (withCounts) header.push('Annotation', 'Procedures Found', 'Diagnosis Found', 'Evidence Found', 'Documents Found');
   header.push('Verification Result', 'Date');

@@ -6,8 +6,6 @@ import {
   type ClaimDocument,
   type ClaimListRow,
   type ConsoleClaimRow,
-  type EntityGroup,
-  type ProcedureVerification,
   type VerificationProgress,
 } from '@claims/shared-kernel/contract';
 import type { claimDocuments, claims } from '../db/schema';
@@ -19,18 +17,30 @@ export type DocumentMeta = Pick<
   'id' | 'claimId' | 'fileName' | 'contentType' | 'pages' | 'size' | 'readAt'
 >;
 
-/** Distinct found items of one entity group over all procedures of a claim. */
-function foundCount(details: Record<string, ProcedureVerification> | null, group: EntityGroup): number {
-  if (!details) return 0;
-  const names = new Set<string>();
-  for (const verification of Object.values(details)) {
-    for (const item of verification[group] ?? []) if (item.found) names.add((item.standardName ?? item.name).toLowerCase());
-  }
-  return names.size;
-}
+/** The columns the claims list reads: the summary and the found counts (never adjudication_details). */
+export type ClaimListSource = Pick<
+  ClaimRow,
+  | 'id'
+  | 'objId'
+  | 'referenceClaimId'
+  | 'caseType'
+  | 'patientName'
+  | 'procedureCodes'
+  | 'hospitalCode'
+  | 'status'
+  | 'annotated'
+  | 'annotationId'
+  | 'adjudicationResult'
+  | 'adjudicationReason'
+  | 'lastModifiedOn'
+  | 'proceduresFound'
+  | 'diagnosisFound'
+  | 'evidenceFound'
+  | 'documentsFound'
+>;
 
 /** What the list row and the claim share: identity, patient, procedures, status and verdict. */
-function claimSummary(row: ClaimRow) {
+function claimSummary(row: Omit<ClaimListSource, 'proceduresFound' | 'diagnosisFound' | 'evidenceFound' | 'documentsFound'>) {
   return {
     id: row.id,
     obj_id: row.objId,
@@ -49,15 +59,16 @@ function claimSummary(row: ClaimRow) {
   };
 }
 
-export function toClaimListRow(row: ClaimRow, withFoundCounts: boolean): ClaimListRow {
+/** A list row; the found counts (columns the database keeps with the verdict) for the provider's organisation only. */
+export function toClaimListRow(row: ClaimListSource, withFoundCounts: boolean): ClaimListRow {
   return {
     ...claimSummary(row),
     ...(withFoundCounts
       ? {
-          proceduresFound: foundCount(row.adjudicationDetails, 'procedures'),
-          diagnosisFound: foundCount(row.adjudicationDetails, 'diagnoses'),
-          evidenceFound: foundCount(row.adjudicationDetails, 'evidence'),
-          documentsFound: foundCount(row.adjudicationDetails, 'document'),
+          proceduresFound: row.proceduresFound,
+          diagnosisFound: row.diagnosisFound,
+          evidenceFound: row.evidenceFound,
+          documentsFound: row.documentsFound,
         }
       : {}),
   };

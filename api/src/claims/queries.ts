@@ -71,10 +71,8 @@ export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): 
     conditions.push(lt(claims.createdOn, startOfDay(nextMonth(first), zone)));
   }
   conditions.push(...dateRange(claims.lastModifiedOn, filter.startDate, filter.endDate, zone));
-  if (filter.query?.trim()) {
-    const pattern = likePattern(filter.query.trim());
-    conditions.push(or(ilike(claims.referenceClaimId, pattern), ilike(claims.patientName, pattern), ilike(claims.objId, pattern))!);
-  }
+  // The top-bar search over reference, patient name and procedure codes (search_text; trigram-indexed).
+  if (filter.query?.trim()) conditions.push(ilike(claims.searchText, likePattern(filter.query.trim())));
   return conditions;
 }
 
@@ -108,7 +106,7 @@ export function consoleClaimConditions(filter: ConsoleFilterBody, zone: string):
  */
 export const OUTCOME = sql<'accepted' | 'rejected' | 'query' | 'inProgress' | 'toBeVerified' | 'failed'>`case
   when ${claims.rerunStatus} = 'INPROGRESS' or ${claims.status} in ('IN_PROCESSING', 'OCR_PENDING', 'TO_BE_ADJUDICATED') then 'inProgress'
-  when ${claims.status} in ('VERIFICATION_FAILED', 'UPLOAD_FAILED', 'DOWNLOAD_FAILED')
+  when ${claims.status} in ('VERIFICATION_FAILED', 'UPLOAD_FAILED', 'DOWNLOAD_FAILED', 'SUSPENDED')
     or (${claims.status} = 'ADJUDICATED' and ${claims.adjudicationResult} = 'SUSPENDED') then 'failed'
   when ${claims.status} = 'ADJUDICATED' and ${claims.adjudicationResult} = 'ACCEPTED' then 'accepted'
   when ${claims.status} = 'ADJUDICATED' and ${claims.adjudicationResult} = 'REJECTED' then 'rejected'

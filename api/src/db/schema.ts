@@ -395,6 +395,16 @@ export const claims = pgTable(
     previousVerification: jsonb('previous_verification').$type<PreviousVerification | null>(),
     /** The analyst work allocation gave the claim to (the claims filter's userName finds it). */
     assignedTo: text('assigned_to'),
+    /**
+     * The list's found counts, written by the database with the verdict (adjudication_details), so the list
+     * never reads the details: claims_found_count (migration 0007) counts the distinct found names of a group.
+     */
+    proceduresFound: integer('procedures_found').notNull().generatedAlwaysAs(sql`claims_found_count(adjudication_details, 'procedures')`),
+    diagnosisFound: integer('diagnosis_found').notNull().generatedAlwaysAs(sql`claims_found_count(adjudication_details, 'diagnoses')`),
+    evidenceFound: integer('evidence_found').notNull().generatedAlwaysAs(sql`claims_found_count(adjudication_details, 'evidence')`),
+    documentsFound: integer('documents_found').notNull().generatedAlwaysAs(sql`claims_found_count(adjudication_details, 'document')`),
+    /** What the top-bar search matches (reference, patient name, procedure codes, a line each), trigram-indexed. */
+    searchText: text('search_text').notNull().generatedAlwaysAs(sql`claims_search_text(reference_claim_id, patient_name, procedure_codes)`),
   },
   (t) => [
     index('claims_org_status_modified_idx').on(t.org, t.status, t.lastModifiedOn.desc(), t.id.desc()),
@@ -403,6 +413,14 @@ export const claims = pgTable(
     index('claims_batch_idx').on(t.batchId),
     index('claims_reference_idx').on(t.org, t.referenceClaimId),
     index('claims_assigned_to_idx').on(t.assignedTo),
+    // The claims filter's columns, each ending in the list's order so a filtered page reads only its rows.
+    index('claims_org_hospital_modified_idx').on(t.org, t.hospitalCode, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_result_modified_idx').on(t.org, t.adjudicationResult, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_case_type_modified_idx').on(t.org, t.caseType, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_created_idx').on(t.org, t.createdOn),
+    index('claims_created_by_idx').on(t.createdBy),
+    index('claims_procedure_codes_idx').using('gin', t.procedureCodes),
+    index('claims_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 
@@ -410,6 +428,17 @@ export const claims = pgTable(
  * The rows taken from the insurer inbox (src/inbox): one per insurer and key (the intimation number, or manifest and row
  * for a row without one), so a row is never imported twice, even after its claim is dropped.
  */
+/**
+ * The first start's generated demo claims: how many are wanted and where the generator stands, written in the
+ * transaction of each claim it stores, so a seed killed midway resumes at the next claim (src/seed/generated-claims.ts).
+ */
+export const seedProgress = pgTable('seed_progress', {
+  name: text('name').primaryKey(),
+  target: integer('target').notNull(),
+  /** The generator's position after the last stored claim (its index and what is left of its scanned-page budget). */
+  cursor: jsonb('cursor').$type<{ index: number; imageBudget: number } | null>(),
+});
+
 export const inboxImports = pgTable(
   'inbox_imports',
   {
@@ -472,7 +501,7 @@ export const jobs = pgTable(
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     /** Lower runs first. */
     priority: integer('priority').notNull().default(100),
-    status: text('status').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled'>().notNull().default('queued'),
+    status: text('status').$type<'queued' | 'running' | 'done' | 'failed' | 'cancelled' | 'poisoned'>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(3),
     runAfter: utc('run_after').notNull().defaultNow(),

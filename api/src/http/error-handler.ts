@@ -44,6 +44,24 @@ const FRIENDLY: Record<string, (error: FastifyError, request: FastifyRequest) =>
   FST_MP_PREMATURE_CLOSE: () => [400, 'The upload was interrupted'],
 };
 
+/** The multipart parser's own errors carry no code, only these texts: each is a malformed body. */
+const MULTIPART_ERRORS: Record<string, string> = {
+  'Unexpected end of multipart data': 'The multipart body ends before its last part is complete',
+  'Multipart: Boundary not found': 'The multipart content type names no boundary',
+};
+
+/** Errors the router raises before any route or hook runs (fastify's `frameworkErrors` option). */
+const ROUTER_ERRORS: Record<string, [number, string]> = {
+  FST_ERR_BAD_URL: [400, 'The address is not a valid URL'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'A part of the address is too long'],
+};
+
+/** Answers the router's own errors as `{detail}` like every other error (passed to Fastify() as `frameworkErrors`). */
+export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const [status, detail] = ROUTER_ERRORS[error.code] ?? [400, 'Bad request'];
+  reply.code(status).send({ detail });
+}
+
 /** PostgreSQL error codes that can only come from what the request asked for. */
 const DATABASE_CLIENT_ERRORS: Record<string, [number, string]> = {
   '23505': [409, 'A record with the same key already exists'],
@@ -80,6 +98,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const [status, detail] = friendly(error, request);
       return reply.code(status).send({ detail });
     }
+    const multipart = MULTIPART_ERRORS[error.message];
+    if (multipart && !error.code) return reply.code(400).send({ detail: multipart });
     const dbCode = databaseCode(error);
     if (dbCode && DATABASE_CLIENT_ERRORS[dbCode]) {
       const [status, detail] = DATABASE_CLIENT_ERRORS[dbCode];

@@ -1,13 +1,16 @@
 /**
  * Input no route can use, refused with 400 before validation: NUL characters in a path, query or body
- * string (PostgreSQL cannot store them), and bodies nested deeper than any rule tree or configuration
- * needs (a tree thousands deep would otherwise exhaust the stack of the validators or the store).
+ * string (PostgreSQL cannot store them), bodies nested deeper than any rule tree or configuration
+ * needs (a tree thousands deep would otherwise exhaust the stack of the validators or the store), and
+ * lists longer than any screen sends (an id list past PostgreSQL's 65,535 bind parameters fails the query).
  */
 import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors';
 
 /** Deeper than any rule tree the builder makes (statements within groups within groups...). */
 export const MAX_INPUT_DEPTH = 64;
+/** Far more than any selection a screen sends, far fewer than PostgreSQL's 65,535 bind parameters of a query. */
+export const MAX_INPUT_ITEMS = 10_000;
 
 /** Each part of the request, with how its fields are named in a detail (as validation names them). */
 const PARTS = [
@@ -28,6 +31,7 @@ export function inputProblem(value: unknown, part = 'body', prefix = '', maxDept
     }
     if (current === null || typeof current !== 'object') continue;
     if (path.length >= maxDepth) return `${field(path.slice(0, 3))}: nested too deeply (at most ${maxDepth} levels)`;
+    if (Array.isArray(current) && current.length > MAX_INPUT_ITEMS) return `${field(path)}: at most ${MAX_INPUT_ITEMS} items`;
     for (const [key, child] of Object.entries(current)) {
       if (key.includes('\u0000')) return `${field(path)}: a field name must not contain a NUL character`;
       stack.push({ value: child, path: [...path, key] });

@@ -1,3 +1,14 @@
+import { DEFAULT_READ_LIMITS, type ReadLimits } from '../verification/read/limits';
+
+/** How documents are read: in threads with a heap cap, a time allowance per claim, and the limits past which a claim is SUSPENDED. */
+export interface ReadingConfig {
+  limits: ReadLimits;
+  /** READ_TIMEOUT_SECONDS: time one job may spend reading its claim's documents (default 600). */
+  timeoutSeconds: number;
+  /** READ_THREAD_MEMORY_MB: heap cap of each reading thread (default 1024). */
+  threadMemoryMb: number;
+}
+
 /**
  * The queue's settings from the environment. QUEUE_CONCURRENCY is also read by the api's config
  * (AppConfig.queueConcurrency); both default to 1.
@@ -16,6 +27,7 @@ export interface QueueConfig {
   /** QUEUE_RETRY_BASE_MS: first retry delay, doubled per attempt (default 2000), capped at QUEUE_RETRY_MAX_MS (300000). */
   retryBaseMs: number;
   retryMaxMs: number;
+  reading: ReadingConfig;
 }
 
 function positiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -33,6 +45,22 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
   throw new Error(`${name} must be true or false, got '${value}'`);
 }
 
+const MB = 1024 * 1024;
+
+export function loadReadingConfig(env: NodeJS.ProcessEnv = process.env): ReadingConfig {
+  const d = DEFAULT_READ_LIMITS;
+  return {
+    limits: {
+      maxPagesPerDocument: positiveInt('READ_MAX_PAGES_PER_DOCUMENT', env.READ_MAX_PAGES_PER_DOCUMENT, d.maxPagesPerDocument),
+      maxPagesPerClaim: positiveInt('READ_MAX_PAGES_PER_CLAIM', env.READ_MAX_PAGES_PER_CLAIM, d.maxPagesPerClaim),
+      maxInflatedBytes: positiveInt('READ_MAX_INFLATED_MB', env.READ_MAX_INFLATED_MB, d.maxInflatedBytes / MB) * MB,
+      maxImagePixels: positiveInt('READ_MAX_IMAGE_MEGAPIXELS', env.READ_MAX_IMAGE_MEGAPIXELS, d.maxImagePixels / 1e6) * 1e6,
+    },
+    timeoutSeconds: positiveInt('READ_TIMEOUT_SECONDS', env.READ_TIMEOUT_SECONDS, 600),
+    threadMemoryMb: positiveInt('READ_THREAD_MEMORY_MB', env.READ_THREAD_MEMORY_MB, 1024),
+  };
+}
+
 export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConfig {
   return {
     enabled: flag('QUEUE_ENABLED', env.QUEUE_ENABLED, true),
@@ -42,5 +70,6 @@ export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConf
     maxAttempts: positiveInt('QUEUE_MAX_ATTEMPTS', env.QUEUE_MAX_ATTEMPTS, 3),
     retryBaseMs: positiveInt('QUEUE_RETRY_BASE_MS', env.QUEUE_RETRY_BASE_MS, 2000),
     retryMaxMs: positiveInt('QUEUE_RETRY_MAX_MS', env.QUEUE_RETRY_MAX_MS, 300_000),
+    reading: loadReadingConfig(env),
   };
 }

@@ -2,19 +2,33 @@
  * The durable verification queue: enqueueVerification puts a claim on it (routes, seed), and
  * startVerificationWorker runs it in the background (main.ts), with the real adjudicator by default.
  */
-import { createDocumentReader, verifyClaim } from '../verification';
+import { verifyClaim } from '../verification';
+import { removeStaleOcrCaches } from '../verification/read/ocr';
+import { createThreadedReader } from '../verification/read/threaded';
+import { loadReadingConfig, type ReadingConfig } from './config';
 import { createVerificationWorker, type VerificationWorker, type WorkerOptions } from './worker';
 
 export { BATCH_PRIORITY, enqueueVerification, INTERACTIVE_PRIORITY, VERIFY_JOB, type EnqueueOptions } from './enqueue';
-export { loadQueueConfig, type QueueConfig } from './config';
+export { loadQueueConfig, loadReadingConfig, type QueueConfig, type ReadingConfig } from './config';
+export { cancelVerification, type CancelOutcome } from './cancel';
 export { HELD_BATCH_STATUSES } from './queue';
 export { UNREADABLE_DOCUMENTS_ERROR_CODE, type DocumentReader, type Verifier } from './verify-claim';
 export { VERIFICATION_ERROR_CODE, type QueueLog, type VerificationWorker, type WorkerOptions } from './worker';
 
-/** Starts the worker; one OCR worker per concurrent job, kept for the worker's life and closed by stop(). */
-export function startVerificationWorker(options: WorkerOptions): VerificationWorker {
-  return createVerificationWorker(options, () => ({
-    reader: createDocumentReader({ ocrWorkers: Math.max(1, options.concurrency ?? 1) }),
+/**
+ * Starts the worker. Documents are read in one thread per concurrent job (each with one OCR worker), with
+ * the limits, heap cap and time allowance of `reading` (default: from the environment, see loadReadingConfig);
+ * the threads live as long as the worker. OCR caches a killed process left behind are removed first.
+ */
+export function startVerificationWorker(options: WorkerOptions & { reading?: ReadingConfig }): VerificationWorker {
+  const reading = options.reading ?? loadReadingConfig();
+  removeStaleOcrCaches();
+  return createVerificationWorker({ readTimeoutSeconds: reading.timeoutSeconds, ...options }, () => ({
+    reader: createThreadedReader({
+      threads: Math.max(1, options.concurrency ?? 1),
+      limits: reading.limits,
+      memoryMb: reading.threadMemoryMb,
+    }),
     verify: verifyClaim,
   }));
 }

@@ -7,12 +7,12 @@
  */
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { batches, jobs } from '../db/schema';
+import { batches, claims, jobs } from '../db/schema';
 import { VERIFY_JOB } from './enqueue';
 
 export type Job = typeof jobs.$inferSelect;
-/** A job this worker holds: lockedBy is its fencing token. */
-export type ClaimedJob = Job & { lockedBy: string };
+/** A job this worker holds: lockedBy is its fencing token; org and lane are its claim's. */
+export type ClaimedJob = Job & { lockedBy: string; org?: string | null; lane?: Lane };
 
 /** Batches in these statuses hold their jobs back until they are RESUMED (or re-prioritised). */
 export const HELD_BATCH_STATUSES = ['PAUSED', 'SUSPENDED', 'ARCHIVED', 'DISCARDED'] as const;
@@ -31,14 +31,48 @@ const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millis
 const notHeld = sql`(b.id is null or b.status not in (${inList(HELD_BATCH_STATUSES)}))`;
 const leaseExpired = (alias: string) => sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
 
+/** Claims with more pages than this (known, or estimated from their files' size) are in the large lane. */
+export const LARGE_LANE_PAGES = 50;
+/** Before a document is read its pages are unknown: one page per this many bytes stands in. */
+const BYTES_PER_ESTIMATED_PAGE = 100 * 1024;
+
+export type Lane = 'small' | 'large';
+
+/**
+ * Whose turn it is: organisations this worker served, the longest ago first (one it has not served goes
+ * before all of them), and the lane it prefers next. Kept by the worker (see nextTurn).
+ */
+export interface Turn {
+  servedOrgs: string[];
+  preferLane: Lane;
+}
+
+export const FIRST_TURN: Turn = { servedOrgs: [], preferLane: 'small' };
+
+/** The turn after serving a job of `org` in `lane`: that organisation goes last, the other lane comes next. */
+export function nextTurn(turn: Turn, org: string | null, lane: Lane): Turn {
+  return {
+    servedOrgs: org == null ? turn.servedOrgs : [...turn.servedOrgs.filter((o) => o !== org), org],
+    preferLane: lane === 'small' ? 'large' : 'small',
+  };
+}
+
+const isLarge = (claimId: ReturnType<typeof sql>) => sql`((
+  select coalesce(sum(coalesce(d.pages, ceil(d.size::numeric / ${BYTES_PER_ESTIMATED_PAGE}))), 0)
+  from claim_documents d where d.claim_id = ${claimId}
+) > ${LARGE_LANE_PAGES})`;
+
 /**
  * The next job to run: queued and due, or running with an expired lease (its worker died); never one
  * of a held batch, never a second job for a claim another worker is on. Order: the job's priority
- * (interactive 10 before batch 100), then its batch's priority (lower first), then first come.
+ * (interactive 10 before batch 100), then its batch's priority (lower first); within those, fairly: the
+ * organisation served the longest ago, then the preferred lane (so one organisation's or one claim's
+ * heavy work cannot starve the others), then first come.
  */
-const NEXT_JOB_ID = sql`
+const nextJobId = (turn: Turn) => sql`
   select j.id from jobs j
   left join batches b on b.id = j.batch_id
+  left join claims c on c.id = j.claim_id
   where j.kind = ${VERIFY_JOB}
     and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and ${leaseExpired('j')}))
     and ${notHeld}
@@ -46,12 +80,15 @@ const NEXT_JOB_ID = sql`
       select 1 from jobs r
       where r.claim_id = j.claim_id and r.id <> j.id and r.status = 'running' and not ${leaseExpired('r')}
     )
-  order by j.priority, b.priority nulls first, j.id
+  order by j.priority, b.priority nulls first,
+    coalesce(array_position(array[${turn.servedOrgs.length ? inList(turn.servedOrgs) : sql``}]::text[], c.org), 0),
+    case when ${isLarge(sql`j.claim_id`)} = ${turn.preferLane === 'large'}::boolean then 0 else 1 end,
+    j.id
   limit 1
   for update of j skip locked`;
 
 /** Atomically takes the next job and leases it to `lockToken` for `leaseMs`. */
-export async function claimNextJob(db: Db, lockToken: string, leaseMs: number): Promise<ClaimedJob | null> {
+export async function claimNextJob(db: Db, lockToken: string, leaseMs: number, turn: Turn = FIRST_TURN): Promise<ClaimedJob | null> {
   const [job] = await db
     .update(jobs)
     .set({
@@ -62,16 +99,23 @@ export async function claimNextJob(db: Db, lockToken: string, leaseMs: number): 
       lockedUntil: sql`now() + ${millis(leaseMs)}`,
       updatedAt: sql`now()`,
     })
-    .where(sql`${jobs.id} = (${NEXT_JOB_ID})`)
+    .where(sql`${jobs.id} = (${nextJobId(turn)})`)
     .returning();
   if (!job) return null;
+  const [claim] =
+    job.claimId == null
+      ? []
+      : await db
+          .select({ org: claims.org, large: sql<boolean>`${isLarge(sql`${claims.id}`)}` })
+          .from(claims)
+          .where(eq(claims.id, job.claimId));
   if (job.batchId != null) {
     await db
       .update(batches)
       .set({ status: 'IN_PROCESSING', lastModifiedAt: sql`now()` })
       .where(and(eq(batches.id, job.batchId), sql`${batches.status} in (${inList(STARTABLE_BATCH_STATUSES)})`));
   }
-  return { ...job, lockedBy: lockToken };
+  return { ...job, lockedBy: lockToken, org: claim?.org ?? null, lane: claim?.large ? 'large' : 'small' };
 }
 
 const ours = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.status, 'running'));
@@ -191,4 +235,34 @@ export async function hasPendingJobs(db: Db): Promise<boolean> {
     )
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Sets a job aside for good (status 'poisoned', the reason in last_error): its reading thread crashed or
+ * ran out of time on it, so running it again would only do the same. Nothing takes a poisoned job again,
+ * after a restart too; a re-run by hand queues a new job. Call inside the transaction that suspends the claim.
+ */
+export async function setAsideJob(tx: DbOrTx, job: ClaimedJob, reason: string): Promise<void> {
+  const rows = await tx
+    .update(jobs)
+    .set({ status: 'poisoned', lastError: reason, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(ours(job))
+    .returning({ id: jobs.id });
+  if (rows.length === 0) throw new LeaseLostError(job.id);
+  await finishBatchIfDone(tx, job.batchId);
+}
+
+/**
+ * Cancels a claim's queued and running verification jobs (status 'cancelled', `reason` in last_error) and
+ * returns their ids; a worker running one stops at once when told through queueEvents (see worker.ts), or
+ * at its next lease renewal otherwise.
+ */
+export async function cancelClaimJobs(tx: DbOrTx, claimId: number, reason: string): Promise<{ id: number; batchId: number | null }[]> {
+  const cancelled = await tx
+    .update(jobs)
+    .set({ status: 'cancelled', lastError: reason, lockedBy: null, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(jobs.kind, VERIFY_JOB), eq(jobs.claimId, claimId), inArray(jobs.status, ['queued', 'running'])))
+    .returning({ id: jobs.id, batchId: jobs.batchId });
+  for (const batchId of new Set(cancelled.map((j) => j.batchId))) await finishBatchIfDone(tx, batchId);
+  return cancelled;
 }

@@ -14,13 +14,19 @@ import type { Db, Tx } from '../db';
 import { claimDocuments, claims } from '../db/schema';
 import { iso } from '../http/time';
 import { type DocumentStore, MissingDocumentError } from '../storage/store';
+import { DocumentRefused } from '../verification/read/limits';
+import type { ThreadedReadOptions } from '../verification/read/threaded';
 import type { ClaimVerification, DocumentFile, ReadDocument, RuleDefinition, VerificationInput } from '../verification/types';
 import type { VerifyJobPayload } from './enqueue';
-import { completeJob, type ClaimedJob } from './queue';
+import { completeJob, setAsideJob, type ClaimedJob } from './queue';
 import { documentUrl, loadFacts, loadMasterData, loadReadDocuments, loadRules } from './verification-input';
 
 export interface DocumentReader {
-  read(file: DocumentFile): Promise<ReadDocument>;
+  /**
+   * Throws DocumentRefused for a document over a limit, or whose reading crashed or passed the deadline
+   * (the claim is then SUSPENDED with its message); rejects with the signal's reason when aborted.
+   */
+  read(file: DocumentFile, options?: ThreadedReadOptions): Promise<ReadDocument>;
   /** Stops what the reader keeps running (the OCR workers). */
   close?(): Promise<void>;
 }
@@ -32,8 +38,10 @@ export interface JobContext {
   store: DocumentStore;
   reader: DocumentReader;
   verify: Verifier;
-  /** Aborted when the worker stops or the job's lease is lost. */
+  /** Aborted when the worker stops, the job's lease is lost or the job is cancelled. */
   signal: AbortSignal;
+  /** Seconds the job may spend reading its claim's documents, all together (a reader in threads enforces it). */
+  readTimeoutSeconds?: number;
 }
 
 /** Thrown at a step boundary once the job's signal is aborted. */
@@ -74,7 +82,13 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
     return;
   }
 
-  await readUnreadDocuments(ctx, claim.id);
+  try {
+    await readUnreadDocuments(ctx, claim.id);
+  } catch (error) {
+    if (!(error instanceof DocumentRefused)) throw error;
+    await suspendForDocument(db, job, claim, error);
+    return;
+  }
   checkpoint(signal);
 
   if (!jobPayload(job).adjudicate) {
@@ -153,7 +167,44 @@ async function dropFiles(tx: Tx, store: DocumentStore, claimId: number): Promise
   for (const { key } of stored) if (key) await store.delete(key);
 }
 
-/** Reads the documents that have no stored reading yet, storing each one as soon as it is read. */
+/**
+ * A document over a limit, or one whose reading crashed or timed out: the claim is SUSPENDED with the
+ * refusal's reason, without a verdict of the adjudicator. A limit is an answer (the job is done); a crash
+ * or timeout sets the job aside, so it is not run into the same crash again.
+ */
+async function suspendForDocument(db: Db, job: ClaimedJob, claim: typeof claims.$inferSelect, refusal: DocumentRefused): Promise<void> {
+  await db.transaction(async (tx) => {
+    if (refusal.kind === 'limit') await completeJob(tx, job);
+    else await setAsideJob(tx, job, refusal.message);
+    await tx
+      .update(claims)
+      .set({
+        status: 'SUSPENDED',
+        adjudicationResult: 'SUSPENDED',
+        adjudicationReason: refusal.message,
+        rejectionReasons: [],
+        adjudicationDetails: {},
+        previousVerification: claim.adjudicationResult
+          ? {
+              adjudicationResult: claim.adjudicationResult,
+              lastVerifiedOn: iso(claim.lastVerifiedOn),
+              adjudicationDetails: claim.adjudicationDetails,
+            }
+          : claim.previousVerification,
+        rerunStatus: null,
+        errorCode: UNREADABLE_DOCUMENTS_ERROR_CODE,
+        errorMessage: refusal.message,
+        lastVerifiedOn: sql`now()`,
+        lastModifiedOn: sql`now()`,
+      })
+      .where(eq(claims.id, claim.id));
+  });
+}
+
+/**
+ * Reads the documents that have no stored reading yet, storing each one as soon as it is read. A refused
+ * document keeps its reason in read_error but stays unread (a re-run after the limits change reads it).
+ */
 async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<void> {
   const { db, signal } = ctx;
   const unread = await db
@@ -166,27 +217,49 @@ async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<vo
     .from(claimDocuments)
     .where(and(eq(claimDocuments.claimId, claimId), isNull(claimDocuments.readAt)))
     .orderBy(asc(claimDocuments.id));
-  if (unread.length > 0) await setStatus(db, claimId, 'OCR_PENDING');
+  if (unread.length === 0) {
+    await setStatus(db, claimId, 'OCRED');
+    return;
+  }
+  await setStatus(db, claimId, 'OCR_PENDING');
+  const [{ pagesRead }] = await db
+    .select({ pagesRead: sql<number>`coalesce(sum(${claimDocuments.pages}), 0)::int` })
+    .from(claimDocuments)
+    .where(and(eq(claimDocuments.claimId, claimId), isNotNull(claimDocuments.readAt)));
+  let claimPagesBefore = Number(pagesRead);
+  const seconds = ctx.readTimeoutSeconds;
+  const deadline = seconds ? { at: Date.now() + seconds * 1000, seconds } : undefined;
 
   for (const doc of unread) {
     checkpoint(signal);
     // One file in memory at a time.
     const data = doc.storageKey ? await readStored(ctx.store, doc.storageKey) : null;
-    const read: ReadDocument = data
-      ? await ctx.reader.read({
-          documentId: doc.id,
-          fileName: doc.fileName,
-          contentType: doc.contentType,
-          url: documentUrl(claimId, doc.id),
-          data,
-        })
+    const file: DocumentFile | null = data
+      ? { documentId: doc.id, fileName: doc.fileName, contentType: doc.contentType, url: documentUrl(claimId, doc.id), data }
+      : null;
+    const read: ReadDocument = file
+      ? await readOne(ctx, file, { claimPagesBefore, deadline, signal })
       : { documentId: doc.id, fileName: doc.fileName, url: documentUrl(claimId, doc.id), pages: [], error: 'the file is no longer stored' };
+    claimPagesBefore += read.pages.length;
     await db
       .update(claimDocuments)
       .set({ readPages: read.pages, pages: read.pages.length, readError: read.error ?? null, readAt: sql`now()` })
       .where(eq(claimDocuments.id, doc.id));
   }
   await setStatus(db, claimId, 'OCRED');
+}
+
+/** One document; a refusal is noted on the document before it ends the job, an abort is an interruption. */
+async function readOne(ctx: JobContext, file: DocumentFile, options: ThreadedReadOptions): Promise<ReadDocument> {
+  try {
+    return await ctx.reader.read(file, options);
+  } catch (error) {
+    if (ctx.signal.aborted) throw new JobInterrupted();
+    if (error instanceof DocumentRefused) {
+      await ctx.db.update(claimDocuments).set({ readError: error.message }).where(eq(claimDocuments.id, file.documentId));
+    }
+    throw error;
+  }
 }
 
 /** The file, or null when the store no longer has it (any other failure of the store is thrown: the job is tried again). */

@@ -9,7 +9,18 @@ import type { Db } from '../db';
 import type { DocumentStore } from '../storage/store';
 import { claims } from '../db/schema';
 import { queueEvents } from './enqueue';
-import { claimNextJob, expireAllLeases, extendLease, failJob, hasPendingJobs, LeaseLostError, releaseJob, type ClaimedJob } from './queue';
+import {
+  claimNextJob,
+  expireAllLeases,
+  extendLease,
+  FIRST_TURN,
+  failJob,
+  hasPendingJobs,
+  LeaseLostError,
+  nextTurn,
+  releaseJob,
+  type ClaimedJob,
+} from './queue';
 import { JobInterrupted, runVerifyJob, type DocumentReader, type Verifier } from './verify-claim';
 
 /** A pino logger (fastify's app.log) or console both fit. */
@@ -40,6 +51,8 @@ export interface WorkerOptions {
    * other process uses the database (embedded PGlite): main.ts passes driver === 'pglite'.
    */
   takeOverRunningJobs?: boolean;
+  /** Seconds a job may spend reading its claim's documents (enforced by a reader in threads). Default: no limit. */
+  readTimeoutSeconds?: number;
   /** Attempts before a job fails for good. Default: the job row's max_attempts (3). */
   maxAttempts?: number;
   /** First retry delay; doubled per attempt up to retryMaxMs. Defaults 2 s and 5 min. */
@@ -89,6 +102,12 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   let sleepers: (() => void)[] = [];
   let settled: (() => void)[] = [];
 
+  /** Each running job's abort, by job id: a cancelled job stops at once. */
+  const aborts = new Map<number, AbortController>();
+  const onCancelled = (jobId: number) => aborts.get(jobId)?.abort();
+  // Whose turn it is next (fair scheduling across organisations and lanes, see queue.ts).
+  let turn = FIRST_TURN;
+
   const wake = () => {
     const waiting = sleepers;
     sleepers = [];
@@ -109,9 +128,11 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
     for (const resolve of waiting) resolve();
   };
   queueEvents.on('queued', wake);
+  queueEvents.on('cancelled', onCancelled);
 
   async function runJob(job: ClaimedJob): Promise<void> {
     const jobController = new AbortController();
+    aborts.set(job.id, jobController);
     const onStop = () => jobController.abort();
     stopController.signal.addEventListener('abort', onStop);
     let leaseLost = false;
@@ -136,7 +157,10 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
         await recordFailure(job, new Error(`verification stopped unexpectedly ${job.attempts - 1} times`), true);
         return;
       }
-      await runVerifyJob({ db, store: options.store, reader, verify, signal: jobController.signal }, job);
+      await runVerifyJob(
+        { db, store: options.store, reader, verify, signal: jobController.signal, readTimeoutSeconds: options.readTimeoutSeconds },
+        job,
+      );
       log.debug(`job ${job.id}: claim ${job.claimId} verified`);
     } catch (error) {
       if (error instanceof LeaseLostError || leaseLost) {
@@ -148,6 +172,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
         await recordFailure(job, error, final).catch((e) => log.error(`job ${job.id}: recording the failure failed: ${messageOf(e)}`));
       }
     } finally {
+      aborts.delete(job.id);
       clearInterval(heartbeat);
       stopController.signal.removeEventListener('abort', onStop);
     }
@@ -177,7 +202,8 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
     while (!stopping) {
       let job: ClaimedJob | null = null;
       try {
-        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs);
+        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs, turn);
+        if (job) turn = nextTurn(turn, job.org ?? null, job.lane ?? 'small');
       } catch (error) {
         if (stopping) break;
         log.error(`taking a job failed: ${messageOf(error)}`);
@@ -208,6 +234,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       if (stopping) return;
       stopping = true;
       queueEvents.off('queued', wake);
+      queueEvents.off('cancelled', onCancelled);
       stopController.abort();
       wake();
       await Promise.all(loops);

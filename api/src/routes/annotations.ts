@@ -12,6 +12,7 @@ import type { AuthContext } from '../auth/tokens';
 import { annotationReport, createAnnotation, listAnnotations, readAnnotation, updateAnnotation } from '../claims/annotations';
 import { errorCategories } from '../db/schema';
 import { forbidden } from '../http/errors';
+import { perUserLimit } from '../http/rate-limits';
 import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 import { formatIn } from '../http/time';
 
@@ -55,7 +56,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/annotation/generateReport', {
     schema: { response: replies({ 200: fileContent('Every annotation, one row each', [MEDIA.xlsx]) }) },
-    config: { access: requireProvider },
+    config: { access: requireProvider, rateLimit: perUserLimit() },
     handler: async (_request, reply) => {
       const workbook = await annotationReport(app.db, zone);
       return reply

@@ -8,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditExportQuery, AuditHistoryPage, AuditHistoryQuery, AuditRecordParams } from '@claims/shared-kernel/contract';
 import { requireProvider } from '../auth/access';
 import { exportPeriod, exportWorkbook, recordHistory } from '../audit/history';
+import { perUserLimit } from '../http/rate-limits';
 import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -19,7 +20,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: AuditExportQuery,
       response: replies({ 200: fileContent('The audit log of the period as a workbook', [MEDIA.xlsx]) }),
     },
-    config: { access: requireProvider },
+    config: { access: requireProvider, rateLimit: perUserLimit() },
     handler: async (request, reply) => {
       const { from, to, entity } = request.query;
       const workbook = await exportWorkbook(app.db, exportPeriod(from, to, zone), entity, zone);

@@ -54,6 +54,7 @@ import type { DbOrTx } from '../db';
 import { batches, claims } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
+import { perUserLimit } from '../http/rate-limits';
 import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 
 const Done = replies({ 200: MessageResponse });
@@ -336,7 +337,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       body: BatchNamesBody,
       response: replies({ 200: fileContent('One sheet, a row per claim of the batches', [MEDIA.xlsx]) }),
     },
-    config: consoleOnly,
+    config: { ...consoleOnly, rateLimit: perUserLimit() },
     handler: async (request, reply) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       const rows = await batchesByName(app.db, org, request.body.nameList);

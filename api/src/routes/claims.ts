@@ -26,6 +26,7 @@ import { createClaim } from '../claims/create';
 import { claimsCsvFile, listClaims, searchClaims } from '../claims/list';
 import { readMultipart } from '../claims/upload';
 import { confirmFindings, rerunVerification } from '../claims/verification';
+import { asksForDownload, perUserLimit } from '../http/rate-limits';
 import { attachmentDisposition, FileBody, fileContent, MEDIA, replies } from '../http/replies';
 
 const claimRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -47,6 +48,8 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       body: ClaimSearchBody,
       response: replies({ 200: fileContent('The page of claims, or the CSV file', [MEDIA.csv], z.array(ClaimListRow)) }),
     },
+    // The whole list as a file is limited per user; a page of it is not.
+    config: { rateLimit: perUserLimit(asksForDownload) },
     handler: async (request, reply) => {
       const { auth, query, body } = request;
       if (!query.download) return searchClaims(app.db, auth, query, body, zone);

@@ -4,13 +4,14 @@
  * them, so the generator stays out of the server otherwise.
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
-import { batches } from '../db/schema';
+import { batches, seedProgress } from '../db/schema';
 import type { DocumentStore } from '../storage/store';
-import { insertSeedClaim, type SeedClaim } from './index';
+import { GENERATED_CLAIMS_SEED, insertSeedClaim, type SeedClaim } from './index';
 import { seedInbox } from './inbox';
 import { catalog } from './synthetic/catalog';
-import { DEFAULT_SEED_CLAIMS, streamSeedClaims, type GeneratedClaim } from './synthetic/generator';
+import { DEFAULT_SEED, DEFAULT_SEED_CLAIMS, streamSeedClaimsFrom, type GeneratedClaim } from './synthetic/generator';
 
 /** The insurers whose claims the console downloads (spec 3 §2.7 insurer dropdown). */
 const CONSOLE_ORGS = new Set(['vitraya', 'starhealth', 'maxbupa']);
@@ -44,27 +45,38 @@ function asConsoleClaim(claim: GeneratedClaim, index: number, batchOf: (org: str
   };
 }
 
-/** One console batch per insurer, so the Batch Summary shows real counts as the seed is verified. */
+/**
+ * One console batch per insurer, so the Batch Summary shows real counts as the seed is verified; a resumed seed
+ * finds the ones it made before (a batch's name is unique in its organisation).
+ */
 async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
+  const wanted = [...CONSOLE_ORGS].map((org, i) => ({
+    batchName: `${org}-seed-batch`,
+    org,
+    downloaded: true,
+    priority: 100 + i,
+    status: 'TO_BE_PROCESSED',
+    createdBy: `${org}.admin`,
+  }));
+  await db.insert(batches).values(wanted).onConflictDoNothing();
   const rows = await db
-    .insert(batches)
-    .values(
-      [...CONSOLE_ORGS].map((org, i) => ({
-        batchName: `${org}-seed-batch`,
-        org,
-        downloaded: true,
-        priority: 100 + i,
-        status: 'TO_BE_PROCESSED',
-        createdBy: `${org === 'vitraya' ? 'vitraya' : org}.admin`,
-      })),
-    )
-    .returning({ id: batches.id, org: batches.org });
-  return new Map(rows.map((r) => [r.org, r.id]));
+    .select({ id: batches.id, org: batches.org, name: batches.batchName })
+    .from(batches)
+    .where(
+      inArray(
+        batches.batchName,
+        wanted.map((b) => b.batchName),
+      ),
+    );
+  return new Map(rows.filter((r) => r.name === `${r.org}-seed-batch`).map((r) => [r.org, r.id]));
 }
 
 /**
- * Generates claims with their documents and queues each as it is made, in its own transaction; between
- * claims the event loop serves requests, so the api answers while the demo data arrives.
+ * Generates claims with their documents and queues each as it is made, in its own transaction with the seed's
+ * progress; between claims the event loop serves requests, so the api answers while the demo data arrives. The
+ * plan (how many) is the one of the first start when there is one (seedMastersIfEmpty), else `count`; a seed
+ * that was stopped (the api killed) goes on after the last claim it stored, never storing one twice.
+ * Answers how many claims this call stored.
  */
 export async function seedGeneratedClaims(
   db: Db,
@@ -74,16 +86,26 @@ export async function seedGeneratedClaims(
   inboxDir?: string,
 ): Promise<number> {
   if (count <= 0) return 0;
-  if (inboxDir) log(`wrote ${await seedInbox(inboxDir)} manifest rows into the insurer inbox ${inboxDir}`);
-  log(`generating ${count} synthetic claims with their documents`);
+  await db.insert(seedProgress).values({ name: GENERATED_CLAIMS_SEED, target: count }).onConflictDoNothing();
+  const [plan] = await db.select().from(seedProgress).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED));
+  const from = plan.cursor ?? undefined;
+  if (from && from.index >= plan.target) return 0;
+  if (!from && inboxDir) log(`wrote ${await seedInbox(inboxDir)} manifest rows into the insurer inbox ${inboxDir}`);
+  log(
+    from
+      ? `resuming the seed at claim ${from.index + 1} of ${plan.target}`
+      : `generating ${plan.target} synthetic claims with their documents`,
+  );
   const batchIds = await seedConsoleBatches(db);
-  let index = 0;
-  for await (const claim of streamSeedClaims(count)) {
-    const seedClaim = asConsoleClaim(claim, index, (org) => batchIds.get(org));
-    await insertSeedClaim(db, store, seedClaim);
-    index += 1;
+  let stored = 0;
+  for await (const { claim, next } of streamSeedClaimsFrom(plan.target, DEFAULT_SEED, from)) {
+    const seedClaim = asConsoleClaim(claim, next.index - 1, (org) => batchIds.get(org));
+    await insertSeedClaim(db, store, seedClaim, (tx) =>
+      tx.update(seedProgress).set({ cursor: next }).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED)),
+    );
+    stored += 1;
     await nextTurn();
   }
-  log(`seeded ${index} claims, queued for verification`);
-  return index;
+  log(`seeded ${stored} claims, queued for verification`);
+  return stored;
 }

@@ -4,10 +4,10 @@
  * come after, from ./generated-claims, which main.ts loads only when it seeds them. The synthetic
  * catalog and claim generator (./synthetic) are seed and test tooling, loaded only while seeding.
  */
-import { count, inArray } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import type { CaseType } from '@claims/shared-kernel/constants';
 import type { Db, DbOrTx } from '../db';
-import { claims, organizations, procedures } from '../db/schema';
+import { claims, organizations, procedures, seedProgress } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
 import { recordClaimDocuments, withStoredDocuments, type StoredDocument, type UploadType } from '../claims/upload';
 import type { DocumentStore } from '../storage/store';
@@ -42,9 +42,23 @@ export interface SeedClaim {
   documents: { fileName: string; contentType: UploadType; data: Uint8Array }[];
 }
 
-/** Stores the claim's files, then the claim with its documents in one transaction, queued unless its status says otherwise. */
-export async function insertSeedClaim(db: Db, store: DocumentStore, claim: SeedClaim): Promise<number> {
-  return withStoredDocuments(store, claim.documents, (stored) => db.transaction((tx) => insertClaimRows(tx, claim, stored)));
+/**
+ * Stores the claim's files, then the claim with its documents in one transaction, queued unless its status says
+ * otherwise; `alongside` writes in the same transaction (the seed's progress), so both are stored or neither.
+ */
+export async function insertSeedClaim(
+  db: Db,
+  store: DocumentStore,
+  claim: SeedClaim,
+  alongside?: (tx: DbOrTx) => Promise<unknown>,
+): Promise<number> {
+  return withStoredDocuments(store, claim.documents, (stored) =>
+    db.transaction(async (tx) => {
+      const id = await insertClaimRows(tx, claim, stored);
+      await alongside?.(tx);
+      return id;
+    }),
+  );
 }
 
 async function insertClaimRows(db: DbOrTx, claim: SeedClaim, stored: StoredDocument[]): Promise<number> {
@@ -93,11 +107,19 @@ async function insertClaimRows(db: DbOrTx, claim: SeedClaim, stored: StoredDocum
   return row.id;
 }
 
+/** The seed_progress row of the generated demo claims. */
+export const GENERATED_CLAIMS_SEED = 'generated-claims';
+
 /**
- * Seeds the organisations, users and master catalog when the database has no organisations yet.
+ * Seeds the organisations, users and master catalog when the database has no organisations yet, and with
+ * them the plan of `generatedClaims` demo claims (stored later by ./generated-claims, resumed after a kill).
  * Answers whether it did (a seeded database is left alone).
  */
-export async function seedMastersIfEmpty(db: Db, log: (message: string) => void = () => {}): Promise<boolean> {
+export async function seedMastersIfEmpty(
+  db: Db,
+  log: (message: string) => void = () => {},
+  { generatedClaims = 0 }: { generatedClaims?: number } = {},
+): Promise<boolean> {
   const [{ n }] = await db.select({ n: count() }).from(organizations);
   if (n > 0) return false;
   // The synthetic catalog is loaded only to seed it.
@@ -105,7 +127,14 @@ export async function seedMastersIfEmpty(db: Db, log: (message: string) => void 
   await db.transaction(async (tx) => {
     await seedBase(tx);
     await seedCatalog(tx, catalog);
+    if (generatedClaims > 0) await tx.insert(seedProgress).values({ name: GENERATED_CLAIMS_SEED, target: generatedClaims });
   });
   log('seeded organisations, demo users, error categories and the master catalog');
   return true;
+}
+
+/** Whether generated demo claims are still to be stored: planned at the first start, not all stored yet. */
+export async function generatedClaimsPending(db: Db): Promise<boolean> {
+  const [plan] = await db.select().from(seedProgress).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED));
+  return Boolean(plan) && (plan.cursor?.index ?? 0) < plan.target;
 }

@@ -703,6 +703,23 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         expect(await open('inProgress')).toEqual([waiting]);
         expect(await open('query')).toEqual([]);
       });
+
+      test('a claim whose documents could not be read (verified SUSPENDED) counts as failed, not as waiting', async () => {
+        const [suspended] = await consoleClaims('UNREADABLE', 1);
+        ok(await createBatch('Unreadable batch', [suspended]));
+        // What the verification job writes when no document can be read.
+        await db().update(claims).set({ status: 'SUSPENDED', adjudicationResult: 'SUSPENDED' }).where(eq(claims.id, suspended));
+        const [row] = ok<BatchRow[]>(
+          await call('POST', '/claim/batch/search?downloaded=true&org=vitraya', { batchName: ['Unreadable batch'] }),
+        );
+        expect(row.processing).toMatchObject({ toBeVerified: 0, inProgress: 0, verificationFailed: 1 });
+        const batch = await batchByName('Unreadable batch');
+        expect(
+          ok<ConsoleClaimRow[]>(await call('POST', '/redirectOther?org=vitraya', { batchId: batch.id, adjType: 'failed' })).map(
+            (r) => r.id,
+          ),
+        ).toEqual([suspended]);
+      });
     });
 
     describe('priority and the verification queue', () => {

@@ -32,6 +32,10 @@ import { defineRuleEdges } from './rule-edges';
 import { claimIds, ruleId } from './fixture';
 import { defineSessionEdges } from './session-edges';
 import { defineDocgroupEdges } from './docgroup-edges';
+import { defineListEdges } from './list-edges';
+import { defineFuzzEdges } from './fuzz-edges';
+import { defineVerificationCancelEdges } from './verification-cancel-edges';
+import { defineRateLimitEdges } from './rate-limit-edges';
 import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
@@ -1214,4 +1218,8 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   defineMasterEdges(open);
   defineRuleEdges(open);
   defineQuestionEdges(open);
+  defineListEdges(open);
+  defineFuzzEdges(open);
+  defineVerificationCancelEdges(open);
+  defineRateLimitEdges(open);
 }

@@ -76,7 +76,7 @@ function BatchItem({
         <Typography.Text style={{ flex: 1, minWidth: 0 }} ellipsis={{ tooltip: batch.batchName }} data-testid="priority-name">
           {index + 1}. {batch.batchName}
         </Typography.Text>
-        <Typography.Text type="secondary">{`${batch.total_claims_count} claims`}</Typography.Text>
+        <Typography.Text type="secondary">{`${batch.total_claims_count} claim${batch.total_claims_count === 1 ? '' : 's'}`}</Typography.Text>
         <Tag>{statusText(status)}</Tag>
         <Typography.Text type={after === status ? 'secondary' : undefined} style={{ width: 150 }} data-testid="status-after">
           {after === status ? 'unchanged' : `→ ${statusText(after)}`}

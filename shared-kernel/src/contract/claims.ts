@@ -174,6 +174,8 @@ export const ClaimListRow = pagedItem(
     diagnosisFound: z.number().optional(),
     evidenceFound: z.number().optional(),
     documentsFound: z.number().optional(),
+    /** On the first row when there are more than total_count matches (the count stops at 10,000: show '10,000+'). */
+    total_count_capped: z.boolean().optional(),
   }),
 );
 export type ClaimListRow = z.infer<typeof ClaimListRow>;

@@ -1502,18 +1502,37 @@ export const DEFAULT_SEED = 1;
  * the rest are generated) and yield to other work in between.
  */
 export async function* streamSeedClaims(count = DEFAULT_SEED_CLAIMS, seed = DEFAULT_SEED): AsyncGenerator<GeneratedClaim> {
+  for await (const { claim } of streamSeedClaimsFrom(count, seed)) yield claim;
+}
+
+/** Where the seed's stream stands: the next claim's index and what is left of the scanned-page budget. */
+export interface SeedCursor {
+  index: number;
+  imageBudget: number;
+}
+
+/**
+ * The seed's claims from a cursor on (the start by default), each with the cursor after it, so a seed that
+ * stopped can go on with exactly the claims it had not stored yet.
+ */
+export async function* streamSeedClaimsFrom(
+  count = DEFAULT_SEED_CLAIMS,
+  seed = DEFAULT_SEED,
+  from: SeedCursor = { index: 0, imageBudget: Math.floor(count / 5) },
+): AsyncGenerator<{ claim: GeneratedClaim; next: SeedCursor }> {
   const rng = new Rng(seed);
-  let budget = Math.floor(count / 5);
+  let budget = from.imageBudget;
   for (let i = 0; i < count; i++) {
     const wanted = rng.weighted([
       [0, 0.8],
       [1, 0.17],
       [2, 0.03],
     ] as const);
+    if (i < from.index) continue;
     const imagePages = Math.min(wanted, budget);
     const claim = await generateClaim(seed * 100_003 + i, { imagePages });
     budget -= claim.expected.imagePages;
-    yield claim;
+    yield { claim, next: { index: i + 1, imageBudget: budget } };
   }
 }
 

@@ -2,7 +2,7 @@
  * A small pool of tesseract workers, started lazily (a claim of text PDFs never starts one) and shared by
  * every document a reader reads. The English model ships in node_modules: nothing is fetched at run time.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,6 +25,37 @@ export const DEFAULT_OCR_TIMEOUT_MS = 120_000;
 
 class OcrTimeout extends Error {}
 
+/** tesseract's caches are made under this prefix with the owning process's id, so a later start can tell a dead process's apart. */
+const CACHE_PREFIX = 'claims-ocr-';
+
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/** A new cache folder for tesseract, owned by this process. */
+export const makeOcrCacheDir = (): string => mkdtempSync(path.join(tmpdir(), `${CACHE_PREFIX}${process.pid}-`));
+
+/**
+ * Removes the OCR caches processes left behind when they were killed (a crash skips close()); those of
+ * processes still running are theirs. Returns how many were removed.
+ */
+export function removeStaleOcrCaches(folder = tmpdir()): number {
+  let removed = 0;
+  for (const entry of readdirSync(folder)) {
+    if (!entry.startsWith(CACHE_PREFIX)) continue;
+    const pid = Number(entry.slice(CACHE_PREFIX.length).split('-')[0]);
+    if (Number.isInteger(pid) && pid > 0 && processAlive(pid)) continue;
+    rmSync(path.join(folder, entry), { recursive: true, force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
 export class OcrPool {
   private readonly idle: TesseractWorker[] = [];
   private readonly waiting: { resolve: (worker: TesseractWorker) => void; reject: (error: unknown) => void }[] = [];
@@ -32,9 +63,11 @@ export class OcrPool {
   private cacheDir: string | null = null;
   private closed = false;
 
+  /** `cacheDir`: tesseract's cache folder, when its owner removes it (a reading thread's); otherwise one is made and close() removes it. */
   constructor(
     private readonly size: number,
     private readonly timeoutMs = DEFAULT_OCR_TIMEOUT_MS,
+    private readonly givenCacheDir?: string,
   ) {
     if (!Number.isInteger(size) || size < 1) throw new Error(`ocrWorkers must be a positive integer, got ${size}`);
   }
@@ -64,7 +97,7 @@ export class OcrPool {
     for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('the document reader is closed'));
     const workers = this.idle.splice(0);
     await Promise.all(workers.map((w) => w.terminate()));
-    if (this.cacheDir) rmSync(this.cacheDir, { recursive: true, force: true });
+    if (this.cacheDir && !this.givenCacheDir) rmSync(this.cacheDir, { recursive: true, force: true });
     this.cacheDir = null;
   }
 
@@ -95,7 +128,7 @@ export class OcrPool {
     this.started += 1;
     try {
       const { default: tesseract } = await import('tesseract.js');
-      this.cacheDir ??= mkdtempSync(path.join(tmpdir(), 'claims-ocr-'));
+      this.cacheDir ??= this.givenCacheDir ?? makeOcrCacheDir();
       const langPath = path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
       return await tesseract.createWorker('eng', tesseract.OEM.LSTM_ONLY, {
         langPath,

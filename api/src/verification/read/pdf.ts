@@ -14,7 +14,7 @@ type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PDFDocumentProxy = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
 type PDFPageProxy = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 let pdfjsModule: Promise<Pdfjs> | null = null;
-const loadPdfjs = (): Promise<Pdfjs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+export const loadPdfjs = (): Promise<Pdfjs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
 /** Scans are rendered at this resolution for OCR (a good trade of accuracy and time for tesseract). */
 const OCR_DPI = 200;
@@ -38,14 +38,23 @@ export type Recognize = (png: Uint8Array) => Promise<Word[]>;
 
 export class PdfReadError extends Error {}
 
+export interface PdfReadOptions {
+  /** At most `parallel` pages are OCRed at a time. */
+  parallel: number;
+  /** Called with the page count before any page is read; throws to refuse the document. */
+  checkPageCount: (pages: number) => void;
+  /** Images above this many pixels are not drawn (pdfjs's maxImageSize). */
+  maxImagePixels: number;
+}
+
 /**
- * Reads every page. Pages that need OCR go through `recognize` (at most `parallel` at a time); a page whose
- * OCR fails is kept empty and reported in `warnings`.
+ * Reads every page. Pages that need OCR go through `recognize`; a page whose OCR fails is kept empty and
+ * reported in `warnings`.
  */
 export async function readPdf(
   data: Uint8Array,
   recognize: Recognize,
-  parallel: number,
+  { parallel, checkPageCount, maxImagePixels }: PdfReadOptions,
 ): Promise<{ pages: ReadPage[]; warnings: string[] }> {
   const pdfjs = await loadPdfjs();
   const task = pdfjs.getDocument({
@@ -56,6 +65,7 @@ export async function readPdf(
     cMapPacked: true,
     isEvalSupported: false,
     disableFontFace: true,
+    maxImageSize: maxImagePixels,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   });
   let pdf: PDFDocumentProxy;
@@ -74,6 +84,7 @@ export async function readPdf(
   ]);
   const warnings: string[] = [];
   try {
+    checkPageCount(pdf.numPages);
     const pages: ReadPage[] = [];
     const scans: { index: number; page: PDFPageProxy }[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber += 1) {

@@ -4,6 +4,8 @@
  */
 import type { DocumentFile, ReadDocument, Word } from '../types';
 import { detectKind, imageSize, type ImageSize } from './detect';
+import { inflatesBeyond } from './inflate';
+import { DEFAULT_READ_LIMITS, DocumentRefused, refusals, type ReadLimits } from './limits';
 import { OcrPool } from './ocr';
 import { PdfReadError, readPdf } from './pdf';
 
@@ -15,36 +17,62 @@ export interface DocumentReaderOptions {
   ocrWorkers?: number;
   /** Longest an image or scanned page may take to OCR before it is reported as failed. Default 120 s. */
   ocrTimeoutMs?: number;
+  /** What is refused (DocumentRefused) rather than read. Default DEFAULT_READ_LIMITS. */
+  limits?: ReadLimits;
+  /** tesseract's cache folder, when the caller owns (and removes) it; by default one per reader, removed by close(). */
+  ocrCacheDir?: string;
+}
+
+export interface ReadOptions {
+  /** Pages the claim's documents read before this one have: the claim's page limit counts them. Default 0. */
+  claimPagesBefore?: number;
 }
 
 export interface DocumentReader {
-  read(file: DocumentFile): Promise<ReadDocument>;
+  /** The document's words; throws DocumentRefused when the document is over a limit (see ./limits). */
+  read(file: DocumentFile, options?: ReadOptions): Promise<ReadDocument>;
   /** Stops the OCR workers; the reader cannot be used afterwards. */
   close(): Promise<void>;
 }
 
 export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader {
   const workers = options.ocrWorkers ?? 1;
-  const pool = new OcrPool(workers, options.ocrTimeoutMs);
+  const pool = new OcrPool(workers, options.ocrTimeoutMs, options.ocrCacheDir);
   const recognize = async (image: Uint8Array) => (await pool.recognize(image)).words;
+  const limits = options.limits ?? DEFAULT_READ_LIMITS;
 
-  async function read(file: DocumentFile): Promise<ReadDocument> {
+  async function read(file: DocumentFile, { claimPagesBefore = 0 }: ReadOptions = {}): Promise<ReadDocument> {
     const base = { documentId: file.documentId, fileName: file.fileName, url: file.url };
     const failed = (error: string): ReadDocument => ({ ...base, pages: [], error });
     if (!file.data || file.data.length === 0) return failed('the file is empty');
     const kind = detectKind(file.data);
     if (!kind) return failed(`not a PDF, PNG or JPEG file (declared as ${file.contentType})`);
     if (kind === 'pdf') {
+      if (inflatesBeyond(file.data, limits.maxInflatedBytes)) throw refusals.inflatedSize(file.fileName, limits.maxInflatedBytes);
+      const checkPageCount = (pages: number) => {
+        if (pages > limits.maxPagesPerDocument) throw refusals.pagesPerDocument(file.fileName, pages, limits.maxPagesPerDocument);
+        if (claimPagesBefore + pages > limits.maxPagesPerClaim)
+          throw refusals.pagesPerClaim(file.fileName, pages, claimPagesBefore, limits.maxPagesPerClaim);
+      };
       try {
-        const { pages, warnings } = await readPdf(file.data, recognize, workers);
+        const { pages, warnings } = await readPdf(file.data, recognize, {
+          parallel: workers,
+          checkPageCount,
+          maxImagePixels: limits.maxImagePixels,
+        });
         if (pages.length === 0) return failed('the PDF has no pages');
         return { ...base, pages, ...(warnings.length ? { warnings } : {}) };
       } catch (error) {
+        if (error instanceof DocumentRefused) throw error;
         return failed(error instanceof PdfReadError ? error.message : `the PDF could not be read (${messageOf(error)})`);
       }
     }
     const size = imageSize(file.data, kind);
     if (!size) return failed(`not a readable ${kind.toUpperCase()} image (damaged header)`);
+    if (size.width * size.height > limits.maxImagePixels)
+      throw refusals.imagePixels(file.fileName, size.width, size.height, limits.maxImagePixels);
+    if (claimPagesBefore + 1 > limits.maxPagesPerClaim)
+      throw refusals.pagesPerClaim(file.fileName, 1, claimPagesBefore, limits.maxPagesPerClaim);
     try {
       const words = await recognizeImage(file.data, size, recognize);
       return { ...base, pages: [{ pageNumber: 1, width: size.width, height: size.height, source: 'ocr', unit: 'px', words }] };
@@ -75,8 +103,8 @@ async function recognizeImage(data: Uint8Array, size: ImageSize, recognize: (ima
  * Reads one document with a reader of its own (an OCR worker is started only if the file needs one, and
  * stopped before returning). To read many files, share one createDocumentReader() instead.
  */
-export async function readDocument(file: DocumentFile): Promise<ReadDocument> {
-  const reader = createDocumentReader({ ocrWorkers: 1 });
+export async function readDocument(file: DocumentFile, limits?: ReadLimits): Promise<ReadDocument> {
+  const reader = createDocumentReader({ ocrWorkers: 1, limits });
   try {
     return await reader.read(file);
   } finally {

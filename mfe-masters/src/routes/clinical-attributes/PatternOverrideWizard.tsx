@@ -169,9 +169,10 @@ function PatternEditor({
               <Typography.Text strong style={{ width: 110 }}>
                 {index + 1}. {PART_LABELS[part.type]}
               </Typography.Text>
-              <Flex flex={1}>
+              {/* A plain block: an empty antd Flex is hidden, and the part's buttons would then follow its name. */}
+              <div style={{ flex: 1 }}>
                 <PartSettings part={part} label={label} onChange={(next) => setPart(index, next)} />
-              </Flex>
+              </div>
               <Button
                 size="small"
                 icon={<ArrowUpOutlined />}

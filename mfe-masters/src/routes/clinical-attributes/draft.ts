@@ -199,11 +199,11 @@ export function partText(part: PatternPart): string {
 
 export const patternText = (parts: PatternPart[]): string => parts.map(partText).join(' · ');
 
-/** Why a pattern can find nothing (the adjudicator skips it), or null. */
+/** Why a pattern can find nothing (the adjudicator skips it), or null; read after the pattern's name ('Pattern 2 needs …'). */
 export function patternProblem(parts: PatternPart[]): string | null {
   if (!parts.some((p) => p.type === 'valueExpression')) return 'needs a Value part';
   if (parts.some((p) => p.type === 'valueExpression' && p.pattern && !p.pattern.length))
-    return 'a Value part needs Number, Number Range or Text';
-  if (parts.some((p) => p.type === 'string' && !p.value?.trim() && !p.length)) return 'a String part needs a length or a fixed text';
+    return 'needs Number, Number Range or Text in its Value part';
+  if (parts.some((p) => p.type === 'string' && !p.value?.trim() && !p.length)) return 'needs a length or a fixed text in its String part';
   return null;
 }

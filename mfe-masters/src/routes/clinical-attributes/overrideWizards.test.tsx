@@ -225,6 +225,7 @@ describe('pattern override wizard', () => {
     expect(button('Delete Pattern', first)).toBeDisabled();
 
     await choose('Add a part to Pattern 1', 'String', first);
+    expect(within(first).getByText('Pattern 1 needs a length or a fixed text in its String part')).toBeInTheDocument();
     fireEvent.click(
       within(within(first).getByRole('radiogroup', { name: 'Pattern 1 part 4 kind' })).getByRole('radio', { name: 'Length' }),
     );

@@ -288,7 +288,8 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
             size="small"
             type="inner"
             title={editing ? `Editing question ${editing.index + 1}` : 'Question'}
-            style={{ marginBottom: 16 }}
+            // The procedures' help line takes the place of their item's margin: the card keeps its distance from it.
+            style={{ marginTop: 8, marginBottom: 16 }}
           >
             <DraftFields
               draft={draft}

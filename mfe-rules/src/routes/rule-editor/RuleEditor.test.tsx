@@ -231,7 +231,8 @@ describe('editing a rule', () => {
   beforeEach(() => {
     api = fakeApi({
       ...LOOKUPS,
-      'GET /rules/:id': storedRule(),
+      // As the server does, each save of the rule makes it a new version.
+      'GET /rules/:id': () => storedRule({ version: 3 + api.callsTo('PUT /rules/:id').filter((c) => c.params.id === '12').length }),
       'POST /rules/existence': { result: true },
       'POST /rules/searchPcode': [
         { id: 13, case_type: 'PRE_AUTH', procedure_code: 'id002', fk_procedure: 3 },

@@ -133,7 +133,9 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
       return [rule.case_type, other];
     },
     onSuccess: async (caseTypes) => {
-      await queryClient.invalidateQueries({ queryKey: ['rules'] });
+      // An edited rule is not read again while its editor stays: its new version would start the form afresh
+      // (the editor is keyed by version), dropping the way back and the pre-auth step; it is read when next shown.
+      await queryClient.invalidateQueries({ queryKey: ['rules'], refetchType: editing ? 'none' : 'active' });
       setDialog(null);
       if (editing) {
         for (const caseType of caseTypes) void message.success(RULE_TEXTS.edited(caseType));

@@ -1,0 +1,220 @@
+/**
+ * Many reviewers at once (issue 14 §6): the api started as in production (its own process, loopback only, the demo
+ * seed arriving and its scanned claims being verified meanwhile), then CLIENTS concurrent clients signed in as the
+ * demo reviewers list and filter claims (GET /claims pages, POST /claims/search with filters and search text) for
+ * a bounded time. Prints requests/s, p50/p95/p99 and errors beside the goals: p95 <= 1 s on embedded PGlite,
+ * <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no server answers), 0 errors.
+ *
+ * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import { DEMO_PASSWORD } from '../src/seed/base';
+import { POSTGRES_URL, postgresUnavailable } from '../test/postgres';
+
+const argument = (name: string, fallback: string): string => {
+  const at = process.argv.indexOf(name);
+  return at >= 0 ? process.argv[at + 1] : fallback;
+};
+
+const CLIENTS = Number(argument('--clients', '200'));
+const SECONDS = Number(argument('--seconds', '30'));
+const SEED_CLAIMS = argument('--seed-claims', '300');
+const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3790);
+const BASE = `http://127.0.0.1:${PORT}/v0.3.0`;
+const GOAL_P95_MS = { pglite: 1000, postgres: 500 } as const;
+type Driver = keyof typeof GOAL_P95_MS;
+const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'maxbupa.reviewer', 'bajaj.reviewer', 'ml.reviewer'];
+
+/** What a reviewer does on the list: pages, the filter with its fields, the top bar's search text. */
+const CALLS: { method: 'GET' | 'POST'; path: string; body?: object }[] = [
+  { method: 'GET', path: '/claims?limit=25&page_number=1' },
+  { method: 'GET', path: '/claims?limit=25&page_number=3' },
+  { method: 'GET', path: '/claims?limit=25&page_number=1&status=OPEN,ADJUDICATED' },
+  { method: 'POST', path: '/claims/search?limit=25&page_number=1', body: { status: ['ADJUDICATED'] } },
+  {
+    method: 'POST',
+    path: '/claims/search?limit=25&page_number=1',
+    body: { adjudicationResult: ['ACCEPTED', 'REJECTED'], caseType: ['SETTLEMENT'] },
+  },
+  { method: 'POST', path: '/claims/search?limit=25&page_number=2', body: { query: 'ra' } },
+  { method: 'POST', path: '/claims/search?limit=25&page_number=1', body: { query: 'SH', startDate: '2024-01-01' } },
+];
+
+export interface LoadResult {
+  driver: Driver;
+  clients: number;
+  seconds: number;
+  claimsListed: number;
+  requests: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p95Ms: number;
+  p99Ms: number;
+  errors: number;
+  firstErrors: string[];
+  goalP95Ms: number;
+  ok: boolean;
+}
+
+function startApi(env: Record<string, string>): ChildProcess {
+  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return api;
+}
+
+async function stopApi(api: ChildProcess): Promise<void> {
+  if (api.exitCode !== null) return;
+  const exited = new Promise((resolve) => api.once('exit', resolve));
+  api.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000).then(() => api.kill('SIGKILL'))]);
+}
+
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe().catch(() => null);
+    if (value !== null) return value;
+    await sleep(3_000);
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+async function signIn(username: string): Promise<string> {
+  const response = await fetch(`${BASE}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  if (!response.ok) throw new Error(`login of ${username}: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+async function runLoad(driver: Driver): Promise<LoadResult> {
+  await waitFor('the api', async () => ((await fetch(`${BASE}/version`)).ok ? true : null), 120_000);
+  const tokens = await Promise.all(USERS.map(signIn));
+  const admin = { authorization: `Bearer ${tokens[0]}` };
+  // The seed stores its claims within seconds (their verification goes on during the load): start once the
+  // review list stops growing.
+  let seen = -1;
+  const claimsListed = await waitFor(
+    'the seeded claims',
+    async () => {
+      const rows = (await (await fetch(`${BASE}/claims?limit=1&page_number=1`, { headers: admin })).json()) as { total_count?: number }[];
+      const total = rows[0]?.total_count ?? 0;
+      const settled = total > 0 && total === seen;
+      seen = total;
+      return settled ? total : null;
+    },
+    600_000,
+  );
+  console.log(`load: ${driver}: ${claimsListed} claims in the review list, ${CLIENTS} clients for ${SECONDS} s`);
+
+  const latencies: number[] = [];
+  const firstErrors: string[] = [];
+  let errors = 0;
+  const deadline = performance.now() + SECONDS * 1000;
+  const client = async (index: number) => {
+    const headers = { authorization: `Bearer ${tokens[index % tokens.length]}`, 'content-type': 'application/json' };
+    for (let n = index; performance.now() < deadline; n++) {
+      const call = CALLS[n % CALLS.length];
+      const started = performance.now();
+      try {
+        const response = await fetch(`${BASE}${call.path}`, {
+          method: call.method,
+          headers,
+          body: call.body ? JSON.stringify(call.body) : undefined,
+        });
+        await response.arrayBuffer();
+        if (!response.ok) throw new Error(`${response.status} ${call.method} ${call.path}`);
+      } catch (error) {
+        errors += 1;
+        if (firstErrors.length < 5) firstErrors.push(error instanceof Error ? error.message : String(error));
+      }
+      latencies.push(performance.now() - started);
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const p95Ms = Math.round(percentile(latencies, 95));
+  return {
+    driver,
+    clients: CLIENTS,
+    seconds: Math.round(elapsed),
+    claimsListed,
+    requests: latencies.length,
+    requestsPerSecond: Math.round(latencies.length / elapsed),
+    p50Ms: Math.round(percentile(latencies, 50)),
+    p95Ms,
+    p99Ms: Math.round(percentile(latencies, 99)),
+    errors,
+    firstErrors,
+    goalP95Ms: GOAL_P95_MS[driver],
+    ok: errors === 0 && p95Ms <= GOAL_P95_MS[driver],
+  };
+}
+
+/** One driver: a fresh data folder (and database), the api started on it, the load, everything removed after. */
+async function bench(driver: Driver): Promise<LoadResult> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'claims-bench-load-'));
+  const databaseName = `claims_bench_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const onServer = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_CLAIMS, LOGIN_RATE_LIMIT: '1000' };
+  if (driver === 'postgres') {
+    await onServer(`create database ${databaseName}`);
+    const url = new URL(POSTGRES_URL);
+    url.pathname = `/${databaseName}`;
+    env.DATABASE_URL = url.toString();
+  }
+  const api = startApi(env);
+  try {
+    return await runLoad(driver);
+  } finally {
+    await stopApi(api);
+    if (driver === 'postgres') await onServer(`drop database if exists ${databaseName} with (force)`);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const only = argument('--only', '');
+const results: LoadResult[] = [];
+for (const driver of ['pglite', 'postgres'] as const) {
+  if (only && only !== driver) continue;
+  if (driver === 'postgres') {
+    const unavailable = await postgresUnavailable();
+    if (unavailable) {
+      console.log(`load on PostgreSQL skipped: ${unavailable}`);
+      continue;
+    }
+  }
+  const result = await bench(driver);
+  results.push(result);
+  console.log(
+    `load: ${result.driver.padEnd(8)} ${result.clients} clients ${result.seconds} s over ${result.claimsListed}+ claims: ` +
+      `${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms (goal ${result.goalP95Ms} ms), ` +
+      `p99 ${result.p99Ms} ms, ${result.errors} errors (goal 0) ${result.ok ? 'ok' : 'OVER GOAL'}` +
+      (result.firstErrors.length ? `\n  first errors: ${result.firstErrors.join('; ')}` : ''),
+  );
+}
+const json = argument('--json', '');
+if (json) writeFileSync(json, `${JSON.stringify(results, null, 2)}\n`);

@@ -1,0 +1,5 @@
+CREATE TABLE "seed_progress" (
+	"name" text PRIMARY KEY NOT NULL,
+	"target" integer NOT NULL,
+	"cursor" jsonb
+);
