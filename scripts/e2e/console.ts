@@ -188,9 +188,18 @@ async function chooseOption(page: Page, select: Locator, search: string, option:
   await choice.click();
   const shown = select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
   try {
-    await shown.getByTitle(title ?? '', { exact: true }).or(shown.getByText(title ?? '', { exact: true })).first().waitFor({ timeout: 5000 });
+    await shown
+      .getByTitle(title ?? '', { exact: true })
+      .or(shown.getByText(title ?? '', { exact: true }))
+      .first()
+      .waitFor({ timeout: 5000 });
   } catch (e) {
-    console.log('DEBUGFAIL', title, await shown.evaluate((el) => el.outerHTML.slice(0, 800)), await dropdown.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 1500))));
+    console.log(
+      'DEBUGFAIL',
+      title,
+      await shown.evaluate((el) => el.outerHTML.slice(0, 800)),
+      await dropdown.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 1500))),
+    );
     await page.screenshot({ path: '/tmp/cx/choose-fail.png' });
     throw e;
   }
