@@ -52,7 +52,7 @@ import {
   unknownSelections,
   type ParsedRuleSave,
 } from '../rules/store';
-import { listVersions, recordVersion, versionOf } from '../rules/versions';
+import { listVersions, recordVersion, saveNextVersion, versionOf } from '../rules/versions';
 
 const groups = alias(keywordMasters, 'procedure_group');
 const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
@@ -338,28 +338,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (request.query.id !== undefined) {
         const existing = await ruleInOrg(request.query.id, org);
         if (!('rules_configuration' in body)) throw badRequest('rules_configuration: required when saving from the rule builder');
-        const now = new Date();
-        const row = await app.db.transaction(async (tx) => {
-          const [saved] = await tx
-            .update(rules)
-            .set({
-              rulesConfiguration: body.rules_configuration,
-              // Counted by the database, so two saves at once make two versions.
-              version: sql`${rules.version} + 1`,
-              modificationHistory: [
-                ...existing.modificationHistory,
-                { last_modified_by: auth.username, last_modified_on: now.toISOString() },
-              ],
-              lastModifiedBy: auth.username,
-              lastModifiedAt: now,
-            })
-            .where(eq(rules.id, existing.id))
-            .returning();
-          await auditRule(tx, auth.username, existing, saved);
-          await recordVersion(tx, existing);
-          await recordVersion(tx, saved);
-          return saved;
-        });
+        const row = await saveNextVersion(app.db, existing, { rulesConfiguration: body.rules_configuration }, auth.username);
         return fullRule(row);
       }
       if (!('fk_procedure' in body)) throw badRequest('fk_procedure: Required');
@@ -410,30 +389,12 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       if (clash)
         throw conflict(`For ${procedure.name} ${body.case_type === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
       const fields = await validated(body);
-      const now = new Date();
-      const row = await app.db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(rules)
-          .set({
-            procedureId: procedure.id,
-            caseType: body.case_type,
-            ...fields,
-            // Counted by the database, so two saves at once make two versions.
-            version: sql`${rules.version} + 1`,
-            modificationHistory: [
-              ...existing.modificationHistory,
-              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
-            ],
-            lastModifiedBy: auth.username,
-            lastModifiedAt: now,
-          })
-          .where(eq(rules.id, existing.id))
-          .returning();
-        await auditRule(tx, auth.username, existing, saved);
-        await recordVersion(tx, existing);
-        await recordVersion(tx, saved);
-        return saved;
-      });
+      const row = await saveNextVersion(
+        app.db,
+        existing,
+        { procedureId: procedure.id, caseType: body.case_type, ...fields },
+        auth.username,
+      );
       return fullRule(row);
     },
   });
@@ -461,35 +422,19 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         throw conflict(`For ${procedure.name} ${content.caseType === 'PRE_AUTH' ? 'PREAUTH' : 'SETTLEMENT'} caseType is present already`);
       }
       const selections = await existingSelections(app.db, content.selections);
-      const now = new Date();
-      const row = await app.db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(rules)
-          .set({
-            caseType: content.caseType,
-            procedureRule: content.procedureRule,
-            diagnosisRule: content.diagnosisRule,
-            documentRule: content.documentRule,
-            clinicalTermsRule: content.clinicalTermsRule,
-            queryRule: content.queryRule,
-            ruleTemplate: content.ruleTemplate,
-            rulesConfiguration: content.rulesConfiguration,
-            selections,
-            version: sql`${rules.version} + 1`,
-            modificationHistory: [
-              ...existing.modificationHistory,
-              { last_modified_by: auth.username, last_modified_on: now.toISOString() },
-            ],
-            lastModifiedBy: auth.username,
-            lastModifiedAt: now,
-          })
-          .where(eq(rules.id, existing.id))
-          .returning();
-        await auditRule(tx, auth.username, existing, saved);
-        await recordVersion(tx, existing);
-        await recordVersion(tx, saved, version);
-        return saved;
-      });
+      const { caseType, procedureRule, diagnosisRule, documentRule, clinicalTermsRule, queryRule, ruleTemplate, rulesConfiguration } =
+        content;
+      const restored = {
+        caseType,
+        procedureRule,
+        diagnosisRule,
+        documentRule,
+        clinicalTermsRule,
+        queryRule,
+        ruleTemplate,
+        rulesConfiguration,
+      };
+      const row = await saveNextVersion(app.db, existing, { ...restored, selections }, auth.username, version);
       return fullRule(row);
     },
   });

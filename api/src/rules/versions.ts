@@ -3,7 +3,7 @@
  * the adjudicator records as ruleVersion with each verdict), so the history lists each version with its
  * differences from the one before, and an earlier version can be brought back as a new one.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   RULE_SELECTION_FIELDS,
   statementOutline,
@@ -12,8 +12,9 @@ import {
   type RuleVersion,
   type RuleVersionChange,
 } from '@claims/shared-kernel/contract';
-import type { DbOrTx } from '../db';
-import { ruleVersions, type RuleVersionContent, type rules } from '../db/schema';
+import { auditRule } from '../audit/records';
+import type { Db, DbOrTx } from '../db';
+import { rules, ruleVersions, type RuleVersionContent } from '../db/schema';
 import { iso } from '../http/time';
 import { nameBook, refs, type NameBook } from './store';
 
@@ -53,6 +54,38 @@ export async function recordVersion(tx: DbOrTx, rule: RuleRow, restoredFrom: num
     .insert(ruleVersions)
     .values({ ...row, restoredFrom })
     .onConflictDoNothing();
+}
+
+/**
+ * Writes a change to a rule as its next version, in one transaction: the version number counted by the database (so
+ * two saves at once make two versions), the modification recorded, the audit entry, and both versions kept.
+ * restoredFrom: the version a restore brought back.
+ */
+export async function saveNextVersion(
+  db: Db,
+  rule: RuleRow,
+  changes: Partial<typeof rules.$inferInsert>,
+  username: string,
+  restoredFrom: number | null = null,
+): Promise<RuleRow> {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(rules)
+      .set({
+        ...changes,
+        version: sql`${rules.version} + 1`,
+        modificationHistory: [...rule.modificationHistory, { last_modified_by: username, last_modified_on: now.toISOString() }],
+        lastModifiedBy: username,
+        lastModifiedAt: now,
+      })
+      .where(eq(rules.id, rule.id))
+      .returning();
+    await auditRule(tx, username, rule, saved);
+    await recordVersion(tx, rule);
+    await recordVersion(tx, saved, restoredFrom);
+    return saved;
+  });
 }
 
 /** One stored version of the rule, or the current one. */
