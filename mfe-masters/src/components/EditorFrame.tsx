@@ -1,38 +1,10 @@
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Card, Flex, Modal, Typography } from 'antd';
+import { DeleteConfirm } from '@claims/shared-kernel/ui';
+import { Alert, App, Button, Card, Flex, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
-export const DELETE_QUESTION = 'Are you sure you want to delete?';
 export const DELETED = 'Deleted Successfully';
-
-/** The Delete Confirmation dialog of spec 2 §2.12: Cancel and Delete. */
-export function DeleteConfirm({
-  open,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      open={open}
-      title="Delete Confirmation"
-      onCancel={onCancel}
-      onOk={onConfirm}
-      okText="Delete"
-      cancelText="Cancel"
-      okButtonProps={{ danger: true, loading: busy }}
-      destroyOnHidden
-    >
-      {DELETE_QUESTION}
-    </Modal>
-  );
-}
 
 /** An editor's delete: starts it (a write of useMasterWrite) and says how it went; pending while it runs. */
 export interface Deletion {

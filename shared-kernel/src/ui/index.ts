@@ -11,4 +11,5 @@ export * from './keys';
 export * from './FilterPanel';
 export * from './LimitedSelect';
 export * from './AuditHistory';
+export * from './DeleteConfirm';
 export * from './RuleTree';

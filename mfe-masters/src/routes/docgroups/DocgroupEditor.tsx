@@ -1,13 +1,13 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Docgroup, type DocgroupSaveBody, type Hospital, RequireSuperUser } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
-import { LimitedSelect } from '@claims/shared-kernel/ui';
+import { LimitedSelect, DeleteConfirm } from '@claims/shared-kernel/ui';
 import { App, Button, Flex, Form, Modal, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { createDocgroup, deleteDocgroup, fetchDocgroup, updateDocgroup } from '../../api/docgroups';
 import { masterKeys, useMasterWrite } from '../../api/queries';
-import { DeleteConfirm, EditorFrame } from '../../components/EditorFrame';
+import { EditorFrame } from '../../components/EditorFrame';
 import { EntityLoader } from '../../components/EntityLoader';
 import { ConfigurationDialog } from './ConfigurationDialog';
 import { ConfigurationSummary } from './ConfigurationSummary';

@@ -1,47 +1,17 @@
 import { formatInZone, questionTypeLabel } from '@claims/shared-kernel';
 import type { ProcedureQuestion } from '@claims/shared-kernel';
+import { NO_CREATION_DATE, NO_MODIFIED_DATE } from '@claims/shared-kernel/ui';
 import { Button, Flex, Modal, Timeline, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { useState } from 'react';
 import type { EditType } from './questionDraft';
 
-export const DELETE_QUESTION = 'Are you sure you want to delete?';
-export const NO_CREATION_DATE = 'No Records for Creation Date';
-export const NO_MODIFIED_DATE = 'No Records for Modified Date';
 /** The question history's time (spec 2 §2.12), in the display zone with its offset (UTC+05:30 by default). */
 export const HISTORY_TIME_FORMAT = 'h:mm:ss a, DD-MM-YYYY';
 /** What a Boolean question offers when it names no answers of its own (as the claim's questions page does). */
 const BOOLEAN_DEFAULT = ['Yes', 'No'];
 
 const stamp = (at: string) => `${formatInZone(at, HISTORY_TIME_FORMAT)} (UTC${formatInZone(at, 'Z')})`;
-
-/** The Delete Confirmation dialog of spec 2 §2.12: Cancel and Delete. */
-export function DeleteConfirm({
-  open,
-  busy,
-  onCancel,
-  onConfirm,
-}: {
-  open: boolean;
-  busy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  return (
-    <Modal
-      open={open}
-      title="Delete Confirmation"
-      onCancel={onCancel}
-      onOk={onConfirm}
-      okText="Delete"
-      cancelText="Cancel"
-      okButtonProps={{ danger: true, loading: busy }}
-      destroyOnHidden
-    >
-      {DELETE_QUESTION}
-    </Modal>
-  );
-}
 
 /** Before editing a question: change only its procedures, or everything else about it (spec 2 §2.12). */
 export function EditChoiceDialog({

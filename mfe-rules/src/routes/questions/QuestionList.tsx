@@ -1,3 +1,4 @@
+import { DeleteConfirm } from '@claims/shared-kernel/ui';
 import { DeleteOutlined, EditOutlined, InfoCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { QUESTION_TYPES } from '@claims/shared-kernel';
 import type { Procedure, ProcedureQuestion, QuestionSearchBody, QuestionType } from '@claims/shared-kernel';
@@ -12,7 +13,7 @@ import { allQuestionsQuery, deleteQuestion, fetchQuestionPage, questionKeys, sea
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { SelectAllPicker } from '../../components/SelectAllPicker';
 import { useInsurer } from '../rules/useInsurer';
-import { DeleteConfirm, EditChoiceDialog, QuestionInfoDialog } from './QuestionDialogs';
+import { EditChoiceDialog, QuestionInfoDialog } from './QuestionDialogs';
 import { ALERTS, editPath, QUESTIONS_PATH } from './questionDraft';
 import { useQuestionEditor } from './useQuestionEditor';
 

@@ -3,6 +3,7 @@ import { PROVIDER_ORG, caseTypeLabel, insurerLabel } from '@claims/shared-kernel
 import type { CaseType, Procedure, Rule, RuleDryRunBody, RuleExistence, StatementProblem } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { DeleteConfirm } from '@claims/shared-kernel/ui';
 import { Alert, App, Button, Card, Checkbox, Col, Collapse, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import { useEffect, useRef, useState } from 'react';
@@ -413,18 +414,12 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
       >
         {RULE_TEXTS.changeCounterpart}
       </Modal>
-      <Modal
+      <DeleteConfirm
         open={dialog === 'delete'}
-        destroyOnHidden
-        title={RULE_TEXTS.deleteTitle}
-        okText="Delete"
-        cancelText="Cancel"
-        okButtonProps={{ danger: true, loading: remove.isPending }}
-        onOk={() => remove.mutate()}
+        busy={remove.isPending}
+        onConfirm={() => remove.mutate()}
         onCancel={() => setDialog(null)}
-      >
-        {RULE_TEXTS.deleteQuestion}
-      </Modal>
+      />
       {dialog === 'override' && rule && (
         <OverrideDialog rule={rule} body={() => saveBodyOf(draft, masters)} onClose={() => setDialog(null)} />
       )}

@@ -26,8 +26,6 @@ export const RULE_TEXTS = {
   overridesTitle: 'Protocol Overrides',
   noInsurers: 'No insurers are available for creating overrides',
   overrideCreated: (procedure: string, insurer: string) => `Successfully override created for ${procedure} in ${insurer}`,
-  deleteTitle: 'Delete Confirmation',
-  deleteQuestion: 'Are you sure you want to delete?',
   deleted: 'Deleted Successfully',
   deleteFailed: (message: string) => `Error: ${message}`,
   tryOnClaims: 'Try on claims',
