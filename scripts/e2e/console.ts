@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BatchRow, ClaimListRow, ConsoleClaimRow } from '@claims/shared-kernel/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, signInAs } from './harness';
+import { apiLogin, type E2E, screenshot, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The other analyst of the organisation work is allocated to. */
@@ -18,6 +18,8 @@ const ANALYST = 'vitraya.reviewer';
 const ORG = 'vitraya';
 /** The batch's verification waits for the queue, which the other tests of the suite also fill. */
 const VERIFICATION_TIMEOUT = 180_000;
+/** Tests that wait for the queue (or make scanned documents) get the queue's time and a minute for the screens. */
+const SLOW_TEST_TIMEOUT = VERIFICATION_TIMEOUT + 60_000;
 /** This run's names: a suite started on a data folder of an earlier run never mixes them up. */
 const RUN = Date.now().toString(36).toUpperCase();
 const intimation = (n: number) => `E2E-${RUN}-${n}`;
@@ -175,33 +177,34 @@ async function settled(dialog: Locator): Promise<void> {
 
 /**
  * Picks an option of an antd Select: opens it, types the search (if any), clicks the option in the list this select
- * controls (not another select's list still closing) and waits until the select shows it.
+ * controls (not another select's list still closing) and waits until the select shows it. A click that lands while
+ * the list is still animating open is now and then lost; the choice is then made once more.
  */
 async function chooseOption(page: Page, select: Locator, search: string, option: string | RegExp): Promise<void> {
-  await select.click();
-  if (search) await select.fill(search);
-  await select.locator('xpath=self::*[@aria-expanded="true" and @aria-controls]').waitFor();
-  const list = await select.getAttribute('aria-controls');
-  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${list}"]`) });
-  const choice = dropdown.locator('.ant-select-item-option').filter({ hasText: option }).first();
-  const title = await choice.getAttribute('title');
-  await choice.click();
   const shown = select.locator('xpath=ancestor::div[contains(concat(" ", @class, " "), " ant-select ")][1]');
-  try {
-    await shown
-      .getByTitle(title ?? '', { exact: true })
-      .or(shown.getByText(title ?? '', { exact: true }))
-      .first()
-      .waitFor({ timeout: 5000 });
-  } catch (e) {
-    console.log(
-      'DEBUGFAIL',
-      title,
-      await shown.evaluate((el) => el.outerHTML.slice(0, 800)),
-      await dropdown.evaluateAll((els) => els.map((el) => el.outerHTML.slice(0, 1500))),
-    );
-    await page.screenshot({ path: '/tmp/cx/choose-fail.png' });
-    throw e;
+  for (let attempt = 1; ; attempt++) {
+    await select.click();
+    if (search) await select.fill(search);
+    await select.locator('xpath=self::*[@aria-expanded="true" and @aria-controls]').waitFor();
+    const list = await select.getAttribute('aria-controls');
+    const choice = page
+      .locator('.ant-select-dropdown')
+      .filter({ has: page.locator(`[id="${list}"]`) })
+      .locator('.ant-select-item-option')
+      .filter({ hasText: option })
+      .first();
+    const title = (await choice.getAttribute('title')) ?? '';
+    await choice.click();
+    try {
+      await shown
+        .getByTitle(title, { exact: true })
+        .or(shown.getByText(title, { exact: true }))
+        .first()
+        .waitFor({ timeout: 5000 });
+      return;
+    } catch (error) {
+      if (attempt === 2) throw error;
+    }
   }
 }
 
@@ -292,200 +295,212 @@ export function defineConsoleTests(getE2E: () => E2E): void {
       }
     }
 
-    test('a manifest dropped into the insurer inbox: Refresh takes up its claims, a row without its document fails', () =>
-      withConsole(async (page) => {
-        await dropManifest(e2e);
-        const uploads = await openTab(page, 'Uploads/Downloads');
-        expect(await gridRow(uploads, GOOD_CLAIMS[0]).count()).toBe(0);
+    test(
+      'a manifest dropped into the insurer inbox: Refresh takes up its claims, a row without its document fails',
+      () =>
+        withConsole(async (page) => {
+          await dropManifest(e2e);
+          const uploads = await openTab(page, 'Uploads/Downloads');
+          expect(await gridRow(uploads, GOOD_CLAIMS[0]).count()).toBe(0);
 
-        await uploads.getByRole('button', { name: 'Refresh' }).click();
-        await toast(page, 'Page got refreshed successfully');
-        for (const claim of [...GOOD_CLAIMS, ...WAITING_CLAIMS]) {
-          const row = gridRow(uploads, claim);
+          await uploads.getByRole('button', { name: 'Refresh' }).click();
+          await toast(page, 'Page got refreshed successfully');
+          for (const claim of [...GOOD_CLAIMS, ...WAITING_CLAIMS]) {
+            const row = gridRow(uploads, claim);
+            await row.waitFor();
+            await expect(row.getByRole('cell', { name: 'DOWNLOADED', exact: true }).count()).resolves.toBe(1);
+            await expect(row.getByRole('cell', { name: 'Cataract surgery, right eye' }).count()).resolves.toBe(1);
+          }
+          await screenshot(page, 'console-uploads');
+
+          // The row naming a missing document is on the Downloads failed tab, its reason in the Error Response dialog.
+          const failed = await openTab(page, 'Downloads failed');
+          const late = gridRow(failed, LATE_CLAIM);
+          await late.waitFor();
+          await expect(late.getByRole('cell', { name: 'DOWNLOAD_FAILED', exact: true }).count()).resolves.toBe(1);
+          await late.getByRole('button', { name: `Error response of ${LATE_CLAIM}` }).click();
+          const dialog = page.getByRole('dialog', { name: 'Error Response' });
+          await dialog.getByText(`${DROP_FOLDER}/claims.csv, row 7: document '${LATE_DOCUMENT}' was not found in the inbox`).waitFor();
+          await settled(dialog);
+          await screenshot(page, 'console-error-response');
+          await dialog.getByRole('button', { name: 'Close' }).last().click();
+          await dialog.waitFor({ state: 'hidden' });
+
+          // A second Refresh imports nothing twice.
+          await failed.getByRole('button', { name: 'Refresh' }).click();
+          await toast(page, 'Page got refreshed successfully');
+          await toast(page, '0 claims downloaded, 0 failed');
+          for (const claim of [...GOOD_CLAIMS, ...WAITING_CLAIMS, LATE_CLAIM]) await api.claim(claim);
+        }),
+      SLOW_TEST_TIMEOUT,
+    );
+
+    test(
+      'a procedure name added to downloaded claims, a batch of them created with Verify: its counts move without a reload',
+      () =>
+        withConsole(async (page) => {
+          const uploads = await openTab(page, 'Uploads/Downloads');
+          // The page is never loaded again from here: what moves, moves live.
+          await page.evaluate(() => {
+            (window as unknown as { consoleMarker: string }).consoleMarker = 'loaded once';
+          });
+
+          const named = [...GOOD_CLAIMS, ...WAITING_CLAIMS];
+          await select(uploads, named);
+          await uploads.getByRole('button', { name: 'Claim Actions' }).click();
+          await page.getByRole('menuitem', { name: 'Add Procedure Name' }).click();
+          const addDialog = page.getByRole('dialog', { name: 'Add Procedure Name' });
+          await addDialog.getByText(`${named.length} claim(s) selected.`).waitFor();
+          await chooseOption(page, addDialog.getByLabel('Procedure Name'), 'Cataract', /^id001 - Cataract Surgery$/);
+          // The multiple select's list stays open for more choices; Escape closes it (and only it).
+          await page.keyboard.press('Escape');
+          await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+          await settled(addDialog);
+          await screenshot(page, 'console-add-procedure');
+          await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
+          await toast(page, 'Successfully Done');
+          await addDialog.waitFor({ state: 'hidden' });
+          for (const claim of named) {
+            await gridRow(uploads, claim).getByRole('cell', { name: 'id001', exact: true }).waitFor();
+            await expect(gridRow(uploads, claim).getByRole('cell', { name: 'Cataract Surgery', exact: true }).count()).resolves.toBe(1);
+          }
+
+          await select(uploads, GOOD_CLAIMS);
+          await uploads.getByRole('button', { name: 'Create Batch' }).click();
+          const batchDialog = page.getByRole('dialog', { name: 'Create Batch' });
+          await batchDialog.getByText('3 claim(s) go into the batch.').waitFor();
+          await batchDialog.getByLabel('Batch name').fill(BATCH);
+          await batchDialog.getByRole('radio', { name: 'Verify' }).check();
+          await chooseOption(page, batchDialog.getByLabel('Hospital'), '', /.+/);
+          await chooseOption(page, batchDialog.getByLabel('Case Type'), '', 'Settlement');
+          await batchDialog.getByText('Verify needs a hospital and a case type').waitFor({ state: 'hidden' });
+          await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+          await settled(batchDialog);
+          await screenshot(page, 'console-create-batch');
+          await batchDialog.getByRole('button', { name: 'Create Batch' }).click();
+          await toast(page, 'Batch created and verification process initiated successfully');
+          await batchDialog.waitFor({ state: 'hidden' });
+
+          // The Batch Summary shows the new batch and follows its verification as the queue works through it: every
+          // reading of its progress and outcome counts is kept, from the first to the last.
+          const batches = await openTab(page, 'Batch Summary');
+          const row = gridRow(batches, BATCH);
           await row.waitFor();
-          await expect(row.getByRole('cell', { name: 'DOWNLOADED', exact: true }).count()).resolves.toBe(1);
-          await expect(row.getByRole('cell', { name: 'Cataract surgery, right eye' }).count()).resolves.toBe(1);
+          await row.getByRole('button', { name: 'Expand row' }).click();
+          const readings: { verified: number; waiting: number; text: string }[] = [];
+          const deadline = Date.now() + VERIFICATION_TIMEOUT;
+          for (;;) {
+            // The progress cell and the outcome counts read in one go, from one rendering of the row.
+            const text = await page.evaluate(
+              (name) =>
+                ['Progress of', 'Outcomes of']
+                  .map((group) => document.querySelector(`[role="group"][aria-label="${group} ${name}"]`)?.textContent ?? '')
+                  .join(' | '),
+              BATCH,
+            );
+            const verified = Number(/(\d+) of 3 verified/.exec(text)?.[1]);
+            const waiting = Number(/In Progress\/To be Verified\s*(\d+)/.exec(text)?.[1]);
+            if (readings.at(-1)?.text !== text) readings.push({ verified, waiting, text });
+            if (verified === 3 || Date.now() > deadline) break;
+            await page.waitForTimeout(200);
+          }
+          await screenshot(page, 'console-batch-verified');
+          const verified = readings.map((r) => r.verified);
+          expect(verified[0]).toBeLessThan(3);
+          expect(verified.at(-1)).toBe(3);
+          expect(verified).toEqual([...verified].sort((a, b) => a - b));
+          expect(readings.map((r) => r.verified + r.waiting)).toEqual(readings.map(() => 3));
+          // While it ran, the row said how long is left (an estimate from the recent rate).
+          expect(readings.slice(0, -1).some((r) => / left/.test(r.text))).toBe(true);
+          await row.getByText('Fully Processed').waitFor();
+          expect(await page.evaluate(() => (window as unknown as { consoleMarker?: string }).consoleMarker)).toBe('loaded once');
+        }),
+      SLOW_TEST_TIMEOUT,
+    );
+
+    test(
+      'batch priorities reordered by dragging: the first is verified, and the order holds after a reload',
+      async () => {
+        // Two batches waiting to be verified: their claims uploaded, not yet verified (CREATED).
+        for (const [index, batchName] of WAITING_BATCHES.entries()) {
+          const { id } = await api.claim(WAITING_CLAIMS[index]);
+          await api.send('POST', '/claim/batch/create', {
+            claims: [id],
+            batchName,
+            downloadedClaimFlag: true,
+            organization: ORG,
+            action: 'upload',
+          });
         }
-        await page.screenshot({ path: '/tmp/console-uploads.png' });
+        const [waitingA, waitingB] = WAITING_BATCHES;
+        let expected: string[] = [];
+        await withConsole(async (page) => {
+          const batches = await openTab(page, 'Batch Summary');
+          await gridRow(batches, waitingB).getByText('Created', { exact: true }).waitFor();
+          await batches.getByRole('button', { name: 'Change Priority' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Change Batch Priority' });
+          await dialog.getByTestId('priority-name').first().waitFor();
+          const before = await priorityOrder(dialog);
+          expect(before).toEqual(expect.arrayContaining([BATCH, waitingA, waitingB]));
+          expect(before.indexOf(waitingB)).toBeGreaterThan(0);
 
-        // The row naming a missing document is on the Downloads failed tab, its reason in the Error Response dialog.
-        const failed = await openTab(page, 'Downloads failed');
-        const late = gridRow(failed, LATE_CLAIM);
-        await late.waitFor();
-        await expect(late.getByRole('cell', { name: 'DOWNLOAD_FAILED', exact: true }).count()).resolves.toBe(1);
-        await late.getByRole('button', { name: `Error response of ${LATE_CLAIM}` }).click();
-        const dialog = page.getByRole('dialog', { name: 'Error Response' });
-        await dialog.getByText(`${DROP_FOLDER}/claims.csv, row 7: document '${LATE_DOCUMENT}' was not found in the inbox`).waitFor();
-        await settled(dialog);
-        await page.screenshot({ path: '/tmp/console-error-response.png' });
-        await dialog.getByRole('button', { name: 'Close' }).last().click();
-        await dialog.waitFor({ state: 'hidden' });
+          // The mouse drags the second waiting batch to the top (once the dialog stands still where it opened).
+          await settled(dialog);
+          await dragOnto(page, dialog, waitingB, before[0]);
+          const dragged = [waitingB, ...before.filter((name) => name !== waitingB)];
+          await expect(eventually(() => priorityOrder(dialog), dragged)).resolves.toEqual(dragged);
+          // The keyboard moves the verified batch one place down: Space picks it up, the arrow moves it, Space drops it.
+          const handle = dialog.getByRole('button', { name: `Drag ${BATCH}` });
+          // Each step waits for what the list announces to a screen reader.
+          const from = dragged.indexOf(BATCH);
+          expect(from).toBeLessThan(dragged.length - 1);
+          expected = [...dragged];
+          [expected[from], expected[from + 1]] = [expected[from + 1], expected[from]];
+          const announced = (text: string) =>
+            page.locator('[role="status"][aria-live]').filter({ hasText: text }).waitFor({ state: 'attached' });
+          await handle.focus();
+          await page.keyboard.press('Space');
+          await announced(`${BATCH} is over position ${from + 1} of ${dragged.length}.`);
+          await page.keyboard.press('ArrowDown');
+          await announced(`${BATCH} is over position ${from + 2} of ${dragged.length}.`);
+          await page.keyboard.press('Space');
+          await announced(`${BATCH} dropped at position ${from + 2} of ${dragged.length}.`);
+          await expect(eventually(() => priorityOrder(dialog), expected)).resolves.toEqual(expected);
 
-        // A second Refresh imports nothing twice.
-        await failed.getByRole('button', { name: 'Refresh' }).click();
-        await toast(page, 'Page got refreshed successfully');
-        await toast(page, '0 claims downloaded, 0 failed');
-        for (const claim of [...GOOD_CLAIMS, ...WAITING_CLAIMS, LATE_CLAIM]) await api.claim(claim);
-      }));
+          // What each place will do: the first is verified, a batch created or fully processed keeps its status.
+          const item = (name: string) => dialog.locator('li').filter({ hasText: new RegExp(`^\\d+\\. ${escapeRegExp(name)}`) });
+          await expect(item(waitingB).getByTestId('status-after').textContent()).resolves.toBe('→ To Be Processed');
+          await expect(item(waitingA).getByTestId('status-after').textContent()).resolves.toBe('unchanged');
+          await expect(item(BATCH).getByTestId('status-after').textContent()).resolves.toBe('unchanged');
+          await item(waitingB).getByText('1 claim', { exact: true }).waitFor();
+          await item(BATCH).getByText('3 claims', { exact: true }).waitFor();
+          await settled(dialog);
+          await screenshot(page, 'console-priority');
 
-    test('a procedure name added to downloaded claims, a batch of them created with Verify: its counts move without a reload', () =>
-      withConsole(async (page) => {
-        const uploads = await openTab(page, 'Uploads/Downloads');
-        // The page is never loaded again from here: what moves, moves live.
-        await page.evaluate(() => {
-          (window as unknown as { consoleMarker: string }).consoleMarker = 'loaded once';
+          await dialog.getByRole('button', { name: 'Save' }).click();
+          const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to change the priority of the batches?' });
+          await settled(confirm);
+          await screenshot(page, 'console-priority-confirm');
+          await confirm.getByRole('button', { name: 'Yes' }).click();
+          await toast(page, 'Successfully Done');
+          await dialog.waitFor({ state: 'hidden' });
+          // The batch at the top is verified: its claim goes through the queue.
+          await gridRow(batches, waitingB).getByText('Fully Processed').waitFor({ timeout: VERIFICATION_TIMEOUT });
+          await expect(gridRow(batches, waitingA).getByText('Created', { exact: true }).count()).resolves.toBe(1);
+
+          // The order is the server's: a new page shows it.
+          await page.reload();
+          const reloaded = await openTab(page, 'Batch Summary');
+          await reloaded.getByRole('button', { name: 'Change Priority' }).click();
+          const again = page.getByRole('dialog', { name: 'Change Batch Priority' });
+          await again.getByTestId('priority-name').first().waitFor();
+          await expect(priorityOrder(again)).resolves.toEqual(expected);
         });
-
-        const named = [...GOOD_CLAIMS, ...WAITING_CLAIMS];
-        await select(uploads, named);
-        await uploads.getByRole('button', { name: 'Claim Actions' }).click();
-        await page.getByRole('menuitem', { name: 'Add Procedure Name' }).click();
-        const addDialog = page.getByRole('dialog', { name: 'Add Procedure Name' });
-        await addDialog.getByText(`${named.length} claim(s) selected.`).waitFor();
-        await chooseOption(page, addDialog.getByLabel('Procedure Name'), 'Cataract', /^id001 - Cataract Surgery$/);
-        // The multiple select's list stays open for more choices; Escape closes it (and only it).
-        await page.keyboard.press('Escape');
-        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-        await settled(addDialog);
-        await page.screenshot({ path: '/tmp/console-add-procedure.png' });
-        await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
-        await toast(page, 'Successfully Done');
-        await addDialog.waitFor({ state: 'hidden' });
-        for (const claim of named) {
-          await gridRow(uploads, claim).getByRole('cell', { name: 'id001', exact: true }).waitFor();
-          await expect(gridRow(uploads, claim).getByRole('cell', { name: 'Cataract Surgery', exact: true }).count()).resolves.toBe(1);
-        }
-
-        await select(uploads, GOOD_CLAIMS);
-        await uploads.getByRole('button', { name: 'Create Batch' }).click();
-        const batchDialog = page.getByRole('dialog', { name: 'Create Batch' });
-        await batchDialog.getByText('3 claim(s) go into the batch.').waitFor();
-        await batchDialog.getByLabel('Batch name').fill(BATCH);
-        await batchDialog.getByRole('radio', { name: 'Verify' }).check();
-        await chooseOption(page, batchDialog.getByLabel('Hospital'), '', /.+/);
-        await chooseOption(page, batchDialog.getByLabel('Case Type'), '', 'Settlement');
-        await batchDialog.getByText('Verify needs a hospital and a case type').waitFor({ state: 'hidden' });
-        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-        await settled(batchDialog);
-        await page.screenshot({ path: '/tmp/console-create-batch.png' });
-        await batchDialog.getByRole('button', { name: 'Create Batch' }).click();
-        await toast(page, 'Batch created and verification process initiated successfully');
-        await batchDialog.waitFor({ state: 'hidden' });
-
-        // The Batch Summary shows the new batch and follows its verification as the queue works through it: every
-        // reading of its progress and outcome counts is kept, from the first to the last.
-        const batches = await openTab(page, 'Batch Summary');
-        const row = gridRow(batches, BATCH);
-        await row.waitFor();
-        await row.getByRole('button', { name: 'Expand row' }).click();
-        const readings: { verified: number; waiting: number; text: string }[] = [];
-        const deadline = Date.now() + VERIFICATION_TIMEOUT;
-        for (;;) {
-          // The progress cell and the outcome counts read in one go, from one rendering of the row.
-          const text = await page.evaluate(
-            (name) =>
-              ['Progress of', 'Outcomes of']
-                .map((group) => document.querySelector(`[role="group"][aria-label="${group} ${name}"]`)?.textContent ?? '')
-                .join(' | '),
-            BATCH,
-          );
-          const verified = Number(/(\d+) of 3 verified/.exec(text)?.[1]);
-          const waiting = Number(/In Progress\/To be Verified\s*(\d+)/.exec(text)?.[1]);
-          if (readings.at(-1)?.text !== text) readings.push({ verified, waiting, text });
-          if (verified === 3 || Date.now() > deadline) break;
-          await page.waitForTimeout(200);
-        }
-        await page.screenshot({ path: '/tmp/console-batch-verified.png' });
-        const verified = readings.map((r) => r.verified);
-        expect(verified[0]).toBeLessThan(3);
-        expect(verified.at(-1)).toBe(3);
-        expect(verified).toEqual([...verified].sort((a, b) => a - b));
-        expect(readings.map((r) => r.verified + r.waiting)).toEqual(readings.map(() => 3));
-        // While it ran, the row said how long is left (an estimate from the recent rate).
-        expect(readings.slice(0, -1).some((r) => / left/.test(r.text))).toBe(true);
-        await row.getByText('Fully Processed').waitFor();
-        expect(await page.evaluate(() => (window as unknown as { consoleMarker?: string }).consoleMarker)).toBe('loaded once');
-      }));
-
-    test('batch priorities reordered by dragging: the first is verified, and the order holds after a reload', async () => {
-      // Two batches waiting to be verified: their claims uploaded, not yet verified (CREATED).
-      for (const [index, batchName] of WAITING_BATCHES.entries()) {
-        const { id } = await api.claim(WAITING_CLAIMS[index]);
-        await api.send('POST', '/claim/batch/create', {
-          claims: [id],
-          batchName,
-          downloadedClaimFlag: true,
-          organization: ORG,
-          action: 'upload',
-        });
-      }
-      const [waitingA, waitingB] = WAITING_BATCHES;
-      let expected: string[] = [];
-      await withConsole(async (page) => {
-        const batches = await openTab(page, 'Batch Summary');
-        await gridRow(batches, waitingB).getByText('Created', { exact: true }).waitFor();
-        await batches.getByRole('button', { name: 'Change Priority' }).click();
-        const dialog = page.getByRole('dialog', { name: 'Change Batch Priority' });
-        await dialog.getByTestId('priority-name').first().waitFor();
-        const before = await priorityOrder(dialog);
-        expect(before).toEqual(expect.arrayContaining([BATCH, waitingA, waitingB]));
-        expect(before.indexOf(waitingB)).toBeGreaterThan(0);
-
-        // The mouse drags the second waiting batch to the top (once the dialog stands still where it opened).
-        await settled(dialog);
-        await dragOnto(page, dialog, waitingB, before[0]);
-        const dragged = [waitingB, ...before.filter((name) => name !== waitingB)];
-        await expect(eventually(() => priorityOrder(dialog), dragged)).resolves.toEqual(dragged);
-        // The keyboard moves the verified batch one place down: Space picks it up, the arrow moves it, Space drops it.
-        const handle = dialog.getByRole('button', { name: `Drag ${BATCH}` });
-        // Each step waits for what the list announces to a screen reader.
-        const from = dragged.indexOf(BATCH);
-        expect(from).toBeLessThan(dragged.length - 1);
-        expected = [...dragged];
-        [expected[from], expected[from + 1]] = [expected[from + 1], expected[from]];
-        const announced = (text: string) =>
-          page.locator('[role="status"][aria-live]').filter({ hasText: text }).waitFor({ state: 'attached' });
-        await handle.focus();
-        await page.keyboard.press('Space');
-        await announced(`${BATCH} is over position ${from + 1} of ${dragged.length}.`);
-        await page.keyboard.press('ArrowDown');
-        await announced(`${BATCH} is over position ${from + 2} of ${dragged.length}.`);
-        await page.keyboard.press('Space');
-        await announced(`${BATCH} dropped at position ${from + 2} of ${dragged.length}.`);
-        await expect(eventually(() => priorityOrder(dialog), expected)).resolves.toEqual(expected);
-
-        // What each place will do: the first is verified, a batch created or fully processed keeps its status.
-        const item = (name: string) => dialog.locator('li').filter({ hasText: new RegExp(`^\\d+\\. ${escapeRegExp(name)}`) });
-        await expect(item(waitingB).getByTestId('status-after').textContent()).resolves.toBe('→ To Be Processed');
-        await expect(item(waitingA).getByTestId('status-after').textContent()).resolves.toBe('unchanged');
-        await expect(item(BATCH).getByTestId('status-after').textContent()).resolves.toBe('unchanged');
-        await item(waitingB).getByText('1 claim', { exact: true }).waitFor();
-        await item(BATCH).getByText('3 claims', { exact: true }).waitFor();
-        await settled(dialog);
-        await page.screenshot({ path: '/tmp/console-priority.png' });
-
-        await dialog.getByRole('button', { name: 'Save' }).click();
-        const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to change the priority of the batches?' });
-        await settled(confirm);
-        await page.screenshot({ path: '/tmp/console-priority-confirm.png' });
-        await confirm.getByRole('button', { name: 'Yes' }).click();
-        await toast(page, 'Successfully Done');
-        await dialog.waitFor({ state: 'hidden' });
-        // The batch at the top is verified: its claim goes through the queue.
-        await gridRow(batches, waitingB).getByText('Fully Processed').waitFor({ timeout: VERIFICATION_TIMEOUT });
-        await expect(gridRow(batches, waitingA).getByText('Created', { exact: true }).count()).resolves.toBe(1);
-
-        // The order is the server's: a new page shows it.
-        await page.reload();
-        const reloaded = await openTab(page, 'Batch Summary');
-        await reloaded.getByRole('button', { name: 'Change Priority' }).click();
-        const again = page.getByRole('dialog', { name: 'Change Batch Priority' });
-        await again.getByTestId('priority-name').first().waitFor();
-        await expect(priorityOrder(again)).resolves.toEqual(expected);
-      });
-      const byPriority = (await api.batches()).filter((b) => expected.includes(b.batchName)).sort((a, b) => a.priority - b.priority);
-      expect(byPriority.map((b) => b.batchName)).toEqual(expected);
-    });
+        const byPriority = (await api.batches()).filter((b) => expected.includes(b.batchName)).sort((a, b) => a.priority - b.priority);
+        expect(byPriority.map((b) => b.batchName)).toEqual(expected);
+      },
+      SLOW_TEST_TIMEOUT,
+    );
 
     test('a fully processed batch assigned by percentage: a total off 100 in red with its message, then the right split', () =>
       withConsole(async (page) => {
@@ -514,7 +529,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
         expect(isRed(await total.evaluate((element) => getComputedStyle(element).color))).toBe(true);
         expect(await assign.isDisabled()).toBe(true);
         await settled(dialog);
-        await page.screenshot({ path: '/tmp/console-allocation-wrong.png' });
+        await screenshot(page, 'console-allocation-wrong');
 
         await dialog.getByLabel(`Percentage for ${ANALYST}`).fill('40');
         await total.filter({ hasText: /^Total: 100% of 100%$/ }).waitFor();
@@ -523,7 +538,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
         // 60% and 40% of 3 claims in whole claims: 2 and 1.
         const shares = dialog.getByRole('group', { name: 'Allocation by analyst' });
         await expect(shares.textContent()).resolves.toMatch(new RegExp(`${ADMIN}\\s*%\\s*2 claims\\s*${ANALYST}\\s*%\\s*1 claim(?!s)`));
-        await page.screenshot({ path: '/tmp/console-allocation-right.png' });
+        await screenshot(page, 'console-allocation-right');
         await assign.click();
         await toast(page, 'Successfully Done');
         await dialog.waitFor({ state: 'hidden' });
@@ -567,7 +582,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
         });
         expect(Buffer.from(bytes).equals(arrived)).toBe(true);
         await settled(viewer);
-        await page.screenshot({ path: '/tmp/console-document-viewer.png' });
+        await screenshot(page, 'console-document-viewer');
         const claim = await api.claim(LATE_CLAIM);
         expect(claim.vitraya_claim_status).toBe('DOWNLOADED');
         expect(claim.insurer_documents).toHaveLength(1);

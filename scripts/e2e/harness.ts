@@ -14,6 +14,13 @@ const PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3600;
 export const PARENT_ALLOWED_PORT = PORT_BASE + 98;
 export const PARENT_REFUSED_PORT = PORT_BASE + 97;
 export const PASSWORD = 'demo-password';
+/** Set to a folder to keep screenshots of the screens the tests walk through. */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+/** Keeps a screenshot named `name` when E2E_SCREENSHOTS names a folder (to look at the screens as a user sees them). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });
+}
 
 interface SuiteHandle {
   stopApp(dir: string): Promise<void>;

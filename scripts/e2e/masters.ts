@@ -72,6 +72,20 @@ async function choose(page: Page, select: Locator, text: string): Promise<void> 
   await pickOption(page, text);
 }
 
+/**
+ * Chooses a code in a wizard's multi-select, waits for the chosen list under it to show the code, and closes the
+ * options with a click on the dialog's title (Escape with the options already closed would close the dialog).
+ */
+async function chooseCode(page: Page, dialog: Locator, label: string, code: string): Promise<void> {
+  await choose(page, dialog.getByLabel(label), code);
+  await dialog
+    .locator('.ant-tag')
+    .filter({ hasText: new RegExp(`^${code}$`) })
+    .waitFor();
+  await dialog.locator('.ant-modal-title').click();
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+}
+
 /** Picks the option of an open select whose text contains `text`. */
 async function pickOption(page: Page, text: string): Promise<void> {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
@@ -424,12 +438,10 @@ async function overridesChangeTheValueFound(e2e: E2E): Promise<void> {
       await wizard.getByRole('radiogroup', { name: 'Hospitals' }).getByText('Choose', { exact: true }).click();
       await next.click();
       await wizard.getByRole('alert').filter({ hasText: 'Choose at least one hospital, or All' }).waitFor();
-      await choose(page, wizard.getByLabel('Choose hospitals'), hospital);
-      await page.keyboard.press('Escape');
+      await chooseCode(page, wizard, 'Choose hospitals', hospital);
       await next.click();
       await wizard.getByRole('radiogroup', { name: 'Procedures' }).getByText('Choose', { exact: true }).click();
-      await choose(page, wizard.getByLabel('Choose procedures'), procedureCode);
-      await page.keyboard.press('Escape');
+      await chooseCode(page, wizard, 'Choose procedures', procedureCode);
       await next.click();
       await wizard.getByRole('group', { name: 'Documents in Order' }).waitFor();
       await next.click();
@@ -457,8 +469,7 @@ async function overridesChangeTheValueFound(e2e: E2E): Promise<void> {
       // The pattern override: at this hospital the value is printed on the line under the name.
       await page.getByRole('button', { name: 'Add Pattern override' }).click();
       const patterns = page.getByRole('dialog').filter({ hasText: 'Add Pattern override' });
-      await choose(page, patterns.getByLabel('Choose hospitals'), hospital);
-      await page.keyboard.press('Escape');
+      await chooseCode(page, patterns, 'Choose hospitals', hospital);
       await patterns.getByRole('button', { name: 'Next' }).click();
       const pattern = patterns.getByRole('group', { name: 'Pattern 1', exact: true });
       await pattern.getByLabel('Add a part to Pattern 1').click();

@@ -19,7 +19,7 @@ import type {
 } from '@claims/shared-kernel/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, signInAs } from './harness';
+import { apiLogin, type E2E, screenshot, signInAs } from './harness';
 
 /** A super user of the provider and one of the named question editors (the api's default QUESTION_EDITORS). */
 const ADMIN = 'vitraya.admin';
@@ -37,8 +37,6 @@ const ALL_TRUE = 'All of the statements should be true';
 const ANY_TRUE = 'Any of the statements should be true';
 /** A verification the queue runs at once still waits for a busy machine. */
 const VERIFICATION_TIMEOUT = 180_000;
-/** Set to a folder to keep screenshots of the screens at 1440 x 900. */
-const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 // ---------------------------------------------------------------------------------------------------
 // The api as one demo user calls it
@@ -71,13 +69,13 @@ async function apiSession(e2e: E2E, username: string): Promise<ApiSession> {
   };
 }
 
-/** Polls `read` every second until it answers something, or fails naming what it waited for. */
-async function until<T>(what: string, read: () => Promise<T | undefined>, timeout = VERIFICATION_TIMEOUT): Promise<T> {
+/** Polls `read` every second until it answers something, or fails naming what it waited for (and what it saw last). */
+async function until<T>(what: string | (() => string), read: () => Promise<T | undefined>, timeout = VERIFICATION_TIMEOUT): Promise<T> {
   const deadline = Date.now() + timeout;
   for (;;) {
     const found = await read();
     if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
@@ -153,10 +151,6 @@ async function withPage(e2e: E2E, username: string, run: (page: Page) => Promise
   } finally {
     await context.close();
   }
-}
-
-async function screenshot(page: Page, name: string): Promise<void> {
-  if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/rules-${name}.png` });
 }
 
 /**
@@ -472,7 +466,7 @@ async function ruleIsBuiltSavedAndViewed(e2e: E2E): Promise<void> {
       .getByText('Choose an operator; a condition without one is left out on save.')
       .waitFor();
     await page.getByRole('group', { name: 'Procedure Rule 1.2.2', exact: true }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'editor-nested');
+    await screenshot(page, 'rules-editor-nested');
 
     await button(page, 'Save').click();
     await toast(page, `Rule for ${procedure.name} in PRE_AUTH is saved`).waitFor();
@@ -496,7 +490,7 @@ async function ruleIsBuiltSavedAndViewed(e2e: E2E): Promise<void> {
         .filter({ has: page.locator('.ant-card-head-title', { hasText: new RegExp(`^${builder.title}$`) }) });
       expect(await shownLines(card)).toEqual(viewerLines(trees[builder.tree], builder));
     }
-    await screenshot(page, 'viewer-nested');
+    await screenshot(page, 'rules-viewer-nested');
   });
 }
 
@@ -511,7 +505,10 @@ async function dryRunShowsTheFlippedClaims(e2e: E2E): Promise<void> {
       if (verification.adjudicationResult === 'ACCEPTED' && rules.some((r) => r.id === verification.ruleId))
         accepted.set(verification.ruleId!, [...(accepted.get(verification.ruleId!) ?? []), claim]);
   const [ruleId, acceptedClaims] = [...accepted].sort(([, a], [, b]) => b.length - a.length)[0] ?? [];
-  if (!ruleId) throw new Error('no claim of the seed was accepted by a rule of the provider');
+  if (!ruleId) {
+    const verdicts = claims.flatMap((c) => Object.values(c.adjudicationDetails ?? {}).map((v) => v.adjudicationResult));
+    throw new Error(`no claim of the seed was accepted by a rule of the provider (verdicts: ${verdicts.join(', ') || 'none'})`);
+  }
   const rule = await admin.ok<Rule>('GET', `/rules/${ruleId}?org=${PROVIDER}`);
   // A condition no claim can meet, added to a tree whose root asks for all its statements.
   const builder = BUILDERS.find(({ tree }) => !rule[tree]?.statements || rule[tree]?.booleanOperator === 'AND')!;
@@ -530,7 +527,7 @@ async function dryRunShowsTheFlippedClaims(e2e: E2E): Promise<void> {
       button(page, 'Try on claims').click(),
     ]);
     const result = (await answer.json()) as RuleDryRunResult;
-    const panel = page.getByRole('region', { name: 'Try on claims results' }).or(page.locator('[aria-label="Try on claims results"]'));
+    const panel = page.getByLabel('Try on claims results', { exact: true });
     const summary = panel.getByTestId('dry-run-summary');
     await summary.waitFor();
 
@@ -557,7 +554,7 @@ async function dryRunShowsTheFlippedClaims(e2e: E2E): Promise<void> {
       expect(text).toContain(`${attribute.name} > 1000000`);
     }
     await panel.scrollIntoViewIfNeeded();
-    await screenshot(page, 'dry-run');
+    await screenshot(page, 'rules-dry-run');
   });
   // Nothing was saved.
   expect((await admin.ok<Rule>('GET', `/rules/${rule.id}?org=${PROVIDER}`)).version).toBe(rule.version);
@@ -591,11 +588,16 @@ async function overrideJudgesTheInsurersClaim(e2e: E2E): Promise<void> {
   const pdf = await textPdf(['GENERAL HOSPITAL', 'Discharge Summary', `Procedure done: ${providerRule.procedures.name}`]);
   form.append('documents', new Blob([pdf], { type: 'application/pdf' }), 'summary.pdf');
   const { id: claimId } = await admin.ok<{ id: number }>('POST', `/claims?org=${insurer.code}`, form);
+  let seen: Claim | undefined;
   const verified = (after?: string) =>
-    until(`claim ${claimId} to be verified`, async () => {
-      const claim = await admin.ok<Claim>('GET', `/claims/${claimId}?org=${insurer.code}`);
-      return claim.status === 'ADJUDICATED' && !claim.progress && claim.lastVerifiedOn !== after ? claim : undefined;
-    });
+    until(
+      () => `claim ${claimId} to be verified (last seen ${seen?.status}, verified ${seen?.lastVerifiedOn})`,
+      async () => {
+        seen = await admin.ok<Claim>('GET', `/claims/${claimId}?org=${insurer.code}`);
+        if (seen.status.endsWith('_FAILED')) throw new Error(`claim ${claimId} was not verified: ${seen.status}`);
+        return seen.status === 'ADJUDICATED' && !seen.progress && seen.lastVerifiedOn !== after ? seen : undefined;
+      },
+    );
   const first = await verified();
   expect(first.adjudicationDetails![code]).toMatchObject({ ruleId: providerRule.id });
 
@@ -652,7 +654,7 @@ async function overrideJudgesTheInsurersClaim(e2e: E2E): Promise<void> {
       .filter({ hasText: new RegExp(`^${required}$`) })
       .first()
       .waitFor();
-    await screenshot(page, 'override-claim');
+    await screenshot(page, 'rules-override-claim');
   });
 }
 
@@ -704,7 +706,7 @@ async function editorCreatesEditsAndDeletesQuestions(e2e: E2E): Promise<void> {
   await withPage(e2e, ADMIN, async (page) => {
     await page.goto(`${e2e.shellUrl}/procedureQuestions?org=${PROVIDER}`);
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
-    await screenshot(page, 'questions-list');
+    await screenshot(page, 'rules-questions-list');
     await button(page, 'Create').click();
     await page.waitForURL(`**/procedureQuestions/create?org=${PROVIDER}`);
     await page.getByRole('heading', { name: 'Create Procedure Protocol Question for VITRAYA' }).waitFor();
@@ -722,7 +724,7 @@ async function editorCreatesEditsAndDeletesQuestions(e2e: E2E): Promise<void> {
         if (index < question.answers.length - 1) await row.press('Enter');
       }
       if (question === first) {
-        await screenshot(page, 'questions-editor');
+        await screenshot(page, 'rules-questions-editor');
         await page.getByLabel('Question', { exact: true }).press('Enter');
         await page.getByRole('list', { name: 'Questions to save' }).getByText(first.question).waitFor();
         expect(await page.getByLabel('Question', { exact: true }).inputValue()).toBe('');

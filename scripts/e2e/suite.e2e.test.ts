@@ -5,6 +5,7 @@
 import type http from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import { defineClaimReviewTests } from './claim-review';
+import { defineConsoleTests } from './console';
 import { defineRuleTests } from './rules';
 import { defineMasterTests } from './masters';
 import {
@@ -360,3 +361,4 @@ describe('a session the api no longer accepts', () => {
 defineClaimReviewTests(() => e2e);
 defineRuleTests(() => e2e);
 defineMasterTests(() => e2e);
+defineConsoleTests(() => e2e);
