@@ -117,7 +117,7 @@ async function scenariosFor(db: Db, auth: AuthContext, org: string, claims: numb
   const [rare] = await rowsOf<{ hospital: string; n: number }>(
     db,
     sql`select hospital_code as hospital, count(*)::int as n from claims where org = ${org} and ${visible}
-        group by hospital_code having count(*) between 1 and 5 order by count(*) desc, hospital_code limit 1`,
+        group by hospital_code order by count(*), hospital_code limit 1`,
   );
   const [code] = await rowsOf<{ code: string; n: number }>(
     db,
@@ -172,7 +172,8 @@ async function benchOn(driver: Driver, database: OpenDatabase, claims: number) {
   const db = database.db;
   const filling = performance.now();
   await fillClaims(db, claims);
-  await db.execute(sql.raw(driver === 'postgres' ? 'vacuum analyze claims' : 'analyze claims'));
+  // As autovacuum would have: the visibility map lets the count and deep pages read the indexes alone.
+  await db.execute(sql`vacuum analyze claims`);
   const fillSeconds = Math.round((performance.now() - filling) / 100) / 10;
   console.log(
     `\nClaims list, ${claims.toLocaleString('en')} claims on ${driver} (filled in ${fillSeconds} s), ${RUNS} runs each, goal p95 <= ${GOAL_MS[driver]} ms`,

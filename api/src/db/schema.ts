@@ -124,7 +124,11 @@ export const keywordMasters = pgTable(
     icdCode: text('icd_code'),
     ...audit(),
   },
-  (t) => [uniqueIndex('keyword_masters_kind_name_idx').on(t.kind, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('keyword_masters_kind_name_idx').on(t.kind, sql`lower(${t.name})`),
+    /** An ICD code names one diagnosis (only diagnoses carry one; rows without a code do not collide). */
+    uniqueIndex('keyword_masters_icd_code_idx').on(t.kind, sql`lower(${t.icdCode})`),
+  ],
 );
 
 export const procedures = pgTable(
@@ -244,15 +248,18 @@ export const rules = pgTable(
 /**
  * The saved versions of a rule: what each save (or restore) of the rule held, so its history can list the
  * differences and bring an earlier version back. A rule written before versions were kept (the seed) has no row
- * for its current version until its next save records it.
+ * for its current version until its next save records it. They outlive the rule (no foreign key, its delete records
+ * its last version): verdicts name the rule and version that judged them, which must still say what it was.
  */
 export const ruleVersions = pgTable(
   'rule_versions',
   {
     id: serial('id').primaryKey(),
-    ruleId: integer('rule_id')
+    ruleId: integer('rule_id').notNull(),
+    /** The rule's organisation, so the versions of a deleted rule are shown to whoever could read the rule. */
+    org: text('org')
       .notNull()
-      .references(() => rules.id, { onDelete: 'cascade' }),
+      .references(() => organizations.code, { onUpdate: 'cascade' }),
     version: integer('version').notNull(),
     content: jsonb('content').$type<RuleVersionContent>().notNull(),
     /** The earlier version this one brought back (POST /rules/{id}/versions/{n}/restore). */
@@ -415,7 +422,7 @@ export const claims = pgTable(
     index('claims_assigned_to_idx').on(t.assignedTo),
     // The claims filter's columns, each ending in the list's order so a filtered page reads only its rows.
     index('claims_org_hospital_modified_idx').on(t.org, t.hospitalCode, t.lastModifiedOn.desc(), t.id.desc()),
-    index('claims_org_result_modified_idx').on(t.org, t.adjudicationResult, t.lastModifiedOn.desc(), t.id.desc()),
+    index('claims_org_result_modified_idx').on(t.org, t.adjudicationResult, t.status, t.lastModifiedOn.desc(), t.id.desc()),
     index('claims_org_case_type_modified_idx').on(t.org, t.caseType, t.lastModifiedOn.desc(), t.id.desc()),
     index('claims_org_created_idx').on(t.org, t.createdOn),
     index('claims_created_by_idx').on(t.createdBy),
