@@ -5,6 +5,7 @@
  * Batch Summary whether it was made there or from the claims list.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { OPEN_BATCH_STATUSES } from '@claims/shared-kernel/constants';
 import type { BatchCreateAction, BatchCreateBody, BatchCreateResponse } from '@claims/shared-kernel/contract';
 import { scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
@@ -34,16 +35,15 @@ const ACTIONS: Record<BatchCreateAction, { status: string; message: string; veri
 
 /** Claims whose download failed have no documents to upload or verify until Retry brings them. */
 const NOT_DOWNLOADED = ['DOWNLOAD_FAILED', 'TO_BE_REDOWNLOADED'];
-/** Statuses of batches still to be worked on: a new batch goes after them. */
-const OPEN_BATCH_STATUSES = ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED'];
 
 const nameOf = (c: { intimationNumber: string | null; referenceClaimId: string }) => c.intimationNumber ?? c.referenceClaimId;
 
+/** A new batch goes after the open batches (only they are in the queue's order; finished ones keep old numbers). */
 async function nextPriority(db: DbOrTx, org: string): Promise<number> {
   const [{ top }] = await db
     .select({ top: sql<number>`coalesce(max(${batches.priority}), 0)`.mapWith(Number) })
     .from(batches)
-    .where(and(eq(batches.org, org), inArray(batches.status, OPEN_BATCH_STATUSES)));
+    .where(and(eq(batches.org, org), inArray(batches.status, [...OPEN_BATCH_STATUSES])));
   return top + 1;
 }
 

@@ -1,11 +1,14 @@
 /**
- * PUT /claim/batch/priority (spec 3 §4, §9): the priority dialog's batches in their new order. They take the first
- * priorities of the organisation in that order (the others keep theirs, after them), and the verification queue takes
- * batches by priority (src/jobs/queue.ts). Then the transitions: the first batch is verified (TO_BE_PROCESSED; one
- * already IN_PROCESSING goes on); every other batch waiting or running is PAUSED, except batches whose work is
- * ASSIGNED and batches FULLY_PROCESSED or CREATED. Stopped batches (suspended, archived, discarded) are left as they are.
+ * PUT /claim/batch/priority (spec 3 §4, §9): the priority dialog's batches in their new order. The queue's order is
+ * that of the open batches (OPEN_BATCH_STATUSES) alone, so only they are numbered: the open batches named take the first
+ * priorities in the order named, the organisation's other open batches follow in their order, and the verification
+ * queue takes batches by priority (src/jobs/queue.ts). Then the transitions: the first batch is verified
+ * (TO_BE_PROCESSED; one already IN_PROCESSING goes on); every other batch named that is waiting or running is PAUSED,
+ * except batches whose work is ASSIGNED and batches CREATED. A named batch that is no longer open (finished since the
+ * dialog loaded) has no place in the queue: it keeps its number and its status.
  */
-import { asc, eq } from 'drizzle-orm';
+import { OPEN_BATCH_STATUSES } from '@claims/shared-kernel/constants';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { batches } from '../db/schema';
 import { batchesByName, type BatchRecord } from './lookup';
@@ -17,29 +20,41 @@ const STARTABLE = ['CREATED', 'TO_BE_PROCESSED', 'PAUSED', 'RESUMED'];
 const PAUSABLE = ['TO_BE_PROCESSED', 'IN_PROCESSING', 'RESUMED'];
 
 const isAssigned = (batch: BatchRecord) => batch.allocationStatus === 'ASSIGNED';
+const isOpen = (batch: BatchRecord) => (OPEN_BATCH_STATUSES as readonly string[]).includes(batch.status);
 
 export async function reprioritise(db: Db, org: string, names: string[], requestedBy: string): Promise<void> {
   await db.transaction(async (tx) => {
-    const ordered = await batchesByName(tx, org, names);
-    const others = await tx.select().from(batches).where(eq(batches.org, org)).orderBy(asc(batches.priority), asc(batches.id));
-    const placed = new Set(ordered.map((b) => b.id));
-    const sequence = [...ordered, ...others.filter((b) => !placed.has(b.id))];
-    const now = new Date();
-    for (const [index, batch] of sequence.entries()) {
-      const first = index === 0;
-      const status =
-        first && !isAssigned(batch) && STARTABLE.includes(batch.status)
-          ? 'TO_BE_PROCESSED'
-          : !first && placed.has(batch.id) && !isAssigned(batch) && PAUSABLE.includes(batch.status)
-            ? 'PAUSED'
-            : batch.status;
-      if (batch.priority === index + 1 && status === batch.status) continue;
-      await tx
-        .update(batches)
-        .set({ priority: index + 1, status, lastModifiedAt: now })
-        .where(eq(batches.id, batch.id));
-    }
+    const ordered = (await batchesByName(tx, org, names)).filter(isOpen);
+    if (!ordered.length) return;
     const [top] = ordered;
+    const placed = sql`array[${sql.join(
+      ordered.map((b) => sql`${b.id}`),
+      sql`, `,
+    )}]::integer[]`;
+
+    // One statement numbers every open batch of the organisation: the named ones first, in the order named.
+    const ranked = tx
+      .select({
+        id: batches.id,
+        place:
+          sql<number>`row_number() over (order by array_position(${placed}, ${batches.id}) nulls last, ${batches.priority}, ${batches.id})`.as(
+            'place',
+          ),
+      })
+      .from(batches)
+      .where(and(eq(batches.org, org), inArray(batches.status, [...OPEN_BATCH_STATUSES])))
+      .as('ranked');
+    const unassigned = sql`${batches.allocationStatus} is distinct from 'ASSIGNED'`;
+    const statusAfter = sql`case
+      when ${unassigned} and ${batches.id} = ${top.id} and ${inArray(batches.status, STARTABLE)} then 'TO_BE_PROCESSED'
+      when ${unassigned} and ${batches.id} <> ${top.id} and ${batches.id} = any(${placed}) and ${inArray(batches.status, PAUSABLE)} then 'PAUSED'
+      else ${batches.status} end`;
+    await tx
+      .update(batches)
+      .set({ priority: sql`${ranked.place}`, status: statusAfter, lastModifiedAt: new Date() })
+      .from(ranked)
+      .where(and(eq(batches.id, ranked.id), sql`(${batches.priority} <> ${ranked.place} or ${batches.status} <> ${statusAfter})`));
+
     if (!isAssigned(top) && STARTABLE.includes(top.status)) {
       await verifyBatchClaims(tx, top.id, requestedBy, 'unverified');
       await finishIfNothingLeft(tx, [top.id]);

@@ -12,10 +12,14 @@ import { enqueueVerification, BATCH_PRIORITY } from '../jobs/enqueue';
 import { OUTCOME } from '../claims/queries';
 import type { BatchRecord } from './lookup';
 
-/** The statuses a person may move a batch to, and from where (the others are the queue's: IN_PROCESSING, FULLY_PROCESSED). */
+/**
+ * The statuses a person may move a batch to, and from where (the others are the queue's: IN_PROCESSING, FULLY_PROCESSED).
+ * Pause and Resume follow the menu's rules (spec 3 §4): Pause only a batch IN_PROCESSING or CREATED, Resume only a
+ * PAUSED one. (The priority dialog pauses waiting batches too; it sets the status itself, src/batches/priority.ts.)
+ */
 const ALLOWED_FROM = {
-  PAUSED: ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'RESUMED', 'PAUSED'],
-  RESUMED: ['PAUSED', 'RESUMED'],
+  PAUSED: ['CREATED', 'IN_PROCESSING'],
+  RESUMED: ['PAUSED'],
   TO_BE_PROCESSED: ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED', 'SUSPENDED', 'ARCHIVED', 'FULLY_PROCESSED'],
   // A discarded batch stays discarded (it can still be dropped).
   SUSPENDED: ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED', 'FULLY_PROCESSED', 'ASSIGNED', 'SUSPENDED', 'ARCHIVED'],
@@ -111,9 +115,17 @@ export async function finishIfNothingLeft(db: DbOrTx, batchIds: number[]): Promi
 }
 
 /**
+ * What Resume sets: the batch goes back to what it was doing. A batch no verification was ever queued for was paused
+ * before it started (CREATED), and is CREATED again; the others are RESUMED, and the queue takes up their held claims
+ * (finishIfNothingLeft then closes one whose work all ended while it was paused).
+ */
+const resumedStatus = (db: DbOrTx) =>
+  sql`case when ${notExists(db.select({ id: jobs.id }).from(jobs).where(eq(jobs.batchId, batches.id)))} then 'CREATED' else 'RESUMED' end`;
+
+/**
  * Moves the batches to `status` (all or none: call inside a transaction, after batchesByName locked them). Verifying
  * queues what is left to verify; pausing, suspending, archiving and discarding hold the batches' queued claims
- * (the queue skips held batches); resuming lets them go again.
+ * (the queue skips held batches); resuming lets them go again, or returns a batch never started to CREATED.
  */
 export async function moveBatches(
   db: DbOrTx,
@@ -126,7 +138,11 @@ export async function moveBatches(
   const ids = rows.map((b) => b.id);
   await db
     .update(batches)
-    .set({ status, lastModifiedAt: new Date(), ...(options.reason !== undefined ? { reason: options.reason } : {}) })
+    .set({
+      status: status === 'RESUMED' ? resumedStatus(db) : status,
+      lastModifiedAt: new Date(),
+      ...(options.reason !== undefined ? { reason: options.reason } : {}),
+    })
     .where(inArray(batches.id, ids));
   if (status === 'TO_BE_PROCESSED') {
     // Verify takes what is left and what failed; with `override` every claim is verified again, the verified ones too.

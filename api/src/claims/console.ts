@@ -3,7 +3,16 @@
  * and the batches they are verified in. Super users only.
  */
 import { and, asc, count, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
-import type { BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount, Paged } from '@claims/shared-kernel/contract';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  FILTER_OPTIONS_LIMIT,
+  type BatchRow,
+  type ConsoleClaimRow,
+  type ConsoleFilterBody,
+  type ConsoleFilterOptions,
+  type DownloadedCount,
+  type Paged,
+} from '@claims/shared-kernel/contract';
 import type { BatchStatus, CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/constants';
 import type { AuthContext } from '../auth/tokens';
 import { consoleOrg } from '../batches/access';
@@ -162,7 +171,7 @@ export async function pageOfBatches(
   return firstRowCarriesTotal(await toBatchRows(db, rows), total, page.page_number);
 }
 
-/** GET /downloadedCount: today's figures in the display time zone. */
+/** GET /downloadedCount: today's figures in the display time zone, and the failed tabs' totals. */
 export async function downloadedCount(db: DbOrTx, org: string, zone: string): Promise<DownloadedCount> {
   const today = todayIn(zone);
   const from = startOfDay(today, zone);
@@ -172,10 +181,23 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string): Pr
     .select({
       downloaded: count(),
       downloadFailed: sql<number>`count(*) filter (where ${inArray(claims.status, DOWNLOAD_FAILED_STATUSES)})`.mapWith(Number),
-      uploadFailed: sql<number>`count(*) filter (where ${inArray(claims.status, UPLOAD_FAILED_STATUSES)})`.mapWith(Number),
     })
     .from(claims)
     .where(todaysClaims);
+  // The failed tabs' totals count what their grids list: every such claim of the organisation, whenever it came.
+  const [failedTotals] = await db
+    .select({
+      downloadFailed: sql<number>`count(*) filter (where ${inArray(claims.status, DOWNLOAD_FAILED_STATUSES)})`.mapWith(Number),
+      uploadFailed: sql<number>`count(*) filter (where ${inArray(claims.status, UPLOAD_FAILED_STATUSES)})`.mapWith(Number),
+    })
+    .from(claims)
+    .where(
+      and(
+        eq(claims.org, org),
+        eq(claims.downloaded, true),
+        inArray(claims.status, [...DOWNLOAD_FAILED_STATUSES, ...UPLOAD_FAILED_STATUSES]),
+      ),
+    );
   const todaysBatches = and(eq(batches.org, org), gte(batches.createdAt, from), lt(batches.createdAt, to));
   const todays = await db.select({ id: batches.id }).from(batches).where(todaysBatches);
   const processing = await batchProcessing(
@@ -194,21 +216,28 @@ export async function downloadedCount(db: DbOrTx, org: string, zone: string): Pr
     batchDataCount: todays.length,
     batchFailedDataCount: [...processing.values()].filter((p) => p.verificationFailed > 0).length,
     userLastBatch: last?.createdBy ?? null,
-    uploadedFailedClaims: claimCounts.uploadFailed,
+    uploadedFailedClaims: failedTotals.uploadFailed,
+    totalDownloadFailedClaims: failedTotals.downloadFailed,
   };
 }
 
-/** The console's claims of this organisation, every id checked first (404 naming those not found), locked for the change. */
-async function consoleClaims(db: DbOrTx, org: string, ids: number[]) {
+/**
+ * The console's claims of this organisation, every id checked first (404 naming those not found), locked for the change,
+ * each with whether it is on the verification queue (`verifying`).
+ */
+export async function lockConsoleClaims(db: DbOrTx, org: string, ids: number[]) {
   const unique = [...new Set(ids)];
   const rows = await db
     .select({
       id: claims.id,
       name: sql<string>`coalesce(${claims.intimationNumber}, ${claims.referenceClaimId})`,
       procedureCodes: claims.procedureCodes,
+      status: claims.status,
+      batchId: claims.batchId,
     })
     .from(claims)
     .where(and(eq(claims.org, org), eq(claims.downloaded, true), inArray(claims.id, unique)))
+    .orderBy(asc(claims.id))
     .for('update');
   const missing = unique.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length) throw notFound(`Claims not found: ${missing.join(', ')}`);
@@ -219,11 +248,21 @@ async function consoleClaims(db: DbOrTx, org: string, ids: number[]) {
   return rows.map((r) => ({ ...r, verifying: onQueue.some((j) => j.claimId === r.id) }));
 }
 
+/**
+ * A claim on the verification queue is the queue's until it is done: 409 naming such claims of the selection, before
+ * any of it is changed.
+ */
+export function refuseClaimsBeingVerified(rows: { name: string; verifying: boolean }[]): void {
+  const busy = rows.filter((r) => r.verifying);
+  if (busy.length) throw conflict(`These claims are being verified: ${busy.map((r) => r.name).join(', ')}`);
+}
+
 export const OVERRIDE_PROCEDURES_WARNING = 'The selected claim already has procedure name/code, do you want to override it?';
 
 /**
  * Add Procedure Name: the provider-side procedures of the chosen claims, in the order given (400 for an unknown code).
  * Claims that already have procedure codes are overwritten only with `override` (409 with the spec's warning otherwise).
+ * A claim being verified keeps the procedures its verification reads (409 naming it).
  */
 export async function setConsoleProcedures(
   db: Db,
@@ -239,7 +278,8 @@ export async function setConsoleProcedures(
   if (unknown.length) throw badRequest(`procCodeList: unknown procedure code ${unknown.join(', ')}`);
   const ordered = codes.map((c) => found.find((p) => p.procedureCode === c)!);
   await db.transaction(async (tx) => {
-    const rows = await consoleClaims(tx, org, claimIds);
+    const rows = await lockConsoleClaims(tx, org, claimIds);
+    refuseClaimsBeingVerified(rows);
     if (!override && rows.some((r) => r.procedureCodes.length > 0)) throw conflict(OVERRIDE_PROCEDURES_WARNING);
     await tx
       .update(claims)
@@ -259,10 +299,15 @@ export async function setConsoleProcedures(
   });
 }
 
-/** Drop: the claims go with their document rows (cascade); their files then leave the document store. */
+/**
+ * Drop: the claims go with their document rows (cascade); their files then leave the document store. A claim being
+ * verified is not dropped under its verification (409 naming it).
+ */
 export async function dropConsoleClaims(db: Db, store: DocumentStore, org: string, claimIds: number[]): Promise<void> {
   const files = await db.transaction(async (tx) => {
-    const ids = (await consoleClaims(tx, org, claimIds)).map((r) => r.id);
+    const rows = await lockConsoleClaims(tx, org, claimIds);
+    refuseClaimsBeingVerified(rows);
+    const ids = rows.map((r) => r.id);
     const stored = await tx
       .select({ key: claimDocuments.storageKey })
       .from(claimDocuments)
@@ -285,9 +330,8 @@ export async function setConsoleStatus(
   username: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const rows = await consoleClaims(tx, org, claimIds);
-    const busy = rows.filter((r) => r.verifying);
-    if (busy.length) throw conflict(`These claims are being verified: ${busy.map((r) => r.name).join(', ')}`);
+    const rows = await lockConsoleClaims(tx, org, claimIds);
+    refuseClaimsBeingVerified(rows);
     await tx
       .update(claims)
       .set({ status, lastModifiedBy: username, lastModifiedOn: new Date() })
@@ -298,4 +342,38 @@ export async function setConsoleStatus(
         ),
       );
   });
+}
+
+/**
+ * GET /claim/batch/filterOptions: every distinct value the console's Filter panels choose from, of this organisation's
+ * console claims and batches, alphabetically (at most FILTER_OPTIONS_LIMIT of each).
+ */
+export async function consoleFilterOptions(db: DbOrTx, org: string): Promise<ConsoleFilterOptions> {
+  const present = (column: AnyPgColumn) => and(isNotNull(column), sql`${column} <> ''`);
+  const values = (rows: { value: string }[]) => rows.map((row) => row.value);
+  const claimValues = async (column: AnyPgColumn) =>
+    values(
+      await db
+        .selectDistinct({ value: sql<string>`${column}` })
+        .from(claims)
+        .where(and(eq(claims.org, org), eq(claims.downloaded, true), present(column)))
+        .orderBy(asc(column))
+        .limit(FILTER_OPTIONS_LIMIT),
+    );
+  const batchValues = async (column: AnyPgColumn) =>
+    values(
+      await db
+        .selectDistinct({ value: sql<string>`${column}` })
+        .from(batches)
+        .where(and(eq(batches.org, org), present(column)))
+        .orderBy(asc(column))
+        .limit(FILTER_OPTIONS_LIMIT),
+    );
+  return {
+    insurerProcedureName: await claimValues(claims.insurerProcedureName),
+    insurerIllnessName: await claimValues(claims.insurerIllnessName),
+    insurerClaimStatus: await claimValues(claims.insurerClaimStatus),
+    batchName: await batchValues(batches.batchName),
+    userName: await batchValues(batches.createdBy),
+  };
 }

@@ -34,9 +34,10 @@ import {
   OrgQuery,
   RedirectOtherBody,
   ReuploadBody,
+  ReuploadResponse,
 } from '@claims/shared-kernel/contract';
-import { isProvider, scopeOrg } from '../auth/access';
-import { consoleOrg, requireBatchRight, requireConsoleUser } from '../batches/access';
+import { isProvider, requireProvider, scopeOrg } from '../auth/access';
+import { asksForConsoleBatch, consoleOrg, requireAnyBatchRight, requireBatchRight, requireConsoleUser } from '../batches/access';
 import { ALLOCATION_DONE, assignBatch, equalSplit, reassignDate, specifiedSplit } from '../batches/allocation';
 import { createBatch } from '../batches/create';
 import { dropBatches } from '../batches/drop';
@@ -44,7 +45,7 @@ import { batchesByName, loadBatch } from '../batches/lookup';
 import { reprioritise } from '../batches/priority';
 import { batchProgress } from '../batches/progress';
 import { batchReport, batchReportName } from '../batches/report';
-import { reuploadClaims } from '../batches/reupload';
+import { retryFailedClaims } from '../batches/reupload';
 import { isManualStatus, moveBatches, type ManualBatchStatus } from '../batches/status';
 import { claimScope, documentsOf } from '../claims/access';
 import { batchFilterConditions, pageOfBatches, toBatchRows } from '../claims/console';
@@ -97,6 +98,12 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/claim/batch/create', {
     schema: { querystring: OrgQuery, body: BatchCreateBody, response: replies({ 200: BatchCreateResponse }) },
+    // Refused before the body is validated, as the other console writes are: who may make no batch at all, and for a
+    // console batch (downloadedClaimFlag) anyone but a super user.
+    config: { access: requireAnyBatchRight },
+    preValidation: async (request) => {
+      if (asksForConsoleBatch(request.body)) requireConsoleUser(request.auth);
+    },
     handler: async (request) => createBatch(app.db, app.documentStore, request.auth, request.body, request.query.org),
   });
 
@@ -123,10 +130,15 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** Every batch name of the organisation, for the filter's picker. */
+  /**
+   * Every batch name of the organisation, for a filter's picker: with downloaded=false the claims list's batches, for the
+   * provider's users (who filter the claims list by batch); otherwise the console's too, for the console's super users.
+   */
   app.get('/claim/batch/names', {
     schema: { querystring: BatchQuery, response: replies({ 200: z.array(BatchName) }) },
+    config: { access: requireProvider },
     handler: async (request) => {
+      if (request.query.downloaded !== false) requireConsoleUser(request.auth);
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return app.db
         .select({ id: batches.id, batchName: batches.batchName })
@@ -275,12 +287,14 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const stopRoute = (path: string, status: ManualBatchStatus, message: string) =>
+  const stopRoute = (path: string, status: ManualBatchStatus, flag: 'suspend' | 'archive' | 'discard', message: string) =>
     app.put(path, {
       schema: { querystring: OrgQuery, body: BatchStopBody, response: Done },
       config: consoleOnly,
       handler: async (request) => {
         const { auth, body } = request;
+        // The flag may be left out; sent false, the call asks for nothing, so nothing is done.
+        if (body[flag] === false) throw badRequest(`${flag}: must be true to ${flag} the batches (false asks for nothing)`);
         const org = await consoleOrg(app.db, auth, request.query.org);
         const reason = body.reason?.trim();
         if (status === 'DISCARDED' && !reason) throw badRequest('reason: a reason is required to discard a batch');
@@ -290,33 +304,34 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         return { Message: message };
       },
     });
-  stopRoute('/claim/batch/suspend/batch', 'SUSPENDED', 'Batch suspended successfully');
-  stopRoute('/claim/batch/archive/batch', 'ARCHIVED', 'Batch archived successfully');
-  stopRoute('/claim/batch/discard/batch', 'DISCARDED', SUCCESS);
+  stopRoute('/claim/batch/suspend/batch', 'SUSPENDED', 'suspend', 'Batch suspended successfully');
+  stopRoute('/claim/batch/archive/batch', 'ARCHIVED', 'archive', 'Batch archived successfully');
+  stopRoute('/claim/batch/discard/batch', 'DISCARDED', 'discard', SUCCESS);
 
-  /** Upload (verify false) or Upload & Verify on the failed tab: the batch's failed claims uploaded again, then verified. */
+  /**
+   * Upload, Verify (upload false) and Upload & Verify on the failed tab, all or nothing: the selected claims (claimIdList)
+   * or the spec's {id}, the batch's failed claims; see ReuploadBody.
+   */
   app.put('/claim/batch/reupload', {
-    schema: { querystring: OrgQuery, body: ReuploadBody, response: Done },
+    schema: { querystring: OrgQuery, body: ReuploadBody, response: replies({ 200: ReuploadResponse }) },
     config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
-      const verify = body.verify !== false;
-      await app.db.transaction(async (tx) => {
-        const batch = await loadBatch(tx, auth, body.id, request.query.org, true);
-        const failed = await tx
-          .select({ id: claims.id })
-          .from(claims)
-          .where(and(eq(claims.batchId, batch.id), sql`${claims.status} in ('UPLOAD_FAILED', 'VERIFICATION_FAILED')`));
-        await reuploadClaims(
-          tx,
-          app.documentStore,
-          failed.map((c) => c.id),
-          auth.username,
-        );
-        // Verifying queues the claims now uploaded with whatever else of the batch waits.
-        if (verify) await moveBatches(tx, [batch], 'TO_BE_PROCESSED', auth.username);
-      });
-      return { Message: verify ? 'Uploaded and verified successfully' : SUCCESS };
+      const org = await consoleOrg(app.db, auth, request.query.org);
+      return retryFailedClaims(
+        app.db,
+        app.documentStore,
+        auth,
+        org,
+        {
+          batchId: body.id,
+          claimIds: body.claimIdList,
+          upload: body.upload !== false,
+          verify: body.verify !== false,
+          override: body.override === true,
+        },
+        request.query.org,
+      );
     },
   });
 

@@ -12,6 +12,7 @@ import {
   ClaimStatusBody,
   ConsoleClaimRow,
   ConsoleFilterBody,
+  ConsoleFilterOptions,
   DownloadedCount,
   ListQuery,
   ManifestLimits,
@@ -26,6 +27,7 @@ import type { AuthContext } from '../auth/tokens';
 import { consoleOrg, requireConsoleUser } from '../batches/access';
 import { orgUsers } from '../batches/allocation';
 import {
+  consoleFilterOptions,
   downloadedCount,
   dropConsoleClaims,
   searchConsoleClaims,
@@ -62,6 +64,16 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
       return downloadedCount(app.db, org, zone);
+    },
+  });
+
+  /** The choices of the console's Filter panels (insurer names and statuses, batch names and creators). */
+  app.get('/claim/batch/filterOptions', {
+    schema: { querystring: OrgQuery, response: replies({ 200: ConsoleFilterOptions }) },
+    config: consoleOnly,
+    handler: async (request) => {
+      const org = await consoleOrg(app.db, request.auth, request.query.org);
+      return consoleFilterOptions(app.db, org);
     },
   });
 

@@ -17,8 +17,11 @@ import type {
   BatchRow,
   ClaimListRow,
   ConsoleClaimRow,
+  ConsoleFilterOptions,
+  DownloadedCount,
   OrgUser,
   RefreshDownloadsResponse,
+  ReuploadResponse,
 } from '@claims/shared-kernel/contract';
 import { batches, claimDocuments, claims, hospitals, inboxImports, jobs } from '../../src/db/schema';
 import { claimNextJob } from '../../src/jobs/queue';
@@ -40,6 +43,9 @@ async function smallPdf(text: string): Promise<Uint8Array> {
   page.drawText(text, { x: 40, y: 250, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
   return pdf.save();
 }
+
+/** The batches still to be worked on, which the priority dialog lists and the priority call numbers. */
+const OPEN = ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED'];
 
 const csv = (rows: string[][]) => `${[HEADER, ...rows.map((r) => r.join(','))].join('\r\n')}\r\n`;
 
@@ -144,6 +150,7 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
           ['POST', '/claim/batch/uploadManifest', new FormData()],
           ['GET', '/claim/batch/progress'],
           ['GET', '/downloadedCount'],
+          ['GET', '/claim/batch/filterOptions'],
           ['PUT', '/claims/addProcName?downloaded=true', { claimIdList: [], procCodeList: [] }],
           ['DELETE', '/claims/drop?downloaded=true', { claimIdList: [1] }],
           ['PUT', '/claims/status?downloaded=true', { claimIdList: [1], status: 'NOPE' }],
@@ -153,6 +160,7 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
           ['PUT', '/claim/batch/archive/batch', { nameList: ['x'] }],
           ['PUT', '/claim/batch/discard/batch', { nameList: ['x'], reason: 'r' }],
           ['PUT', '/claim/batch/reupload', { id: 1 }],
+          ['PUT', '/claim/batch/reupload', { claimIdList: 'not a list', upload: 'maybe' }],
           ['DELETE', '/claim/batch/drop?downloaded=true', { nameList: ['x'] }],
           ['POST', '/claim/batch/batchReport?downloaded=true', { nameList: ['x'] }],
           ['POST', '/claim/batch/assignBatches/equally', { batchId: 1, analysts: [], date: 'x' }],
@@ -180,6 +188,95 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         expect(create.statusCode).toBe(403);
         expect(create.json()).toEqual({ detail: NOT_AUTHORIZED });
         expect(await db().select().from(batches).where(eq(batches.batchName, 'x'))).toEqual([]);
+      });
+
+      test('Create Batch refuses a console batch to anyone but a super user before its body is validated', async () => {
+        const refused: [string, unknown][] = [
+          ['vitraya.reviewer', { claims: [], downloadedClaimFlag: 'true' }],
+          ['vitraya.reviewer', { claims: 'none', batchName: '', downloadedClaimFlag: true }],
+          ['vitraya.reviewer', { claims: [1], batchName: 'b', downloadedClaimFlag: 'True' }],
+          ['starhealth.reviewer', {}],
+          ['starhealth.reviewer', { claims: [], downloadedClaimFlag: 'false' }],
+        ];
+        for (const [user, payload] of refused) {
+          const response = await call('POST', '/claim/batch/create', payload, user);
+          expect({ user, payload, status: response.statusCode, body: response.json() }).toEqual({
+            user,
+            payload,
+            status: 403,
+            body: { detail: NOT_AUTHORIZED },
+          });
+        }
+        // The provider's users make the claims list's batches: their bad input is theirs to correct.
+        const claimsList = await call(
+          'POST',
+          '/claim/batch/create',
+          { claims: [], batchName: 'b', downloadedClaimFlag: 'false' },
+          'vitraya.reviewer',
+        );
+        expect(claimsList.statusCode).toBe(400);
+        expect(claimsList.json().detail).toMatch(/^claims: Please Select at least one claim \/ batch/);
+        const superUser = await call('POST', '/claim/batch/create', { claims: [], batchName: 'b', downloadedClaimFlag: 'true' });
+        expect(superUser.statusCode).toBe(400);
+        expect(superUser.json().detail).toMatch(/^claims: Please Select at least one claim \/ batch/);
+      });
+
+      test("batch names: the claims list's for the provider's users, every batch for the console's super users", async () => {
+        const [listBatch] = await db()
+          .insert(batches)
+          .values({ batchName: 'Names: claims list', org: 'vitraya', downloaded: false, createdBy: 'vitraya.reviewer' })
+          .returning();
+        const [consoleBatch] = await db()
+          .insert(batches)
+          .values({ batchName: 'Names: console', org: 'vitraya', downloaded: true, createdBy: 'vitraya.admin' })
+          .returning();
+        const names = async (query: string, user: string) => {
+          const response = await call('GET', `/claim/batch/names${query}`, undefined, user);
+          return response.statusCode === 200 ? response.json<{ batchName: string }[]>().map((b) => b.batchName) : response.json();
+        };
+        const listNames = await names('?downloaded=false', 'vitraya.reviewer');
+        expect(listNames).toContain(listBatch.batchName);
+        expect(listNames).not.toContain(consoleBatch.batchName);
+        expect(await names('', 'vitraya.reviewer')).toEqual({ detail: NOT_AUTHORIZED });
+        expect(await names('?downloaded=true', 'vitraya.reviewer')).toEqual({ detail: NOT_AUTHORIZED });
+        expect(await names('?downloaded=true', 'vitraya.admin')).toEqual(
+          expect.arrayContaining([listBatch.batchName, consoleBatch.batchName]),
+        );
+        // Insurers' users, their super users too, do not filter the claims list by batch.
+        expect(await names('?downloaded=false', 'starhealth.reviewer')).toEqual({ detail: NOT_AUTHORIZED });
+        expect(await names('?downloaded=true', 'starhealth.admin')).toEqual({ detail: NOT_AUTHORIZED });
+        // The claims list's batch filter (GET /claim/batch) still answers the provider's users.
+        const filter = ok<BatchRow[]>(await call('GET', '/claim/batch?org=vitraya&limit=100', undefined, 'vitraya.reviewer'));
+        expect(filter.map((b) => b.batchName)).toContain(listBatch.batchName);
+        await db()
+          .delete(batches)
+          .where(inArray(batches.id, [listBatch.id, consoleBatch.id]));
+      });
+
+      test('the console lists take every page size of the grid (25 to 300)', async () => {
+        const [batch] = await db().insert(batches).values({ batchName: 'Page sizes', org: 'vitraya', downloaded: true }).returning();
+        const lists: [InjectOptions['method'], string, unknown?][] = [
+          ['GET', '/claims?downloaded=true&org=vitraya&page_number=1'],
+          ['POST', '/claim/batch/uploads/search?org=vitraya&page_number=1', {}],
+          ['POST', '/claim/batch/downloadFailed/search?org=vitraya&page_number=1', {}],
+          ['POST', '/claim/batch/uploadFailed/search?org=vitraya&page_number=1', {}],
+          ['GET', '/claim/batch?downloaded=true&org=vitraya&page_number=1'],
+          ['POST', '/claim/batch/search?downloaded=true&org=vitraya&page_number=1', {}],
+          ['POST', '/redirectOther?org=vitraya&page_number=1', { batchId: batch.id, adjType: 'accepted' }],
+        ];
+        for (const [method, url, payload] of lists) {
+          for (const limit of [25, 75, 300]) {
+            const response = await call(method, `${url}&limit=${limit}`, payload);
+            expect({ url, limit, status: response.statusCode }).toEqual({ url, limit, status: 200 });
+          }
+          const zero = await call(method, `${url}&limit=0`, payload);
+          expect({ url, status: zero.statusCode, detail: zero.json().detail }).toEqual({
+            url,
+            status: 400,
+            detail: expect.stringMatching(/^querystring limit: /),
+          });
+        }
+        await db().delete(batches).where(eq(batches.id, batch.id));
       });
 
       test('bad input answers 400 with a detail naming the field', async () => {
@@ -213,6 +310,12 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
           ['PUT', '/claim/batch/priority', { nameList: [] }, /^nameList: /],
           ['PUT', '/claim/batch/priority', { nameList: Array.from({ length: 26 }, (_, i) => `b${i}`) }, /^nameList: at most 25/],
           ['PUT', '/claim/batch/discard/batch', { nameList: ['x'], discard: true }, /^reason: a reason is required/],
+          ['PUT', '/claim/batch/suspend/batch', { nameList: ['x'], downloaded: true, suspend: false }, /^suspend: must be true/],
+          ['PUT', '/claim/batch/archive/batch', { nameList: ['x'], downloaded: true, archive: 'false' }, /^archive: must be true/],
+          ['PUT', '/claim/batch/discard/batch', { nameList: ['x'], discard: false, reason: 'r' }, /^discard: must be true/],
+          ['PUT', '/claim/batch/reupload', {}, /^id: name the batch \(id\) or the claims \(claimIdList\)/],
+          ['PUT', '/claim/batch/reupload', { claimIdList: [] }, /^claimIdList: Please Select at least one claim \/ batch/],
+          ['PUT', '/claim/batch/reupload', { id: 1, upload: false, verify: false }, /^verify: with upload false there is nothing to do/],
           ['PUT', '/claim/batch/assignDate/update', { batchId: 1, date: '10-03-2025' }, /^date: /],
           ['GET', '/claim/batch/progress?batchIds=1,x', undefined, /^querystring batchIds: /],
           ['GET', '/users?role=admin', undefined, /^querystring role: /],
@@ -482,6 +585,70 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         expect(await statusOf(idle)).toBe('DOWNLOADED');
         await db().update(jobs).set({ status: 'cancelled' }).where(eq(jobs.claimId, queued));
       });
+
+      test('Drop and Add Procedure Name leave claims on the verification queue alone, and none of the selection changes', async () => {
+        const [idle, queued, running] = await consoleClaims('BUSY', 3, { procedureCodes: [], procedureNames: [] });
+        await db()
+          .insert(jobs)
+          .values([
+            { kind: 'verify-claim', claimId: queued, status: 'queued' },
+            { kind: 'verify-claim', claimId: running, status: 'running' },
+          ]);
+        const dropped = await call('DELETE', '/claims/drop?downloaded=true&org=vitraya', { claimIdList: [idle, queued, running] });
+        expect({ status: dropped.statusCode, body: dropped.json() }).toEqual({
+          status: 409,
+          body: { detail: 'These claims are being verified: BUSY-2, BUSY-3' },
+        });
+        const named = await call('PUT', '/claims/addProcName?downloaded=true&org=vitraya', {
+          claimIdList: [idle, running],
+          procCodeList: ['P1'],
+          override: true,
+        });
+        expect({ status: named.statusCode, body: named.json() }).toEqual({
+          status: 409,
+          body: { detail: 'These claims are being verified: BUSY-3' },
+        });
+        const rows = await db()
+          .select({ id: claims.id, codes: claims.procedureCodes })
+          .from(claims)
+          .where(inArray(claims.id, [idle, queued, running]));
+        expect(rows.map((r) => r.codes)).toEqual([[], [], []]);
+        // Once the queue is done with them, both act.
+        await db()
+          .update(jobs)
+          .set({ status: 'done' })
+          .where(inArray(jobs.claimId, [queued, running]));
+        ok(await call('PUT', '/claims/addProcName?downloaded=true&org=vitraya', { claimIdList: [idle, running], procCodeList: ['P1'] }));
+        ok(await call('DELETE', '/claims/drop?downloaded=true&org=vitraya', { claimIdList: [idle, queued, running] }));
+        expect(
+          await db()
+            .select()
+            .from(claims)
+            .where(inArray(claims.id, [idle, queued, running])),
+        ).toEqual([]);
+      });
+
+      test('the Filter panels choose among every insurer name, status, batch name and creator of the organisation', async () => {
+        await consoleClaims('OPTIONS', 2, {
+          insurerProcedureName: 'Zeta repair',
+          insurerIllnessName: 'Zeta illness',
+          insurerClaimStatus: 'Zeta',
+        });
+        await consoleClaims('OPTIONS-SH', 1, { org: 'starhealth', insurerProcedureName: 'Only at Star Health' });
+        const options = ok<ConsoleFilterOptions>(await call('GET', '/claim/batch/filterOptions?org=vitraya'));
+        expect(options.insurerProcedureName).toContain('Zeta repair');
+        expect(options.insurerProcedureName).not.toContain('Only at Star Health');
+        expect(new Set(options.insurerProcedureName).size).toBe(options.insurerProcedureName.length);
+        expect(options.insurerIllnessName).toContain('Zeta illness');
+        expect(options.insurerClaimStatus).toContain('Zeta');
+        const starhealth = ok<ConsoleFilterOptions>(await call('GET', '/claim/batch/filterOptions?org=starhealth'));
+        expect(starhealth.insurerProcedureName).toContain('Only at Star Health');
+        expect(starhealth.insurerProcedureName).not.toContain('Zeta repair');
+        ok(await createBatch('Options batch', await consoleClaims('OPTIONS-B', 1), { action: 'suspend' }));
+        const withBatch = ok<ConsoleFilterOptions>(await call('GET', '/claim/batch/filterOptions?org=vitraya'));
+        expect(withBatch.batchName).toContain('Options batch');
+        expect(withBatch.userName).toContain('vitraya.admin');
+      });
     });
 
     describe('batches', () => {
@@ -589,6 +756,7 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         const batch = await batchByName('Upload only');
         expect(ok(await call('PUT', '/claim/batch/reupload?org=vitraya', { id: batch.id }))).toEqual({
           Message: 'Uploaded and verified successfully',
+          notUploaded: [],
         });
         expect(await statusOf(other)).toBe('TO_BE_OCRED');
         expect((await batchByName('Upload only')).status).toBe('TO_BE_PROCESSED');
@@ -603,10 +771,12 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         const status = (nameList: string[], s: string) =>
           call('PUT', '/claim/batch/batchStatus?downloaded=true&org=vitraya', { nameList, status: s });
 
+        // As the queue sets it when it takes the batch's first claim: only such a batch (or a CREATED one) is paused.
+        await db().update(batches).set({ status: 'IN_PROCESSING' }).where(eq(batches.batchName, 'Act A'));
         const mixed = await status(['Act A', 'Act B'], 'PAUSED');
         expect(mixed.statusCode).toBe(409);
         expect(mixed.json()).toEqual({ detail: "Batch 'Act B' cannot be paused: it is FULLY_PROCESSED" });
-        expect((await batchByName('Act A')).status).toBe('TO_BE_PROCESSED');
+        expect((await batchByName('Act A')).status).toBe('IN_PROCESSING');
         const unknown = await status(['Act A', 'No such batch'], 'PAUSED');
         expect(unknown.statusCode).toBe(404);
         expect(unknown.json()).toEqual({ detail: 'Batch not found: No such batch' });
@@ -662,6 +832,184 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
             .from(jobs)
             .where(and(eq(jobs.claimId, b), eq(jobs.status, 'queued'))),
         ).toEqual([]);
+      });
+
+      test('Pause only from IN_PROCESSING or CREATED, Resume only from PAUSED; Resume goes back to what the batch was doing', async () => {
+        const [waiting, created, running] = await consoleClaims('RESUME', 3);
+        ok(await createBatch('Resume waiting', [waiting]));
+        ok(await createBatch('Resume created', [created], { action: 'upload' }));
+        ok(await createBatch('Resume running', [running]));
+        await db().update(batches).set({ status: 'IN_PROCESSING' }).where(eq(batches.batchName, 'Resume running'));
+        const status = (nameList: string[], s: string) =>
+          call('PUT', '/claim/batch/batchStatus?downloaded=true&org=vitraya', { nameList, status: s });
+        const refused = async (nameList: string[], s: string) => {
+          const response = await status(nameList, s);
+          return { status: response.statusCode, body: response.json() };
+        };
+
+        expect(await refused(['Resume waiting', 'Resume created'], 'PAUSED')).toEqual({
+          status: 409,
+          body: { detail: "Batch 'Resume waiting' cannot be paused: it is TO_BE_PROCESSED" },
+        });
+        expect(await refused(['Resume created'], 'RESUMED')).toEqual({
+          status: 409,
+          body: { detail: "Batch 'Resume created' cannot be resumed: it is CREATED" },
+        });
+        expect((await batchByName('Resume created')).status).toBe('CREATED');
+
+        ok(await status(['Resume created', 'Resume running'], 'PAUSED'));
+        expect((await batchByName('Resume created')).status).toBe('PAUSED');
+        expect((await batchByName('Resume running')).status).toBe('PAUSED');
+        expect(await refused(['Resume running'], 'PAUSED')).toEqual({
+          status: 409,
+          body: { detail: "Batch 'Resume running' cannot be paused: it is PAUSED" },
+        });
+        // The claims list's batch action follows the same rules.
+        const listResume = await call('PUT', `/claim/batch/${(await batchByName('Resume waiting')).id}?resume=True&org=vitraya`);
+        expect({ status: listResume.statusCode, body: listResume.json() }).toEqual({
+          status: 409,
+          body: { detail: "Batch 'Resume waiting' cannot be resumed: it is TO_BE_PROCESSED" },
+        });
+
+        ok(await status(['Resume created', 'Resume running'], 'RESUMED'));
+        // Never started: CREATED again, nothing verified, nothing queued.
+        expect((await batchByName('Resume created')).status).toBe('CREATED');
+        expect(await statusOf(created)).toBe('UPLOADED');
+        expect(await db().select().from(jobs).where(eq(jobs.claimId, created))).toEqual([]);
+        // Work on the queue: it goes on.
+        expect((await batchByName('Resume running')).status).toBe('RESUMED');
+        expect(
+          await db()
+            .select({ status: jobs.status })
+            .from(jobs)
+            .where(and(eq(jobs.claimId, running), eq(jobs.status, 'queued'))),
+        ).toHaveLength(1);
+        // The CREATED batch is verified when asked, as before its pause.
+        ok(await status(['Resume created'], 'TO_BE_PROCESSED'));
+        expect((await batchByName('Resume created')).status).toBe('TO_BE_PROCESSED');
+        await db()
+          .update(jobs)
+          .set({ status: 'cancelled' })
+          .where(and(inArray(jobs.claimId, [waiting, created, running]), eq(jobs.status, 'queued')));
+      });
+
+      test("the failed tabs count every failed claim of the organisation, as their grids list them; the others are today's", async () => {
+        const counts = async () => ok<DownloadedCount>(await call('GET', '/downloadedCount?org=vitraya'));
+        const before = await counts();
+        const longAgo = new Date('2024-01-05T10:00:00Z');
+        await consoleClaims('OLD-DL', 2, { status: 'DOWNLOAD_FAILED', createdOn: longAgo });
+        await consoleClaims('OLD-UP', 1, { status: 'UPLOAD_FAILED', createdOn: longAgo });
+        await consoleClaims('OLD-VF', 1, { status: 'VERIFICATION_FAILED', createdOn: longAgo });
+        await consoleClaims('NEW-DL', 1, { status: 'DOWNLOAD_FAILED' });
+        await consoleClaims('OLD-SH', 1, { org: 'starhealth', status: 'DOWNLOAD_FAILED', createdOn: longAgo });
+        const after = await counts();
+        expect({
+          totalDownloadFailedClaims: after.totalDownloadFailedClaims - before.totalDownloadFailedClaims,
+          uploadedFailedClaims: after.uploadedFailedClaims - before.uploadedFailedClaims,
+          downloadedFailedClaims: after.downloadedFailedClaims - before.downloadedFailedClaims,
+          downloadedClaims: after.downloadedClaims - before.downloadedClaims,
+        }).toEqual({ totalDownloadFailedClaims: 3, uploadedFailedClaims: 2, downloadedFailedClaims: 1, downloadedClaims: 1 });
+        const gridTotal = async (status: string) =>
+          ok<ConsoleClaimRow[]>(await call('GET', `/claims?downloaded=true&org=vitraya&limit=25&page_number=1&status=${status}`))[0]
+            ?.total_count;
+        expect(await gridTotal('DOWNLOAD_FAILED')).toBe(after.totalDownloadFailedClaims);
+        expect(await gridTotal('UPLOAD_FAILED,VERIFICATION_FAILED')).toBe(after.uploadedFailedClaims);
+      });
+
+      test('Upload, Verify and Upload & Verify of a selection: only the selected claims, in their batches, all or none', async () => {
+        const failedUpload = { status: 'UPLOAD_FAILED', errorCode: '500', errorMessage: 'timed out' };
+        const failedVerification = { status: 'VERIFICATION_FAILED', errorCode: '500', errorMessage: 'worker died' };
+        const [a1, a2, lost] = await consoleClaims('RETRY-A', 3, failedUpload);
+        const [b1, b2, b3] = await consoleClaims('RETRY-B', 3, failedVerification);
+        const [c1] = await consoleClaims('RETRY-C', 1, failedVerification);
+        const [loose] = await consoleClaims('RETRY-LOOSE', 1, failedUpload);
+        const [fine] = await consoleClaims('RETRY-FINE', 1);
+        const batchOf = async (batchName: string, status: string, ids: number[]) => {
+          const [batch] = await db().insert(batches).values({ batchName, org: 'vitraya', downloaded: true, status }).returning();
+          await db().update(claims).set({ batchId: batch.id }).where(inArray(claims.id, ids));
+          return batch;
+        };
+        await batchOf('Retry A', 'CREATED', [a1, a2, lost, fine]);
+        const batchB = await batchOf('Retry B', 'FULLY_PROCESSED', [b1, b2, b3]);
+        await batchOf('Retry C', 'DISCARDED', [c1]);
+        await db().update(claims).set({ status: 'ADJUDICATED', adjudicationResult: 'ACCEPTED' }).where(eq(claims.id, b2));
+        const [document] = await db().select().from(claimDocuments).where(eq(claimDocuments.claimId, lost));
+        await app.documentStore.delete(document.storageKey!);
+        const retry = (body: Record<string, unknown>) => call('PUT', '/claim/batch/reupload?org=vitraya', body);
+        const queued = async (ids: number[]) =>
+          (
+            await db()
+              .select({ claimId: jobs.claimId })
+              .from(jobs)
+              .where(and(inArray(jobs.claimId, ids), eq(jobs.status, 'queued')))
+          )
+            .map((j) => j.claimId)
+            .sort((x, y) => (x ?? 0) - (y ?? 0));
+
+        const [onQueue] = await db().insert(jobs).values({ kind: 'verify-claim', claimId: a2, status: 'queued' }).returning();
+        const refusals: [Record<string, unknown>, number, string][] = [
+          [{ claimIdList: [a1, 999999] }, 404, 'Claims not found: 999999'],
+          [{ claimIdList: [a1, loose] }, 409, 'These claims are in no batch: RETRY-LOOSE-1; create a batch of them first'],
+          [{ claimIdList: [a1, fine] }, 409, 'These claims have not failed to upload or verify: RETRY-FINE-1'],
+          [{ claimIdList: [a1, b1], upload: false }, 409, 'The upload of these claims failed; upload them first: RETRY-A-1'],
+          [{ claimIdList: [a1, a2] }, 409, 'These claims are being verified: RETRY-A-2'],
+          [{ claimIdList: [b1, c1] }, 409, "Batch 'Retry C' cannot be verified: it is DISCARDED"],
+          [{ id: batchB.id, claimIdList: [a1, b1] }, 400, "claimIdList: not in batch 'Retry B': RETRY-A-1"],
+          [{ id: 999999, claimIdList: [a1] }, 404, 'Batch 999999 not found'],
+          [{ id: 999999 }, 404, 'Batch 999999 not found'],
+        ];
+        for (const [body, status, detail] of refusals) {
+          const response = await retry(body);
+          expect({ body, status: response.statusCode, answer: response.json() }).toEqual({ body, status, answer: { detail } });
+        }
+        await db().update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, onQueue.id));
+        const statuses = async (ids: number[]) =>
+          (await db().select({ id: claims.id, status: claims.status }).from(claims).where(inArray(claims.id, ids)).orderBy(claims.id)).map(
+            (c) => c.status,
+          );
+        expect(await statuses([a1, a2, lost, b1, b3, c1])).toEqual([
+          'UPLOAD_FAILED',
+          'UPLOAD_FAILED',
+          'UPLOAD_FAILED',
+          'VERIFICATION_FAILED',
+          'VERIFICATION_FAILED',
+          'VERIFICATION_FAILED',
+        ]);
+        expect(await queued([a1, a2, lost, b1, b2, b3, c1])).toEqual([]);
+
+        // Upload: the selected claims only; the one whose document is still missing is named, its reason kept.
+        expect(ok<ReuploadResponse>(await retry({ claimIdList: [a1, lost], verify: false }))).toEqual({
+          Message: 'Successfully Done',
+          notUploaded: [
+            { id: lost, intimation_number: 'RETRY-A-3', error_message: "Document 'discharge.pdf' is missing from the document store" },
+          ],
+        });
+        expect(await statuses([a1, a2, lost])).toEqual(['UPLOADED', 'UPLOAD_FAILED', 'UPLOAD_FAILED']);
+        expect((await batchByName('Retry A')).status).toBe('CREATED');
+        expect(await queued([a1, a2, lost])).toEqual([]);
+
+        // Upload & Verify: the selected claim is uploaded and verified in its batch; the batch's other claims wait.
+        expect(ok<ReuploadResponse>(await retry({ claimIdList: [a2] }))).toEqual({
+          Message: 'Uploaded and verified successfully',
+          notUploaded: [],
+        });
+        expect(await queued([a1, a2, lost, fine])).toEqual([a2]);
+        expect((await batchByName('Retry A')).status).toBe('TO_BE_PROCESSED');
+
+        // Verify: the selected claim only, in its batch; the verified one is left as it is...
+        expect(ok<ReuploadResponse>(await retry({ claimIdList: [b1], upload: false }))).toEqual({
+          Message: 'Successfully Done',
+          notUploaded: [],
+        });
+        expect(await queued([b1, b2, b3])).toEqual([b1]);
+        expect((await batchByName('Retry B')).status).toBe('TO_BE_PROCESSED');
+        // ...unless override asks for every claim of the batch to be verified again.
+        ok(await retry({ claimIdList: [b3], upload: false, override: true }));
+        expect(await queued([b1, b2, b3])).toEqual([b1, b2, b3]);
+        await db()
+          .update(jobs)
+          .set({ status: 'cancelled' })
+          .where(and(inArray(jobs.claimId, [a2, b1, b2, b3]), eq(jobs.status, 'queued')));
       });
 
       test('Generate Report is a real spreadsheet; the outcome counts open their claims', async () => {
@@ -745,6 +1093,7 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
               .where(and(eq(jobs.claimId, claimId), eq(jobs.status, 'queued')))
           )[0].id;
 
+        const donePriority = (await batchByName('Prio done')).priority;
         expect(
           ok(await call('PUT', '/claim/batch/priority?org=vitraya', { nameList: ['Prio 3', 'Prio 1', 'Prio done', 'Prio 2'] })),
         ).toEqual({
@@ -756,14 +1105,17 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
             [b.status, b.priority],
           ]),
         );
+        // A finished batch has no place in the queue: it keeps its number and its status.
         expect(statuses).toEqual({
           'Prio 3': ['TO_BE_PROCESSED', 1],
           'Prio 1': ['PAUSED', 2],
-          'Prio done': ['FULLY_PROCESSED', 3],
-          'Prio 2': ['PAUSED', 4],
+          'Prio done': ['FULLY_PROCESSED', donePriority],
+          'Prio 2': ['PAUSED', 3],
         });
-        const byPriority = ok<BatchRow[]>(await call('GET', '/claim/batch?downloaded=true&org=vitraya&sort=priority&limit=25'));
-        expect(byPriority.slice(0, 4).map((b) => b.batchName)).toEqual(['Prio 3', 'Prio 1', 'Prio done', 'Prio 2']);
+        const byPriority = ok<BatchRow[]>(
+          await call('POST', '/claim/batch/search?downloaded=true&org=vitraya&sort=priority&limit=25', { batchStatus: OPEN }),
+        );
+        expect(byPriority.slice(0, 3).map((b) => b.batchName)).toEqual(['Prio 3', 'Prio 1', 'Prio 2']);
 
         const lease = 60_000;
         const expectedThird = await jobOf(third);
@@ -792,9 +1144,31 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
         ok(await createBatch('Joins its batch', [waiting]));
         const [joined] = await db().select().from(jobs).where(eq(jobs.id, job.id));
         expect(joined).toMatchObject({ batchId: (await batchByName('Joins its batch')).id, priority: 100, status: 'queued' });
+        await db().update(batches).set({ status: 'IN_PROCESSING' }).where(eq(batches.batchName, 'Joins its batch'));
         ok(await call('PUT', '/claim/batch/batchStatus?downloaded=true&org=vitraya', { nameList: ['Joins its batch'], status: 'PAUSED' }));
         expect(await claimNextJob(db(), 'test-worker', 60_000)).toBeNull();
         await db().update(jobs).set({ status: 'cancelled' }).where(eq(jobs.id, job.id));
+      });
+
+      test('only the open batches are numbered, in one go; finished ones keep theirs; a new batch goes after the open ones', async () => {
+        const all = async () =>
+          db()
+            .select({ name: batches.batchName, priority: batches.priority, status: batches.status })
+            .from(batches)
+            .where(eq(batches.org, 'vitraya'));
+        const before = await all();
+        const closed = before.filter((b) => !OPEN.includes(b.status));
+        ok(await call('PUT', '/claim/batch/priority?org=vitraya', { nameList: ['Prio 2'] }));
+        const after = await all();
+        const open = after.filter((b) => OPEN.includes(b.status)).sort((a, b) => a.priority - b.priority);
+        expect(open[0]).toMatchObject({ name: 'Prio 2', priority: 1 });
+        expect(open.map((b) => b.priority)).toEqual(open.map((_, i) => i + 1));
+        expect(after.filter((b) => !OPEN.includes(b.status) && b.name !== 'Prio 2')).toEqual(expect.arrayContaining(closed));
+
+        const [claim] = await consoleClaims('PRIO-NEW', 1);
+        ok(await createBatch('Prio new', [claim], { action: 'upload' }));
+        expect((await batchByName('Prio new')).priority).toBe(open.length + 1);
+        await db().update(jobs).set({ status: 'cancelled' }).where(eq(jobs.status, 'queued'));
       });
 
       test('an unknown batch in the list changes nothing', async () => {

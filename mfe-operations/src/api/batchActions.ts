@@ -1,5 +1,13 @@
 import { apiClient } from '@claims/shared-kernel';
-import type { BatchCreateBody, BatchCreateResponse, BatchName, BatchProgress, BatchStatus, OrgUser } from '@claims/shared-kernel';
+import type {
+  BatchCreateBody,
+  BatchCreateResponse,
+  BatchProgress,
+  BatchStatus,
+  OrgUser,
+  ReuploadBody,
+  ReuploadResponse,
+} from '@claims/shared-kernel';
 
 /** The batch actions menu's calls (spec 3 §7 'Batch operations'); each takes the batches by name. */
 
@@ -91,16 +99,27 @@ export async function fetchBatchProgress(batchIds: readonly number[], org: strin
   return data;
 }
 
-/**
- * Upload, or Upload & Verify (verify), of a batch's failed claims on the Uploads/Verification failed tab:
- * PUT /claim/batch/reupload {id, verify}.
- */
-export async function reuploadBatch(id: number, verify: boolean, org: string): Promise<void> {
-  await apiClient.put('/claim/batch/reupload', { id, verify }, { params: { org } });
-}
+/** The Uploads/Verification failed tab's actions on the selected claims (spec 3 §4). */
+export type RetryAction = 'upload' | 'verify' | 'uploadAndVerify';
 
-/** GET /claim/batch/names?org&downloaded=true: every batch's id and name, to name the batches claims are in. */
-export async function fetchBatchNames(org: string): Promise<BatchName[]> {
-  const { data } = await apiClient.get<BatchName[]>('/claim/batch/names', { params: { org, downloaded: true } });
+/**
+ * Upload, Verify and Upload & Verify of the selected failed claims in the batches they failed in, in one call the server
+ * applies to all of them or to none: PUT /claim/batch/reupload {claimIdList, upload, verify, override}. `override` (with
+ * Verify) verifies every claim of their batches again, those already verified too. Answers the claims whose documents are
+ * still missing (not uploaded, not verified).
+ */
+export async function retryFailedClaims(
+  claimIdList: number[],
+  action: RetryAction,
+  org: string,
+  override = false,
+): Promise<ReuploadResponse> {
+  const body: ReuploadBody = {
+    claimIdList,
+    ...(action === 'verify' ? { upload: false } : {}),
+    verify: action !== 'upload',
+    ...(override ? { override } : {}),
+  };
+  const { data } = await apiClient.put<ReuploadResponse>('/claim/batch/reupload', body, { params: { org } });
   return data;
 }

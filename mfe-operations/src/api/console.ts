@@ -1,5 +1,12 @@
-import { API_BASE_PATH, ApiError, apiClient, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
-import type { BatchOutcome, BatchRow, ConsoleClaimRow, ConsoleFilterBody, DownloadedCount } from '@claims/shared-kernel';
+import { API_BASE_PATH, ApiError, apiClient, CONSOLE_PAGE_SIZES, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
+import type {
+  BatchOutcome,
+  BatchRow,
+  ConsoleClaimRow,
+  ConsoleFilterBody,
+  ConsoleFilterOptions,
+  DownloadedCount,
+} from '@claims/shared-kernel';
 
 /**
  * The console's query keys. They share the page-wide prefixes of what they show, so that a write anywhere
@@ -18,8 +25,8 @@ export const consoleKeys = {
     ['batches', 'outcome', org, batchId, outcome, paging] as const,
   /** The priority dialog's batches, in their priority order. */
   priority: (org: string) => ['batches', 'priority', org] as const,
-  /** Every batch's id and name (GET /claim/batch/names), to name the batches claims are in. */
-  batchNames: (org: string) => ['batches', 'names', org] as const,
+  /** The Filter panels' choices (GET /claim/batch/filterOptions): names and statuses of the insurer's claims and batches. */
+  filterOptions: (org: string) => ['batches', 'filterOptions', org] as const,
   /** The live progress of the batches in processing, polled while any is. */
   progress: (org: string, batchIds: readonly number[]) => ['batches', 'progress', org, batchIds] as const,
   /** GET /users: the organisation's users, the analysts of work allocation. */
@@ -30,6 +37,14 @@ export const consoleKeys = {
 
 /** The three claims tabs of the console, by the path segment their filter search uses. */
 export type ClaimsTab = 'uploads' | 'downloadFailed' | 'uploadFailed';
+
+/** The page size a list asks for when the screen's is missing or not one the grid offers (spec 3 §9: 'fallback 75'). */
+export const FALLBACK_PAGE_SIZE = 75;
+
+/** The screen's page size if the grid offers it (spec 3 §9: 25 to 300), otherwise the fallback. */
+export function consolePageSize(size: number | null | undefined): number {
+  return (CONSOLE_PAGE_SIZES as readonly number[]).includes(size ?? Number.NaN) ? (size as number) : FALLBACK_PAGE_SIZE;
+}
 
 export interface Page<T> {
   rows: T[];
@@ -61,7 +76,7 @@ export async function getDownloadedCount(org: string): Promise<DownloadedCount> 
 export async function listConsoleClaims(tab: ClaimsTab, org: string, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
   const status = TAB_STATUS[tab];
   const { data } = await apiClient.get<ConsoleClaimRow[]>('/claims', {
-    params: { downloaded: true, org, limit, page_number: pageNumber, ...(status ? { status } : {}) },
+    params: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber, ...(status ? { status } : {}) },
   });
   return toPage(data);
 }
@@ -78,7 +93,7 @@ export async function searchConsoleClaims(
   pageNumber: number,
 ): Promise<Page<ConsoleClaimRow>> {
   const { data } = await apiClient.post<ConsoleClaimRow[]>(`/claim/batch/${tab}/search`, filter, {
-    params: { limit, page_number: pageNumber, org },
+    params: { limit: consolePageSize(limit), page_number: pageNumber, org },
   });
   return toPage(data);
 }
@@ -86,7 +101,7 @@ export async function searchConsoleClaims(
 /** GET /claim/batch?downloaded=true&org&limit&page_number. */
 export async function listBatches(org: string, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
   const { data } = await apiClient.get<BatchRow[]>('/claim/batch', {
-    params: { downloaded: true, org, limit, page_number: pageNumber },
+    params: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber },
   });
   return toPage(data);
 }
@@ -94,7 +109,7 @@ export async function listBatches(org: string, limit: number, pageNumber: number
 /** POST /claim/batch/search?limit&page_number&downloaded=true&org with the filter. */
 export async function searchBatches(org: string, filter: ConsoleFilterBody, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
   const { data } = await apiClient.post<BatchRow[]>('/claim/batch/search', filter, {
-    params: { limit, page_number: pageNumber, downloaded: true, org },
+    params: { limit: consolePageSize(limit), page_number: pageNumber, downloaded: true, org },
   });
   return toPage(data);
 }
@@ -112,6 +127,12 @@ export async function batchesByPriority(org: string, batchStatus: readonly strin
   return Array.isArray(data) ? data : [];
 }
 
+/** GET /claim/batch/filterOptions?org: every insurer name and status of the insurer's claims, every batch name and creator. */
+export async function fetchFilterOptions(org: string): Promise<ConsoleFilterOptions> {
+  const { data } = await apiClient.get<ConsoleFilterOptions>('/claim/batch/filterOptions', { params: { org } });
+  return data;
+}
+
 /** POST /redirectOther {batchId, adjType}: the claims of one batch with one outcome, a page at a time. */
 export async function claimsByOutcome(
   batchId: number,
@@ -124,7 +145,7 @@ export async function claimsByOutcome(
     '/redirectOther',
     { batchId, adjType },
     {
-      params: { org, limit, page_number: pageNumber },
+      params: { org, limit: consolePageSize(limit), page_number: pageNumber },
     },
   );
   return toPage(data);

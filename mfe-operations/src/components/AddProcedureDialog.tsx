@@ -1,7 +1,8 @@
 import { ApiError, LIMITS } from '@claims/shared-kernel';
 import type { ConsoleClaimRow } from '@claims/shared-kernel';
+import { LimitedSelect } from '@claims/shared-kernel/ui';
 import { useMutation } from '@tanstack/react-query';
-import { App, Form, Modal, Select, Typography } from 'antd';
+import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { addProcedureNames } from '../api/claimActions';
 import type { FilterOption } from './ConsoleFilter';
@@ -77,12 +78,10 @@ export function AddProcedureDialog({ org, selected, procedureOptions, open, onCl
       <Typography.Paragraph type="secondary">{`${selected.length} claim(s) selected.`}</Typography.Paragraph>
       <Form layout="vertical" component="div">
         <Form.Item label="Procedure Name" required style={{ marginBottom: 0 }} extra={`Up to ${LIMITS.multiSelectMax} procedures.`}>
-          <Select<string[]>
+          {/* The kernel's picker (spec 3 §9): at most 10 procedures, 20 tags shown, 50 of the matches listed. */}
+          <LimitedSelect<string>
             aria-label="Procedure Name"
-            mode="multiple"
-            showSearch
-            optionFilterProp="label"
-            maxCount={LIMITS.multiSelectMax}
+            max={LIMITS.multiSelectMax}
             placeholder="Choose procedures"
             options={[...procedureOptions]}
             value={codes}

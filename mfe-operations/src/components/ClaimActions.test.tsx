@@ -210,9 +210,9 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
     await within(activePanel()).findByText(rows[0].intimation_number);
   }
 
-  it('retries the failed claims in the batches they failed in, and sends nothing while a claim is in no batch', async () => {
+  it('uploads, and uploads and verifies, exactly the selected claims in one call, and sends nothing while a claim is in no batch', async () => {
     await openFailedTab(failedIn(201, 7), failedIn(202, 8), failedIn(203, 7), failedIn(204, null));
-    api.answer({ 'PUT /claim/batch/reupload': { Message: 'Uploaded and verified successfully' } });
+    api.answer({ 'PUT /claim/batch/reupload': { Message: 'Uploaded and verified successfully', notUploaded: [] } });
     selectRow('INT-204');
     selectRow('INT-201');
     fireEvent.click(button(activePanel(), 'Upload & Verify'));
@@ -223,42 +223,65 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
     selectRow('INT-202');
     selectRow('INT-203');
     fireEvent.click(button(activePanel(), 'Upload & Verify'));
-    await confirmDialog('Are you sure you want to upload and verify the batch?');
+    await confirmDialog('Are you sure you want to upload and verify the selected claims?');
     expect(await screen.findByText('Uploaded and verified successfully')).toBeInTheDocument();
+    // One call for the whole selection, across its batches: the server applies it to all the claims or to none.
     expect(api.callsTo('PUT /claim/batch/reupload').map(wire)).toEqual([
-      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { id: 7, verify: true } },
-      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { id: 8, verify: true } },
+      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { claimIdList: [201, 202, 203], verify: true } },
     ]);
     await waitFor(() => expect(api.callsTo('GET /claims').length).toBeGreaterThan(2));
 
+    api.answer({
+      'PUT /claim/batch/reupload': {
+        Message: 'Successfully Done',
+        notUploaded: [{ id: 201, intimation_number: 'INT-201', error_message: "Document 'bill.pdf' is missing from the document store" }],
+      },
+    });
     selectRow('INT-201');
     fireEvent.click(button(activePanel(), 'Upload'));
-    await confirmDialog('Are you sure you want to upload the batch?');
-    await waitFor(() => expect(api.callsTo('PUT /claim/batch/reupload')).toHaveLength(3));
-    expect(api.callsTo('PUT /claim/batch/reupload')[2].body).toEqual({ id: 7, verify: false });
+    await confirmDialog('Are you sure you want to upload the selected claims?');
+    expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
+    expect(
+      screen.getByText("Not uploaded, documents still missing: INT-201 (Document 'bill.pdf' is missing from the document store)"),
+    ).toBeInTheDocument();
+    expect(api.callsTo('PUT /claim/batch/reupload')[1].body).toEqual({ claimIdList: [201], verify: false });
   });
 
-  it('verifies the batches of the selected failed claims by name', async () => {
+  it('says why the server refused the selection, and changes nothing on screen', async () => {
+    await openFailedTab(failedIn(201, 7), failedIn(202, 7));
+    api.answer({ 'PUT /claim/batch/reupload': failure(409, 'These claims are being verified: INT-202') });
+    selectRow('INT-201');
+    selectRow('INT-202');
+    fireEvent.click(button(activePanel(), 'Upload & Verify'));
+    await confirmDialog('Are you sure you want to upload and verify the selected claims?');
+    expect(await screen.findByText('These claims are being verified: INT-202')).toBeInTheDocument();
+    expect(screen.getByText('2 row(s) selected')).toBeInTheDocument();
+    expect(screen.queryByText('Uploaded and verified successfully')).not.toBeInTheDocument();
+  });
+
+  it('verifies the selected claims, and with override every claim of their batches again', async () => {
     await openFailedTab(failedIn(201, 7), failedIn(202, 8));
-    api.answer({
-      'GET /claim/batch/names': [
-        { id: 8, batchName: 'April hernia' },
-        { id: 7, batchName: 'March cataract' },
-      ],
-      'PUT /claim/batch/batchStatus': { Message: 'Successfully Done' },
-    });
+    api.answer({ 'PUT /claim/batch/reupload': { Message: 'Successfully Done', notUploaded: [] } });
     selectRow('INT-201');
     selectRow('INT-202');
     fireEvent.click(button(activePanel(), 'Verify'));
-    await confirmDialog('Are you sure you want to verify the batch?');
+    const question = 'Are you sure you want to verify the selected claims?';
+    await screen.findByText(question);
+    expect(screen.getByLabelText('Also re-verify claims already verified')).not.toBeChecked();
+    await confirmDialog(question);
     expect(await screen.findByText('Successfully Done')).toBeInTheDocument();
-    expect(api.callsTo('GET /claim/batch/names').map((c) => c.url)).toEqual(['/claim/batch/names?org=vitraya&downloaded=true']);
-    expect(api.callsTo('PUT /claim/batch/batchStatus').map(wire)).toEqual([
-      {
-        method: 'PUT',
-        url: '/claim/batch/batchStatus?downloaded=true&org=vitraya',
-        body: { nameList: ['March cataract', 'April hernia'], status: 'TO_BE_PROCESSED' },
-      },
+    expect(api.callsTo('PUT /claim/batch/reupload').map(wire)).toEqual([
+      { method: 'PUT', url: '/claim/batch/reupload?org=vitraya', body: { claimIdList: [201, 202], upload: false, verify: true } },
     ]);
+
+    await waitFor(() => expect(screen.queryByText('2 row(s) selected')).not.toBeInTheDocument());
+    selectRow('INT-202');
+    fireEvent.click(button(activePanel(), 'Verify'));
+    await screen.findByText(question);
+    fireEvent.click(screen.getByLabelText('Also re-verify claims already verified'));
+    expect(screen.getByLabelText('Also re-verify claims already verified')).toBeChecked();
+    await confirmDialog(question);
+    await waitFor(() => expect(api.callsTo('PUT /claim/batch/reupload')).toHaveLength(2));
+    expect(api.callsTo('PUT /claim/batch/reupload')[1].body).toEqual({ claimIdList: [202], upload: false, verify: true, override: true });
   });
 });

@@ -20,7 +20,7 @@ const QUEUE = [
   batchRow({ id: 1, batchName: 'Alpha', priority: 1, status_info: { status: 'IN_PROCESSING' } }),
   batchRow({ id: 2, batchName: 'Bravo', priority: 2, status_info: { status: 'PAUSED' } }),
   batchRow({ id: 3, batchName: 'Charlie', priority: 3, status_info: { status: 'CREATED' } }),
-  batchRow({ id: 4, batchName: 'Delta', priority: 4, status_info: { status: 'FULLY_PROCESSED' } }),
+  batchRow({ id: 4, batchName: 'Delta', priority: 4, status_info: { status: 'CREATED' } }),
 ];
 
 let api: FakeApi;
@@ -65,14 +65,15 @@ const tick = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
 describe('Change Batch Priority', () => {
   afterEach(() => jest.restoreAllMocks());
 
-  it('loads the first 25 batches of the queue most urgent first, and reorders them from the keyboard', async () => {
+  it('loads the first 25 open batches of the queue most urgent first, and reorders them from the keyboard', async () => {
     layOutRows();
     const dialog = await openPriority();
     expect(api.callsTo('POST /claim/batch/search').map(wire)).toEqual([
       {
         method: 'POST',
         url: '/claim/batch/search?limit=25&page_number=1&downloaded=true&org=vitraya&sort=priority',
-        body: { batchStatus: ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED', 'FULLY_PROCESSED', 'ASSIGNED'] },
+        // Only the batches still to be worked on: finished ones cannot fill the 25 places.
+        body: { batchStatus: ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED'] },
       },
     ]);
     expect(order(dialog)).toEqual(['1. Alpha unchanged', '2. Bravo unchanged', '3. Charlie unchanged', '4. Delta unchanged']);

@@ -1,21 +1,15 @@
+import { OPEN_BATCH_STATUSES } from '@claims/shared-kernel';
 import type { BatchRow, BatchStatus } from '@claims/shared-kernel';
 
-/** The priority dialog loads the first 25 batches (spec 3 §9). */
+/** The priority dialog loads the first 25 open batches (spec 3 §9). */
 export const PRIORITY_BATCH_COUNT = 25;
 
 /**
- * The batches whose order the verification queue follows: stopped batches (suspended, archived, discarded)
- * wait for no one, so the dialog does not offer them. The server lists them most urgent first.
+ * The batches whose order the verification queue follows: the open ones (still to be worked on). Finished batches
+ * (fully processed, assigned) and stopped ones (suspended, archived, discarded) wait for no one, so the dialog does not
+ * offer them, and the server numbers only the open ones. It lists them most urgent first.
  */
-export const PRIORITY_STATUSES: readonly BatchStatus[] = [
-  'CREATED',
-  'TO_BE_PROCESSED',
-  'IN_PROCESSING',
-  'PAUSED',
-  'RESUMED',
-  'FULLY_PROCESSED',
-  'ASSIGNED',
-];
+export const PRIORITY_STATUSES: readonly BatchStatus[] = OPEN_BATCH_STATUSES;
 
 /** The statuses the first place starts; a batch already IN_PROCESSING goes on as it is. */
 const STARTABLE: readonly BatchStatus[] = ['CREATED', 'TO_BE_PROCESSED', 'PAUSED', 'RESUMED'];

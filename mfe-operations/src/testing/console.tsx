@@ -5,7 +5,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router-dom';
 import OperationsRoutes from '../routes';
-import { COUNTS } from './fixtures';
+import { COUNTS, NO_FILTER_OPTIONS } from './fixtures';
 
 function LocationProbe() {
   const location = useLocation();
@@ -30,6 +30,7 @@ export const EMPTY_ROUTES: FakeRoutes = {
   'POST /claim/batch/:tab/search': [],
   'POST /claim/batch/search': [],
   'GET /claim/batch/progress': [],
+  'GET /claim/batch/filterOptions': NO_FILTER_OPTIONS,
 };
 
 /** The fake api of one test: the page's own calls answered empty, and the test's answers over them. */

@@ -3,6 +3,7 @@ import type {
   BatchProgress,
   BatchRow,
   ConsoleClaimRow,
+  ConsoleFilterOptions,
   DownloadedCount,
   Hospital,
   Procedure,
@@ -16,6 +17,16 @@ export const COUNTS: DownloadedCount = {
   batchFailedDataCount: 1,
   userLastBatch: 'vitraya.admin',
   uploadedFailedClaims: 6,
+  totalDownloadFailedClaims: 12,
+};
+
+/** The Filter panels' choices of an insurer with no claims or batches yet. */
+export const NO_FILTER_OPTIONS: ConsoleFilterOptions = {
+  insurerProcedureName: [],
+  insurerIllnessName: [],
+  insurerClaimStatus: [],
+  batchName: [],
+  userName: [],
 };
 
 export function claimRow(overrides: Partial<ConsoleClaimRow> = {}): ConsoleClaimRow {

@@ -84,7 +84,13 @@ export const ConsoleClaimRow = pagedItem(
 );
 export type ConsoleClaimRow = z.infer<typeof ConsoleClaimRow>;
 
-/** GET /downloadedCount (spec 3 §3.7). */
+/**
+ * GET /downloadedCount (spec 3 §3.7). The Uploads/Downloads tab's figures are today's (downloadedClaims,
+ * downloadedFailedClaims; batchDataCount and batchFailedDataCount for Batch Summary). The failed tabs' totals count
+ * every console claim of the organisation in the tab's statuses, as their grids list them: totalDownloadFailedClaims
+ * (DOWNLOAD_FAILED; not in the spec's list, added because its downloadedFailedClaims is today's) and
+ * uploadedFailedClaims (UPLOAD_FAILED and VERIFICATION_FAILED).
+ */
 export const DownloadedCount = z.object({
   downloadedClaims: z.number(),
   downloadedFailedClaims: z.number(),
@@ -92,6 +98,7 @@ export const DownloadedCount = z.object({
   batchFailedDataCount: z.number(),
   userLastBatch: z.string().nullable(),
   uploadedFailedClaims: z.number(),
+  totalDownloadFailedClaims: z.number(),
 });
 export type DownloadedCount = z.infer<typeof DownloadedCount>;
 
@@ -125,6 +132,12 @@ export type ConsoleFilterBody = z.infer<typeof ConsoleFilterBody>;
 export const BatchNamesBody = z.object({
   nameList: z.array(z.string().min(1)).min(1, 'Please Select at least one claim / batch'),
 });
+/**
+ * PUT /claim/batch/batchStatus?downloaded=true&org: Pause (PAUSED; only from IN_PROCESSING or CREATED), Resume (RESUMED;
+ * only from PAUSED: a batch never started goes back to CREATED, one with work on the queue goes on) and Verify
+ * (TO_BE_PROCESSED; `override` verifies the claims already verified again too). Another status: 400; a batch that
+ * cannot move: 409 naming it, and none of the selection moves.
+ */
 export const BatchStatusBody = BatchNamesBody.extend({
   status: z.enum(BATCH_STATUSES),
   override: z.boolean().optional(),
@@ -202,13 +215,20 @@ export const ManifestLimits = z.object({
 });
 export type ManifestLimits = z.infer<typeof ManifestLimits>;
 
-/** PUT /claim/batch/priority?org: the reordered batches (the dialog's first 25), first = most urgent; spec 3 §4 transitions. */
+/**
+ * PUT /claim/batch/priority?org: the reordered batches (the dialog's first 25 open batches, OPEN_BATCH_STATUSES), first =
+ * most urgent; spec 3 §4 transitions. The open batches named take the first priorities in that order, the organisation's
+ * other open batches follow in their order; batches no longer open (finished meanwhile) keep theirs and their status.
+ */
 export const BatchPriorityBody = z.object({
   nameList: z.array(z.string().min(1)).min(1, 'Please Select at least one claim / batch').max(25, 'at most 25 batches at a time'),
 });
 export type BatchPriorityBody = z.input<typeof BatchPriorityBody>;
 
-/** PUT /claim/batch/{suspend,archive,discard}/batch?org: {nameList, downloaded, suspend|archive|discard, reason (discard)}. */
+/**
+ * PUT /claim/batch/{suspend,archive,discard}/batch?org: {nameList, downloaded, suspend|archive|discard, reason (discard)}.
+ * The call's own flag may be left out; sent false it asks for nothing, and is refused (400) rather than acted on.
+ */
 export const BatchStopBody = BatchNamesBody.extend({
   downloaded: FlagText.optional(),
   suspend: FlagText.optional(),
@@ -218,14 +238,61 @@ export const BatchStopBody = BatchNamesBody.extend({
 });
 export type BatchStopBody = z.input<typeof BatchStopBody>;
 
-/** PUT /claim/batch/reupload?org {id: batch id}: its failed claims re-uploaded, then verified unless verify is false. */
-export const ReuploadBody = z.object({
-  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
-  verify: z.boolean().optional(),
-});
-export type ReuploadBody = z.input<typeof ReuploadBody>;
-
 const BatchRef = z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number);
+
+/**
+ * PUT /claim/batch/reupload?org: Upload, Verify and Upload & Verify on the Uploads/Verification failed tab, all or nothing.
+ * - {id} (the spec's call): the batch's failed claims (UPLOAD_FAILED, VERIFICATION_FAILED) are uploaded again (their
+ *   documents checked in the store: UPLOADED, or UPLOAD_FAILED naming what is missing), then the batch is verified
+ *   (TO_BE_PROCESSED) unless verify is false. An unknown batch: 404.
+ * - {claimIdList} (the tab's selection; with id too, every claim must be in that batch): only these claims, which may be
+ *   in several batches. Each must be a console claim of the organisation (404), in a batch (409), not on the verification
+ *   queue (409), and failed (409; for a verification alone, not UPLOAD_FAILED: upload it first). Uploaded claims are
+ *   verified in their batches, which become TO_BE_PROCESSED (409 for a batch that cannot be verified, e.g. DISCARDED).
+ * - upload false: verify only (the tab's Verify). override (with verification): every claim of the batches is verified
+ *   again, those already verified too (spec 3 §4 'optional override flag').
+ * Answers Message ('Uploaded and verified successfully' when it uploaded and verified, else 'Successfully Done') and
+ * notUploaded: the claims whose documents are still missing (left UPLOAD_FAILED, not verified).
+ */
+export const ReuploadBody = z
+  .object({
+    id: BatchRef.optional(),
+    claimIdList: z
+      .array(z.union([z.number(), z.string()]).transform(Number))
+      .min(1, 'Please Select at least one claim / batch')
+      .optional(),
+    upload: z.boolean().optional(),
+    verify: z.boolean().optional(),
+    override: z.boolean().optional(),
+  })
+  .refine((body) => body.id !== undefined || body.claimIdList !== undefined, {
+    path: ['id'],
+    message: 'name the batch (id) or the claims (claimIdList)',
+  })
+  .refine((body) => body.upload !== false || body.verify !== false, {
+    path: ['verify'],
+    message: 'with upload false there is nothing to do unless verify is true',
+  });
+export type ReuploadBody = z.input<typeof ReuploadBody>;
+export const ReuploadResponse = MessageResponse.extend({
+  notUploaded: z.array(z.object({ id: z.number(), intimation_number: z.string(), error_message: z.string() })),
+});
+export type ReuploadResponse = z.infer<typeof ReuploadResponse>;
+
+/**
+ * GET /claim/batch/filterOptions?org: the choices of the console's Filter panels, every distinct value of the
+ * organisation's console claims (insurer names and statuses) and batches (names, creators), alphabetically, at most
+ * FILTER_OPTIONS_LIMIT of each. The keys are the filter object's (spec 3 §3.6).
+ */
+export const FILTER_OPTIONS_LIMIT = 2000;
+export const ConsoleFilterOptions = z.object({
+  insurerProcedureName: z.array(z.string()),
+  insurerIllnessName: z.array(z.string()),
+  insurerClaimStatus: z.array(z.string()),
+  batchName: z.array(z.string()),
+  userName: z.array(z.string()),
+});
+export type ConsoleFilterOptions = z.infer<typeof ConsoleFilterOptions>;
 
 /** POST /claim/batch/assignBatches/equally?org. */
 export const AssignEquallyBody = z.object({

@@ -5,7 +5,7 @@ import type { BatchProgress, BatchRow, ConsoleFilterBody } from '@claims/shared-
 import { App, Button, Flex, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState, type Key } from 'react';
-import { consoleKeys, listBatches, searchBatches } from '../../api/console';
+import { consoleKeys, consolePageSize, listBatches, searchBatches } from '../../api/console';
 import { BatchActionsMenu } from '../../components/BatchActionsMenu';
 import { BatchOutcomeCounts } from '../../components/BatchOutcomes';
 import { BatchOutcomeDialog, type OutcomeTarget } from '../../components/BatchOutcomeDialog';
@@ -13,7 +13,7 @@ import { BatchProgressCell } from '../../components/BatchProgressCell';
 import { withProgress } from '../../components/batchProgress';
 import { STATUS_COLOURS, statusText } from '../../components/batchStatus';
 import { DISPLAY_DATE } from '../../components/claimColumns';
-import { ConsoleFilter, distinctOptions, type FilterField } from '../../components/ConsoleFilter';
+import { ConsoleFilter, type FilterField } from '../../components/ConsoleFilter';
 import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
 import { PriorityDialog } from '../../components/PriorityDialog';
 import { useBatchProgress } from '../../components/useBatchProgress';
@@ -42,13 +42,12 @@ function batchColumns(progress: ReadonlyMap<number, BatchProgress>): TableColumn
   ];
 }
 
-function batchFilterFields(rows: readonly BatchRow[]): FilterField[] {
-  return [
-    { key: 'batchName', label: 'Batch Name', options: distinctOptions(rows, (r) => r.batchName), free: true },
-    { key: 'userName', label: 'User Name', options: distinctOptions(rows, (r) => r.createdBy), free: true },
-    { key: 'batchStatus', label: 'Batch Status', options: BATCH_STATUSES.map((s) => ({ value: s, label: statusText(s) })) },
-  ];
-}
+/** Batch names and creators are every one of the insurer's batches (from the server), not only the page's. */
+const BATCH_FILTER_FIELDS: readonly FilterField[] = [
+  { key: 'batchName', label: 'Batch Name', options: 'server' },
+  { key: 'userName', label: 'User Name', options: 'server' },
+  { key: 'batchStatus', label: 'Batch Status', options: BATCH_STATUSES.map((s) => ({ value: s, label: statusText(s) })) },
+];
 
 /**
  * The Batch Summary tab: statistics, Filter panel and the batches grid, whose rows expand to outcome counts and
@@ -66,7 +65,6 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   const progress = useBatchProgress(org, list.rows);
   const rows = useMemo(() => list.rows.map((batch) => withProgress(batch, progress.get(batch.id))), [list.rows, progress]);
   const columns = useMemo(() => batchColumns(progress), [progress]);
-  const fields = useMemo(() => batchFilterFields(list.rows), [list.rows]);
   const [selection, setSelection] = useState<{ keys: Key[]; rows: BatchRow[] }>({ keys: [], rows: [] });
   const clearSelection = useCallback(() => setSelection({ keys: [], rows: [] }), []);
   // Another insurer's or another filter's batches: a selection does not carry over.
@@ -89,11 +87,11 @@ export function BatchSummaryTab({ label, org, stats }: { label: string; org: str
   return (
     <>
       <HeaderStats stats={stats} />
-      <ConsoleFilter fields={fields} onFilter={setFilter} onReset={() => setFilter(null)} />
+      <ConsoleFilter org={org} fields={BATCH_FILTER_FIELDS} onFilter={setFilter} onReset={() => setFilter(null)} />
       <PagedTable<BatchRow>
         title={label}
         columns={columns}
-        list={{ ...list, rows }}
+        list={{ ...list, rows, pageSize: consolePageSize(list.pageSize) }}
         pageSizes={CONSOLE_PAGE_SIZES}
         rowKey="id"
         selectedKeys={selection.keys}

@@ -1,10 +1,10 @@
 import { CASE_TYPES, CONSOLE_CLAIM_STATUSES, CONSOLE_PAGE_SIZES } from '@claims/shared-kernel';
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
-import type { ConsoleClaimRow, ConsoleFilterBody } from '@claims/shared-kernel';
+import type { ConsoleClaimRow, ConsoleFilterBody, DOWNLOAD_ERROR_CODES } from '@claims/shared-kernel';
 import { useCallback, useMemo, useState, type Key } from 'react';
-import { consoleKeys, listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
+import { consoleKeys, consolePageSize, listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
 import { ClaimActions } from '../../components/ClaimActions';
-import { ConsoleFilter, distinctOptions, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
+import { ConsoleFilter, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
 import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
 import { useClaimDialogs } from '../../components/useClaimDialogs';
 
@@ -19,22 +19,33 @@ const TAB_FILTER_STATUSES: Record<ClaimsTabKey, readonly string[]> = {
   uploadFailed: ['UPLOAD_FAILED', 'VERIFICATION_FAILED'],
 };
 
-export const ERROR_CODES = ['404', '500'] as const;
+/** The codes the insurer inbox writes on a claim whose download failed (contract: DOWNLOAD_ERROR_CODES). */
+type InboxErrorCode = (typeof DOWNLOAD_ERROR_CODES)[keyof typeof DOWNLOAD_ERROR_CODES];
 
-function claimFilterFields(tab: ClaimsTabKey, rows: readonly ConsoleClaimRow[], procedureOptions: readonly FilterOption[]): FilterField[] {
+/**
+ * The Error filter's codes: the spec's 404 and 500 (a document missing from the store; an upload or verification
+ * that failed), every code the inbox writes (the typecheck fails while one is missing here: 400 a bad manifest row,
+ * 404 a document not in the inbox, 413 too large, 415 not a PDF, PNG or JPEG), and 422 (documents that could not be read).
+ */
+const ERROR_CODE_SET = {
+  '400': true,
+  '404': true,
+  '413': true,
+  '415': true,
+  '422': true,
+  '500': true,
+} as const satisfies Record<InboxErrorCode | '404' | '422' | '500', true>;
+export const ERROR_CODES = Object.keys(ERROR_CODE_SET).sort();
+
+function claimFilterFields(tab: ClaimsTabKey, procedureOptions: readonly FilterOption[]): FilterField[] {
   const statuses = TAB_FILTER_STATUSES[tab];
   const fields: (FilterField | null)[] = [
     statuses.length > 1 ? { key: 'vitraya_claim_status', label: 'Vitraya Claim Status', options: asOptions(statuses) } : null,
     { key: 'caseType', label: 'Case Type', options: CASE_TYPES.map((c) => ({ value: c.code, label: c.label })) },
-    { key: 'vitraya_procedure_code', label: 'Procedure Code', options: procedureOptions, free: true },
-    {
-      key: 'insurerProcedureName',
-      label: 'Insurer Procedure Name',
-      options: distinctOptions(rows, (r) => r.insurer_procedure_name),
-      free: true,
-    },
-    { key: 'insurerIllnessName', label: 'Insurer Illness Name', options: distinctOptions(rows, (r) => r.insurer_illness_name), free: true },
-    { key: 'insurerClaimStatus', label: 'Insurer Claim Status', options: distinctOptions(rows, (r) => r.insurer_claim_status), free: true },
+    { key: 'vitraya_procedure_code', label: 'Procedure Code', options: procedureOptions },
+    { key: 'insurerProcedureName', label: 'Insurer Procedure Name', options: 'server' },
+    { key: 'insurerIllnessName', label: 'Insurer Illness Name', options: 'server' },
+    { key: 'insurerClaimStatus', label: 'Insurer Claim Status', options: 'server' },
     { key: 'error', label: 'Error', options: asOptions(ERROR_CODES) },
   ];
   return fields.filter((f): f is FilterField => f !== null);
@@ -59,16 +70,16 @@ export function ClaimsTab({ tab, label, org, stats, procedureOptions }: ClaimsTa
   // Another insurer's claims are other claims: a selection does not carry over.
   if (useChanged([org])) clearSelection();
   const { columns, dialogs } = useClaimDialogs();
-  const fields = useMemo(() => claimFilterFields(tab, list.rows, procedureOptions), [tab, list.rows, procedureOptions]);
+  const fields = useMemo(() => claimFilterFields(tab, procedureOptions), [tab, procedureOptions]);
 
   return (
     <>
       <HeaderStats stats={stats} />
-      <ConsoleFilter fields={fields} onFilter={setFilter} onReset={() => setFilter(null)} />
+      <ConsoleFilter org={org} fields={fields} onFilter={setFilter} onReset={() => setFilter(null)} />
       <PagedTable<ConsoleClaimRow>
         title={label}
         columns={columns}
-        list={list}
+        list={{ ...list, pageSize: consolePageSize(list.pageSize) }}
         pageSizes={CONSOLE_PAGE_SIZES}
         rowKey="id"
         selectedKeys={selection.keys}

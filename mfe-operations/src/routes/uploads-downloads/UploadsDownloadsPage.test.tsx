@@ -15,7 +15,7 @@ import {
   typeDate,
   wire,
 } from '../../testing/console';
-import { batchRow, claimRow } from '../../testing/fixtures';
+import { batchRow, claimRow, NO_FILTER_OPTIONS } from '../../testing/fixtures';
 
 setUpConsoleTests();
 
@@ -45,7 +45,8 @@ describe('/uploadsDownloads header', () => {
     expect(statistic('Last Batch Created By')).toHaveTextContent('vitraya.admin');
 
     openTab('Downloads failed');
-    await waitFor(() => expect(statistic('Total Downloads Failed')).toHaveTextContent('3'));
+    // The failed tabs count every failed claim of the insurer, as their grids do; Claims Failed above is today's.
+    await waitFor(() => expect(statistic('Total Downloads Failed')).toHaveTextContent('12'));
 
     openTab('Uploads/Verification failed');
     await waitFor(() => expect(statistic('Total Uploads Failed')).toHaveTextContent('6'));
@@ -270,21 +271,63 @@ describe('/uploadsDownloads filters', () => {
     });
   });
 
-  it('searches batches with org and the batch status filter', async () => {
-    useApi({ 'GET /claim/batch': () => [batchRow()] });
+  it('searches batches with org and the batch status filter, naming any batch of the insurer', async () => {
+    useApi({
+      'GET /claim/batch': () => [batchRow()],
+      'GET /claim/batch/filterOptions': {
+        ...NO_FILTER_OPTIONS,
+        batchName: ['April hernia', 'March cataract'],
+        userName: ['vitraya.admin'],
+      },
+    });
     render();
     openTab('Batch Summary');
     await screen.findByText('March cataract');
     const panel = activePanel();
     fireEvent.click(within(panel).getByText('Filter'));
     await choose('Batch Status', 'Suspended', panel);
+    // A batch of another page is offered too: the names are every batch's, from the server.
+    await choose('Batch Name', 'April hernia', panel);
     await choose('Batch Name', 'March cataract', panel);
     fireEvent.click(panelButton(panel, 'Filter'));
     await waitFor(() => expect(api.callsTo('POST /claim/batch/search')).toHaveLength(1));
     expect(wire(api.callsTo('POST /claim/batch/search')[0])).toEqual({
       method: 'POST',
       url: '/claim/batch/search?limit=25&page_number=1&downloaded=true&org=vitraya',
-      body: { batchStatus: ['SUSPENDED'], batchName: ['March cataract'] },
+      body: { batchStatus: ['SUSPENDED'], batchName: ['April hernia', 'March cataract'] },
+    });
+    expect(api.callsTo('GET /claim/batch/filterOptions').map((c) => c.url)).toEqual(['/claim/batch/filterOptions?org=vitraya']);
+  });
+
+  it("offers every insurer name and status of the insurer's claims, read once the panel opens, and every error code the claims carry", async () => {
+    const names = Array.from({ length: 60 }, (_, i) => `Procedure ${String(i + 1).padStart(2, '0')}`);
+    useApi({ 'GET /claim/batch/filterOptions': { ...NO_FILTER_OPTIONS, insurerProcedureName: names, insurerClaimStatus: ['Approved'] } });
+    render();
+    await screen.findByText('No Data Found in Uploads/Downloads');
+    expect(api.callsTo('GET /claim/batch/filterOptions')).toHaveLength(0);
+    const panel = activePanel();
+    fireEvent.click(within(panel).getByText('Filter'));
+    await waitFor(() => expect(api.callsTo('GET /claim/batch/filterOptions')).toHaveLength(1));
+
+    // The kernel's picker lists 50 of the 60 names and says so (spec 3 §9).
+    fireEvent.mouseDown(byLabel(panel, 'Insurer Procedure Name'));
+    expect(await screen.findByText('Showing 50 of 60: type to narrow the list')).toBeInTheDocument();
+    await choose('Insurer Procedure Name', 'Procedure 01', panel);
+    await choose('Insurer Claim Status', 'Approved', panel);
+
+    fireEvent.mouseDown(byLabel(panel, 'Error'));
+    const codes = (await screen.findAllByTitle(/^\d{3}$/))
+      .filter((el) => el.classList.contains('ant-select-item-option'))
+      .map((el) => el.getAttribute('title'));
+    expect(codes).toEqual(['400', '404', '413', '415', '422', '500']);
+    await choose('Error', '415', panel);
+
+    fireEvent.click(panelButton(panel, 'Filter'));
+    await waitFor(() => expect(tabSearches('uploads')).toHaveLength(1));
+    expect(tabSearches('uploads')[0].body).toEqual({
+      insurerProcedureName: ['Procedure 01'],
+      insurerClaimStatus: ['Approved'],
+      error: ['415'],
     });
   });
 });

@@ -33,11 +33,13 @@ export const CONSOLE_TABS: readonly ConsoleTabInfo[] = [
   {
     key: 'downloadFailed',
     label: 'Downloads failed',
-    stats: (c) => [{ title: 'Total Downloads Failed', value: c?.downloadedFailedClaims }],
+    // Every failed download of the insurer, as the tab's grid lists them (downloadedFailedClaims is today's).
+    stats: (c) => [{ title: 'Total Downloads Failed', value: c?.totalDownloadFailedClaims }],
   },
   {
     key: 'uploadFailed',
     label: 'Uploads/Verification failed',
+    // Every failed upload or verification of the insurer, as the tab's grid lists them.
     stats: (c) => [{ title: 'Total Uploads Failed', value: c?.uploadedFailedClaims }],
   },
 ];
