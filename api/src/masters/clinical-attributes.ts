@@ -60,6 +60,10 @@ export async function findClinicalAttribute(db: DbOrTx, idOrName: string, lock =
   return row;
 }
 
+/** The unique key of the attribute's name, and what a duplicate name answers. */
+export const ATTRIBUTE_NAME_KEY = 'clinical_attributes_name_unique';
+export const attributeNameTaken = (name: string) => `name: Clinical attribute '${name}' already exists`;
+
 const fold = (text: string) => text.trim().toLowerCase();
 
 /** Each name as the master spells it; the first unknown one is bad input at `field`. */
@@ -168,7 +172,7 @@ export async function checkClinicalAttribute(db: DbOrTx, body: SaveBody, exceptI
     .select({ id: clinicalAttributes.id })
     .from(clinicalAttributes)
     .where(and(sql`lower(${clinicalAttributes.name}) = lower(${body.name})`, exceptId ? ne(clinicalAttributes.id, exceptId) : undefined));
-  if (taken) throw badRequest(`name: Clinical attribute '${body.name}' already exists`);
+  if (taken) throw badRequest(attributeNameTaken(body.name));
   const units = await unitNames(db);
   const unknownUnit = body.fk_clinical_unit.find((id) => !units.has(id));
   if (unknownUnit !== undefined) throw badRequest(`fk_clinical_unit: unknown test unit ${unknownUnit}`);

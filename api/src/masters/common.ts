@@ -2,7 +2,7 @@
 import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Audited } from '@claims/shared-kernel/contract';
 import { isProvider, NOT_AUTHORIZED, requireSuperUser } from '../auth/access';
-import { forbidden } from '../http/errors';
+import { badRequest, forbidden } from '../http/errors';
 import type { AuthContext } from '../auth/tokens';
 import { iso } from '../http/time';
 
@@ -40,3 +40,29 @@ export function textMatch(query: string | undefined, columns: (AnyColumn | SQL)[
 
 /** A numeric path segment is an id; anything else is the entity's code. */
 export const asId = (idOrCode: string): number | null => (/^\d{1,9}$/.test(idOrCode) ? Number(idOrCode) : null);
+
+/** The unique index or constraint a write broke (PostgreSQL 23505), on the error or one it wraps; null for any other error. */
+function brokenUniqueKey(error: unknown): string | null {
+  for (let cause: unknown = error, depth = 0; cause && depth < 4; depth++) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+/**
+ * Runs a master's write. A duplicate saved at the same instant as another passes the write's own check (neither sees
+ * the other) and is stopped by the unique index; it answers what the check would have: 400 naming the field
+ * (`details`, by the index's name), not the generic 409 of a broken key.
+ */
+export async function refusingDuplicates<T>(write: () => Promise<T>, details: Readonly<Record<string, () => string>>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const key = brokenUniqueKey(error);
+    const detail = key === null ? undefined : details[key];
+    if (detail) throw badRequest(detail());
+    throw error;
+  }
+}

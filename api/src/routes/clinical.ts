@@ -23,20 +23,35 @@ import {
 import { andAll } from '../claims/queries';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
-import { clinicalAttributes, clinicalUnits, rules } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { clinicalAttributes, clinicalUnits } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
 import {
+  ATTRIBUTE_NAME_KEY,
+  attributeNameTaken,
   auditedFields,
   checkClinicalAttribute,
   findClinicalAttribute,
   toClinicalAttribute,
   unitNames,
 } from '../masters/clinical-attributes';
-import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+import { asId, auditOf, createdBy, modifiedBy, refusingDuplicates, requireMasterWriter, textMatch } from '../masters/common';
+import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from '../masters/references';
 
 type UnitRow = typeof clinicalUnits.$inferSelect;
+
+/** An attribute as the references to it know it: rule statements name it (or hold its id in valueToCompare). */
+const referenced = (row: { id: number; name: string; alias: string[] }): ReferencedMaster => ({
+  module: 'clinicalAttribute',
+  id: row.id,
+  name: row.name,
+  alias: row.alias,
+});
+
+/** The unique key of the test unit's name. */
+const UNIT_NAME_KEY = 'clinical_units_name_unique';
+const unitNameTaken = (name: string) => `name: Test unit '${name}' already exists`;
 
 const toUnit = (row: UnitRow): ClinicalUnit => ({ id: row.id, name: row.name, alias: row.alias, ...auditOf(row) });
 
@@ -125,24 +140,32 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
       const user = request.auth.username;
-      const created = await app.db.transaction(async (tx) => {
-        const values = await checkClinicalAttribute(tx, request.body);
-        const change = createdBy(request.auth);
-        const [row] = await tx
-          .insert(clinicalAttributes)
-          .values({ ...values, ...change, auditTrail: [{ last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }] })
-          .returning();
-        const units = await unitNames(tx);
-        await recordAudit(tx, {
-          entity: 'clinicalAttribute',
-          key: String(row.id),
-          action: 'create',
-          user,
-          before: null,
-          after: auditedFields(row, units),
-        });
-        return toClinicalAttribute(row, units, true);
-      });
+      const created = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const values = await checkClinicalAttribute(tx, request.body);
+            const change = createdBy(request.auth);
+            const [row] = await tx
+              .insert(clinicalAttributes)
+              .values({
+                ...values,
+                ...change,
+                auditTrail: [{ last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }],
+              })
+              .returning();
+            const units = await unitNames(tx);
+            await recordAudit(tx, {
+              entity: 'clinicalAttribute',
+              key: String(row.id),
+              action: 'create',
+              user,
+              before: null,
+              after: auditedFields(row, units),
+            });
+            return toClinicalAttribute(row, units, true);
+          }),
+        { [ATTRIBUTE_NAME_KEY]: () => attributeNameTaken(request.body.name) },
+      );
       return reply.code(201).send(created);
     },
   });
@@ -152,34 +175,40 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request) => {
       const user = request.auth.username;
-      return app.db.transaction(async (tx) => {
-        const existing = await findClinicalAttribute(tx, request.params.id, true);
-        const values = await checkClinicalAttribute(tx, request.body, existing.id);
-        const change = modifiedBy(request.auth);
-        const [row] = await tx
-          .update(clinicalAttributes)
-          .set({
-            ...values,
-            ...change,
-            auditTrail: [...existing.auditTrail, { last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }],
-          })
-          .where(eq(clinicalAttributes.id, existing.id))
-          .returning();
-        const units = await unitNames(tx);
-        await recordAudit(tx, {
-          entity: 'clinicalAttribute',
-          key: String(existing.id),
-          action: 'update',
-          user,
-          before: auditedFields(existing, units),
-          after: auditedFields(row, units),
-        });
-        return toClinicalAttribute(row, units, true);
-      });
+      return refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const existing = await findClinicalAttribute(tx, request.params.id, true);
+            const values = await checkClinicalAttribute(tx, request.body, existing.id);
+            const change = modifiedBy(request.auth);
+            const [row] = await tx
+              .update(clinicalAttributes)
+              .set({
+                ...values,
+                ...change,
+                auditTrail: [...existing.auditTrail, { last_modified_by: user, last_modified_on: change.lastModifiedAt.toISOString() }],
+              })
+              .where(eq(clinicalAttributes.id, existing.id))
+              .returning();
+            const units = await unitNames(tx);
+            await recordAudit(tx, {
+              entity: 'clinicalAttribute',
+              key: String(existing.id),
+              action: 'update',
+              user,
+              before: auditedFields(existing, units),
+              after: auditedFields(row, units),
+            });
+            // Rule statements that named it by the old name name it by the new one.
+            await rewriteReferences(tx, referenced(existing), referenced(row), { username: user, zone: app.config.displayTimeZone });
+            return toClinicalAttribute(row, units, true);
+          }),
+        { [ATTRIBUTE_NAME_KEY]: () => attributeNameTaken(request.body.name) },
+      );
     },
   });
 
-  /** An attribute a rule uses is not deleted (the rule would compare a value nobody reads). */
+  /** An attribute a rule uses (selects it, or names it in a statement) is not deleted: the rule would compare a value nobody reads. */
   app.delete('/clinicalAttribute/:id', {
     schema: { params: MasterIdParams, body: DeleteBody, response: Deleted },
     config: { access: requireMasterWriter },
@@ -189,11 +218,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
         const id = request.body?.id;
         if (id !== undefined && Number(id) !== existing.id)
           throw badRequest(`id: ${id} is not the id of clinical attribute '${existing.name}'`);
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(rules)
-          .where(sql`${rules.selections} -> 'fk_clinical_attribute' @> ${JSON.stringify([existing.id])}::jsonb`);
-        if (n > 0) throw conflict(`Clinical attribute '${existing.name}' is used by ${n} rule(s)`);
+        await assertUnreferenced(tx, referenced(existing));
         await tx.delete(clinicalAttributes).where(eq(clinicalAttributes.id, existing.id));
         await recordAudit(tx, {
           entity: 'clinicalAttribute',
@@ -227,7 +252,7 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
       .select({ id: clinicalUnits.id })
       .from(clinicalUnits)
       .where(and(sql`lower(${clinicalUnits.name}) = lower(${name})`, exceptId ? ne(clinicalUnits.id, exceptId) : undefined));
-    if (taken) throw badRequest(`name: Test unit '${name}' already exists`);
+    if (taken) throw badRequest(unitNameTaken(name));
   };
 
   /** A keyword may appear once in a unit: the adjudicator converts by the first row that matches. */
@@ -293,15 +318,19 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
       assertKeywordsDistinct(request.body.alias);
-      const row = await app.db.transaction(async (tx) => {
-        await assertUnitNameFree(tx, request.body.name);
-        const [created] = await tx
-          .insert(clinicalUnits)
-          .values({ name: request.body.name, alias: request.body.alias, ...createdBy(request.auth) })
-          .returning();
-        await auditUnit(tx, request.auth.username, 'create', null, created);
-        return created;
-      });
+      const row = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            await assertUnitNameFree(tx, request.body.name);
+            const [created] = await tx
+              .insert(clinicalUnits)
+              .values({ name: request.body.name, alias: request.body.alias, ...createdBy(request.auth) })
+              .returning();
+            await auditUnit(tx, request.auth.username, 'create', null, created);
+            return created;
+          }),
+        { [UNIT_NAME_KEY]: () => unitNameTaken(request.body.name) },
+      );
       return reply.code(201).send(toUnit(row));
     },
   });
@@ -311,17 +340,21 @@ const clinicalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request) => {
       assertKeywordsDistinct(request.body.alias);
-      const row = await app.db.transaction(async (tx) => {
-        const existing = await findUnit(tx, request.params.id, true);
-        await assertUnitNameFree(tx, request.body.name, existing.id);
-        const [updated] = await tx
-          .update(clinicalUnits)
-          .set({ name: request.body.name, alias: request.body.alias, ...modifiedBy(request.auth) })
-          .where(eq(clinicalUnits.id, existing.id))
-          .returning();
-        await auditUnit(tx, request.auth.username, 'update', existing, updated);
-        return updated;
-      });
+      const row = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const existing = await findUnit(tx, request.params.id, true);
+            await assertUnitNameFree(tx, request.body.name, existing.id);
+            const [updated] = await tx
+              .update(clinicalUnits)
+              .set({ name: request.body.name, alias: request.body.alias, ...modifiedBy(request.auth) })
+              .where(eq(clinicalUnits.id, existing.id))
+              .returning();
+            await auditUnit(tx, request.auth.username, 'update', existing, updated);
+            return updated;
+          }),
+        { [UNIT_NAME_KEY]: () => unitNameTaken(request.body.name) },
+      );
       return toUnit(row);
     },
   });

@@ -18,15 +18,23 @@ import {
 } from '@claims/shared-kernel/contract';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
-import { docgroupHospitals, hospitals } from '../db/schema';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { hospitals } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
 import { andAll } from '../claims/queries';
 import { replies } from '../http/replies';
-import { auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+import { auditOf, createdBy, modifiedBy, refusingDuplicates, requireMasterWriter, textMatch } from '../masters/common';
+import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from '../masters/references';
 
 type HospitalRow = typeof hospitals.$inferSelect;
 const toHospital = (row: HospitalRow): Hospital => ({ id: row.id, hospital_code: row.hospitalCode, name: row.name, ...auditOf(row) });
+
+/** A hospital as the references to it know it: overrides name it by its code. */
+const referenced = (row: HospitalRow): ReferencedMaster => ({ module: 'hospitals', id: row.id, code: row.hospitalCode });
+
+/** The unique key of the hospital code. */
+const CODE_KEY = 'hospitals_hospital_code_unique';
+const codeTaken = (field: string, code: string) => `${field}: Hospital code ${code} already exists`;
 
 const FILTER_COLUMNS = { hospital_code: hospitals.hospitalCode, name: hospitals.name, hospital_name: hospitals.name } as const;
 
@@ -56,7 +64,7 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
       .select({ id: hospitals.id })
       .from(hospitals)
       .where(and(eq(hospitals.hospitalCode, code), exceptId ? ne(hospitals.id, exceptId) : undefined));
-    if (taken) throw badRequest(`${field}: Hospital code ${code} already exists`);
+    if (taken) throw badRequest(codeTaken(field, code));
   }
 
   const audit = (db: DbOrTx, user: string, action: 'create' | 'update' | 'delete', before: HospitalRow | null, after: HospitalRow | null) =>
@@ -105,38 +113,51 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
       const { hospital_code, hospital_name } = request.body;
-      const row = await app.db.transaction(async (tx) => {
-        await assertCodeFree(tx, hospital_code, 'hospital_code');
-        const [created] = await tx
-          .insert(hospitals)
-          .values({ hospitalCode: hospital_code, name: hospital_name, ...createdBy(request.auth) })
-          .returning();
-        await audit(tx, request.auth.username, 'create', null, created);
-        return created;
-      });
+      const row = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            await assertCodeFree(tx, hospital_code, 'hospital_code');
+            const [created] = await tx
+              .insert(hospitals)
+              .values({ hospitalCode: hospital_code, name: hospital_name, ...createdBy(request.auth) })
+              .returning();
+            await audit(tx, request.auth.username, 'create', null, created);
+            return created;
+          }),
+        { [CODE_KEY]: () => codeTaken('hospital_code', hospital_code) },
+      );
       return reply.code(201).send({ result: toHospital(row) });
     },
   });
 
-  /** One field at a time (spec 2 §5): the code or the name. */
+  /**
+   * One field at a time (spec 2 §5): the code or the name. A new code is written into the clinical attributes'
+   * overrides that named the old one, in the same transaction.
+   */
   app.put('/hospitals/:code', {
     schema: { params: HospitalCodeParams, body: HospitalUpdateBody, response: replies({ 200: HospitalResult }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
       const { field_name, value } = request.body;
       if (field_name === 'hospital_code' && value.length > 50) throw badRequest('value: Hospital Code is at most 50 characters');
-      const updated = await app.db.transaction(async (tx) => {
-        const row = await byCode(tx, request.params.code, true);
-        if (field_name === 'hospital_code') await assertCodeFree(tx, value, 'value', row.id);
-        const change = field_name === 'hospital_code' ? { hospitalCode: value } : { name: value };
-        const [changed] = await tx
-          .update(hospitals)
-          .set({ ...change, ...modifiedBy(request.auth) })
-          .where(eq(hospitals.id, row.id))
-          .returning();
-        await audit(tx, request.auth.username, 'update', row, changed);
-        return changed;
-      });
+      const user = request.auth.username;
+      const updated = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const row = await byCode(tx, request.params.code, true);
+            if (field_name === 'hospital_code') await assertCodeFree(tx, value, 'value', row.id);
+            const change = field_name === 'hospital_code' ? { hospitalCode: value } : { name: value };
+            const [changed] = await tx
+              .update(hospitals)
+              .set({ ...change, ...modifiedBy(request.auth) })
+              .where(eq(hospitals.id, row.id))
+              .returning();
+            await audit(tx, user, 'update', row, changed);
+            await rewriteReferences(tx, referenced(row), referenced(changed), { username: user, zone: app.config.displayTimeZone });
+            return changed;
+          }),
+        { [CODE_KEY]: () => codeTaken('value', value) },
+      );
       return { result: toHospital(updated) };
     },
   });
@@ -149,9 +170,9 @@ const hospitalRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await byCode(tx, request.params.code, true);
         const id = request.body?.id;
         if (id !== undefined && Number(id) !== row.id) throw badRequest(`id: ${id} is not the id of hospital ${row.hospitalCode}`);
-        // A document group's hospitals are what it applies to: dropping one silently would change the group.
-        const [{ n }] = await tx.select({ n: count() }).from(docgroupHospitals).where(eq(docgroupHospitals.hospitalId, row.id));
-        if (n > 0) throw conflict(`Hospital ${row.hospitalCode} is used by ${n} document group(s)`);
+        // A document segregation's hospitals are what it applies to, an override's hospitals what it is for: dropping
+        // one silently would change them.
+        await assertUnreferenced(tx, referenced(row));
         await tx.delete(hospitals).where(eq(hospitals.id, row.id));
         await audit(tx, request.auth.username, 'delete', row, null);
       });

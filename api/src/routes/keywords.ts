@@ -2,7 +2,7 @@
  * The keyword masters (spec 2 §2.5): procedure groups, diagnoses (with ICD code), documents,
  * evidence, drugs, tissues and pre-existing diseases. One shape, one table, one set of routes each.
  */
-import { and, asc, count, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -22,12 +22,12 @@ import { andAll } from '../claims/queries';
 import { KEYWORD_KINDS, type KeywordKind, masterKind } from '@claims/shared-kernel/constants';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
-import { docgroupConfigs, keywordMasters, procedures, rules } from '../db/schema';
-import type { RuleSelections } from '@claims/shared-kernel/contract';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { keywordMasters } from '../db/schema';
+import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
-import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+import { asId, auditOf, createdBy, modifiedBy, refusingDuplicates, requireMasterWriter, textMatch } from '../masters/common';
+import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from '../masters/references';
 
 type KeywordRow = typeof keywordMasters.$inferSelect;
 
@@ -39,17 +39,19 @@ export const toKeyword = (row: KeywordRow): KeywordEntity => ({
   ...auditOf(row),
 });
 
-/** Which rule selections point at each kind (a row in use by a rule cannot be deleted). */
-const RULE_REFERENCES: Partial<Record<KeywordKind, (keyof RuleSelections)[]>> = {
-  diagnoses: ['fk_diagnosis'],
-  document: ['fk_document', 'fk_clinical_inc_document', 'fk_clinical_exc_document', 'fk_exc_document'],
-  evidence: ['fk_evidence'],
-  drugs: ['fk_drug'],
-  tissues: ['fk_tissue'],
-};
-
 /** What one item of a kind is called in messages: 'Diagnosis ICD-99 not found'. */
 const LABEL = (kind: KeywordKind): string => masterKind(kind).noun;
+
+/** A keyword as the references to it know it (rule statements name it, overrides name documents). */
+const referenced = (row: KeywordRow): ReferencedMaster => ({ module: row.kind, id: row.id, name: row.name, alias: row.alias });
+
+/**
+ * The unique keys of the table: a name once per kind, and (a decision of ours) an ICD code once among the diagnoses,
+ * since the code names one condition: two diagnoses with one code would split that condition's aliases between two
+ * records, and a rule choosing one would miss what the other's aliases find.
+ */
+const NAME_KEY = 'keyword_masters_kind_name_idx';
+const ICD_KEY = 'keyword_masters_icd_code_idx';
 
 const FILTER_COLUMNS = { name: keywordMasters.name, alias: keywordMasters.alias, ICD_code: keywordMasters.icdCode } as const;
 
@@ -72,32 +74,29 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       return row;
     };
 
+    const nameTaken = (name: string) => `name: ${LABEL(kind)} '${name}' already exists`;
     const assertNameFree = async (db: DbOrTx, name: string, exceptId?: number) => {
       const [taken] = await db
         .select({ id: keywordMasters.id })
         .from(keywordMasters)
         .where(and(ofKind, sql`lower(${keywordMasters.name}) = lower(${name})`, exceptId ? ne(keywordMasters.id, exceptId) : undefined));
-      if (taken) throw badRequest(`name: ${LABEL(kind)} '${name}' already exists`);
+      if (taken) throw badRequest(nameTaken(name));
     };
 
-    /** Why the record cannot be deleted (rules, procedures or document groups use it), or null. */
-    const inUse = async (db: DbOrTx, row: KeywordRow): Promise<string | null> => {
-      const fields = RULE_REFERENCES[kind] ?? [];
-      if (fields.length) {
-        const uses = or(...fields.map((field) => sql`${rules.selections} -> ${field} @> ${JSON.stringify([row.id])}::jsonb`));
-        const [{ n }] = await db.select({ n: count() }).from(rules).where(uses);
-        if (n > 0) return `${LABEL(kind)} '${row.name}' is used by ${n} rule(s)`;
-      }
-      if (kind === 'procedureGroup') {
-        const [{ n }] = await db.select({ n: count() }).from(procedures).where(eq(procedures.procedureGroupId, row.id));
-        if (n > 0) return `Procedure group '${row.name}' has ${n} procedure(s)`;
-      }
-      if (kind === 'document') {
-        const [{ n }] = await db.select({ n: count() }).from(docgroupConfigs).where(eq(docgroupConfigs.documentId, row.id));
-        if (n > 0) return `Document '${row.name}' is configured in ${n} document group(s)`;
-      }
-      return null;
+    const icdTaken = (code: string) => `ICD_code: ICD code ${code} already exists`;
+    const assertIcdFree = async (db: DbOrTx, code: string | null, exceptId?: number) => {
+      if (code === null) return;
+      const [taken] = await db
+        .select({ id: keywordMasters.id })
+        .from(keywordMasters)
+        .where(and(ofKind, sql`lower(${keywordMasters.icdCode}) = lower(${code})`, exceptId ? ne(keywordMasters.id, exceptId) : undefined));
+      if (taken) throw badRequest(icdTaken(code));
     };
+    /** What a duplicate that got past the checks (saved at the same instant as another) answers. */
+    const duplicateDetails = (values: { name: string; icdCode: string | null }) => ({
+      [NAME_KEY]: () => nameTaken(values.name),
+      [ICD_KEY]: () => icdTaken(values.icdCode ?? ''),
+    });
 
     const audit = (db: DbOrTx, user: string, action: 'create' | 'update' | 'delete', before: KeywordRow | null, after: KeywordRow | null) =>
       recordAudit(db, {
@@ -111,7 +110,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
 
     const parse = (body: z.infer<typeof KeywordSaveBody>) => {
       if (kind === 'diagnoses' && !body.ICD_code) throw badRequest('ICD_code: ICD code is required');
-      return { name: body.name, alias: body.alias, icdCode: kind === 'diagnoses' ? body.ICD_code : null };
+      return { name: body.name, alias: body.alias, icdCode: kind === 'diagnoses' ? (body.ICD_code ?? null) : null };
     };
 
     const page = async (where: SQL | undefined, limit: number, pageNumber: number) => {
@@ -167,15 +166,20 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: requireMasterWriter },
       handler: async (request, reply) => {
         const values = parse(request.body);
-        const row = await app.db.transaction(async (tx) => {
-          await assertNameFree(tx, values.name);
-          const [created] = await tx
-            .insert(keywordMasters)
-            .values({ kind, ...values, ...createdBy(request.auth) })
-            .returning();
-          await audit(tx, request.auth.username, 'create', null, created);
-          return created;
-        });
+        const row = await refusingDuplicates(
+          () =>
+            app.db.transaction(async (tx) => {
+              await assertNameFree(tx, values.name);
+              await assertIcdFree(tx, values.icdCode);
+              const [created] = await tx
+                .insert(keywordMasters)
+                .values({ kind, ...values, ...createdBy(request.auth) })
+                .returning();
+              await audit(tx, request.auth.username, 'create', null, created);
+              return created;
+            }),
+          duplicateDetails(values),
+        );
         return reply.code(201).send(toKeyword(row));
       },
     });
@@ -185,17 +189,26 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: requireMasterWriter },
       handler: async (request) => {
         const values = parse(request.body);
-        const updated = await app.db.transaction(async (tx) => {
-          const row = await find(tx, request.params.id, true);
-          await assertNameFree(tx, values.name, row.id);
-          const [changed] = await tx
-            .update(keywordMasters)
-            .set({ ...values, ...modifiedBy(request.auth) })
-            .where(eq(keywordMasters.id, row.id))
-            .returning();
-          await audit(tx, request.auth.username, 'update', row, changed);
-          return changed;
-        });
+        const user = request.auth.username;
+        const renamer = { username: user, zone: app.config.displayTimeZone };
+        const updated = await refusingDuplicates(
+          () =>
+            app.db.transaction(async (tx) => {
+              const row = await find(tx, request.params.id, true);
+              await assertNameFree(tx, values.name, row.id);
+              await assertIcdFree(tx, values.icdCode, row.id);
+              const [changed] = await tx
+                .update(keywordMasters)
+                .set({ ...values, ...modifiedBy(request.auth) })
+                .where(eq(keywordMasters.id, row.id))
+                .returning();
+              await audit(tx, user, 'update', row, changed);
+              // Rule statements and overrides that named it by the old name name it by the new one.
+              await rewriteReferences(tx, referenced(row), referenced(changed), renamer);
+              return changed;
+            }),
+          duplicateDetails(values),
+        );
         return toKeyword(updated);
       },
     });
@@ -209,8 +222,7 @@ const keywordRoutes: FastifyPluginAsyncZod = async (app) => {
           const id = request.body?.id;
           if (id !== undefined && Number(id) !== row.id)
             throw badRequest(`id: ${id} is not the id of ${LABEL(kind).toLowerCase()} ${row.name}`);
-          const reason = await inUse(tx, row);
-          if (reason) throw conflict(reason);
+          await assertUnreferenced(tx, referenced(row));
           await tx.delete(keywordMasters).where(eq(keywordMasters.id, row.id));
           await audit(tx, request.auth.username, 'delete', row, null);
         });

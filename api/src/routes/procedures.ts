@@ -21,11 +21,12 @@ import {
 import { andAll } from '../claims/queries';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
-import { keywordMasters, procedureQuestions, procedures, rules } from '../db/schema';
+import { keywordMasters, procedures } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
 import { replies } from '../http/replies';
-import { asId, auditOf, createdBy, modifiedBy, requireMasterWriter, textMatch } from '../masters/common';
+import { asId, auditOf, createdBy, modifiedBy, refusingDuplicates, requireMasterWriter, textMatch } from '../masters/common';
+import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from '../masters/references';
 
 const groups = alias(keywordMasters, 'procedure_group');
 const PROCEDURE_COLUMNS = { procedure: procedures, groupId: groups.id, groupName: groups.name };
@@ -62,6 +63,19 @@ export async function loadProcedure(db: DbOrTx, idOrCode: string): Promise<Proce
     .orderBy(id !== null ? sql`${procedures.id} = ${id} desc` : asc(procedures.id));
   return rows[0] ? toProcedure(rows[0]) : null;
 }
+
+/** A procedure as the references to it know it: rule statements name it by name, alias or code, overrides by code. */
+const referenced = (procedure: Procedure): ReferencedMaster => ({
+  module: 'procedures',
+  id: procedure.id,
+  code: procedure.procedure_code,
+  name: procedure.name,
+  alias: procedure.alias,
+});
+
+/** The unique key of the procedure code. */
+const CODE_KEY = 'procedures_code_idx';
+const codeTaken = (code: string) => `procedure_code: Procedure code ${code} already exists`;
 
 /** The counterpart code: X <-> X_preauth. */
 export const counterpartCode = (code: string): string =>
@@ -114,7 +128,7 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
       .select({ id: procedures.id })
       .from(procedures)
       .where(and(eq(procedures.procedureCode, body.procedure_code), exceptId ? ne(procedures.id, exceptId) : undefined));
-    if (taken) throw badRequest(`procedure_code: Procedure code ${body.procedure_code} already exists`);
+    if (taken) throw badRequest(codeTaken(body.procedure_code));
     return {
       name: body.name,
       procedureCode: body.procedure_code,
@@ -194,81 +208,90 @@ const procedureRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { body: ProcedureSaveBody, response: replies({ 201: Procedure }) },
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
-      const created = await app.db.transaction(async (tx) => {
-        const values = await checkSave(tx, request.body);
-        const [row] = await tx
-          .insert(procedures)
-          .values({ ...values, ...createdBy(request.auth) })
-          .returning({ id: procedures.id });
-        const procedure = await findOr404(tx, String(row.id));
-        await recordAudit(tx, {
-          entity: 'procedures',
-          key: String(row.id),
-          action: 'create',
-          user: request.auth.username,
-          before: null,
-          after: procedure,
-        });
-        return procedure;
-      });
+      const created = await refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const values = await checkSave(tx, request.body);
+            const [row] = await tx
+              .insert(procedures)
+              .values({ ...values, ...createdBy(request.auth) })
+              .returning({ id: procedures.id });
+            const procedure = await findOr404(tx, String(row.id));
+            await recordAudit(tx, {
+              entity: 'procedures',
+              key: String(row.id),
+              action: 'create',
+              user: request.auth.username,
+              before: null,
+              after: procedure,
+            });
+            return procedure;
+          }),
+        { [CODE_KEY]: () => codeTaken(request.body.procedure_code) },
+      );
       return reply.code(201).send(created);
     },
   });
 
+  /** A new code or name is written into the rule statements and overrides that named the old one, in the same transaction. */
   app.put('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: ProcedureSaveBody, response: OneProcedure },
     config: { access: requireMasterWriter },
     handler: async (request) =>
-      app.db.transaction(async (tx) => {
-        const { id } = await findOr404(tx, request.params.id);
-        // Held until the end, so the record the log calls 'before' is the one this update replaced.
-        await tx.select({ id: procedures.id }).from(procedures).where(eq(procedures.id, id)).for('update');
-        const existing = await findOr404(tx, String(id));
-        const values = await checkSave(tx, request.body, existing.id);
-        await tx
-          .update(procedures)
-          .set({ ...values, ...modifiedBy(request.auth) })
-          .where(eq(procedures.id, existing.id));
-        const updated = await findOr404(tx, String(existing.id));
-        await recordAudit(tx, {
-          entity: 'procedures',
-          key: String(existing.id),
-          action: 'update',
-          user: request.auth.username,
-          before: existing,
-          after: updated,
-        });
-        return updated;
-      }),
+      refusingDuplicates(
+        () =>
+          app.db.transaction(async (tx) => {
+            const { id } = await findOr404(tx, request.params.id);
+            // Held until the end, so the record the log calls 'before' is the one this update replaced.
+            await tx.select({ id: procedures.id }).from(procedures).where(eq(procedures.id, id)).for('update');
+            const existing = await findOr404(tx, String(id));
+            const values = await checkSave(tx, request.body, existing.id);
+            await tx
+              .update(procedures)
+              .set({ ...values, ...modifiedBy(request.auth) })
+              .where(eq(procedures.id, existing.id));
+            const updated = await findOr404(tx, String(existing.id));
+            const user = request.auth.username;
+            await recordAudit(tx, {
+              entity: 'procedures',
+              key: String(existing.id),
+              action: 'update',
+              user,
+              before: existing,
+              after: updated,
+            });
+            await rewriteReferences(tx, referenced(existing), referenced(updated), { username: user, zone: app.config.displayTimeZone });
+            return updated;
+          }),
+        { [CODE_KEY]: () => codeTaken(request.body.procedure_code) },
+      ),
   });
 
   /**
-   * Deleting a procedure deletes its rules and questions with it (they mean nothing without it); the log records
-   * each of them as deleted too.
+   * A procedure that rules (of any organisation) or questions are kept for, or that rule statements or overrides name,
+   * is not deleted: 409 naming them (deleting it would silently take every organisation's protocol with it).
    */
   app.delete('/procedures/:id', {
     schema: { params: ProcedureIdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
     config: { access: requireMasterWriter },
     handler: async (request) => {
       await app.db.transaction(async (tx) => {
-        const existing = await findOr404(tx, request.params.id);
+        const { id: procedureId } = await findOr404(tx, request.params.id);
+        await tx.select({ id: procedures.id }).from(procedures).where(eq(procedures.id, procedureId)).for('update');
+        const existing = await findOr404(tx, String(procedureId));
         const id = request.body?.id;
         if (id !== undefined && Number(id) !== existing.id)
           throw badRequest(`id: ${id} is not the id of procedure ${existing.procedure_code}`);
-        const user = request.auth.username;
-        const procedureRules = await tx.delete(rules).where(eq(rules.procedureId, existing.id)).returning();
-        const questions = await tx.delete(procedureQuestions).where(eq(procedureQuestions.procedureId, existing.id)).returning();
+        await assertUnreferenced(tx, referenced(existing));
         await tx.delete(procedures).where(eq(procedures.id, existing.id));
-        const procedure = { procedure_code: existing.procedure_code, name: existing.name };
-        for (const { id: ruleId, org, caseType, ...rest } of procedureRules) {
-          const before = { org, case_type: caseType, procedures: procedure, ...rest };
-          await recordAudit(tx, { entity: 'rules', key: String(ruleId), action: 'delete', user, before, after: null });
-        }
-        for (const { id: questionId, ...rest } of questions) {
-          const before = { procedure, ...rest };
-          await recordAudit(tx, { entity: 'procedureQuestions', key: String(questionId), action: 'delete', user, before, after: null });
-        }
-        await recordAudit(tx, { entity: 'procedures', key: String(existing.id), action: 'delete', user, before: existing, after: null });
+        await recordAudit(tx, {
+          entity: 'procedures',
+          key: String(existing.id),
+          action: 'delete',
+          user: request.auth.username,
+          before: existing,
+          after: null,
+        });
       });
       return { detail: 'Deleted Successfully' };
     },

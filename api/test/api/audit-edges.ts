@@ -302,7 +302,11 @@ export function defineAuditEdges(database: () => Promise<TestDatabase>): void {
     describe('a master edit and the next verification', () => {
       test('an alias added through the diagnosis route is found by the next verification of a claim, and is in the history', async () => {
         const procedureId = await newProcedure('AUD-VERIFY');
-        const created = await call('vitraya.admin', 'POST', '/diagnoses', { name: 'Lens Opacity Syndrome', alias: [], ICD_code: 'H26.9' });
+        const created = await call('vitraya.admin', 'POST', '/diagnoses', {
+          name: 'Lens Opacity Syndrome',
+          alias: ['cloudy lens'],
+          ICD_code: 'H26.9',
+        });
         expect(created.statusCode).toBe(201);
         const diagnosis = created.json<KeywordEntity>();
         const rule = await call('vitraya.admin', 'POST', '/rules?org=vitraya', {
@@ -346,7 +350,7 @@ export function defineAuditEdges(database: () => Promise<TestDatabase>): void {
         expect((await verify())?.diagnoses).toEqual([expect.objectContaining({ name: 'Lens Opacity Syndrome', found: false })]);
         const edit = await call('vitraya.admin', 'PUT', `/diagnoses/${diagnosis.id}`, {
           name: 'Lens Opacity Syndrome',
-          alias: ['milky lens'],
+          alias: ['cloudy lens', 'milky lens'],
           ICD_code: 'H26.9',
         });
         expect(edit.statusCode).toBe(200);
@@ -356,8 +360,8 @@ export function defineAuditEdges(database: () => Promise<TestDatabase>): void {
         expect(entry).toMatchObject({
           action: 'update',
           username: 'vitraya.admin',
-          before: { alias: [] },
-          after: { alias: ['milky lens'] },
+          before: { alias: ['cloudy lens'] },
+          after: { alias: ['cloudy lens', 'milky lens'] },
         });
       });
     });

@@ -254,7 +254,7 @@ export function defineClinicalEdges(database: () => Promise<TestDatabase>): void
           .returning({ id: rules.id });
         const used = await call('vitraya.admin', 'DELETE', `/clinicalAttribute/${id}`, { id });
         expect(used.statusCode).toBe(409);
-        expect(used.json()).toEqual({ detail: "Clinical attribute 'Platelets' is used by 1 rule(s)" });
+        expect(used.json()).toEqual({ detail: 'Platelets is used by the rules of P2 (maxbupa, SETTLEMENT); remove it there first' });
         await db().delete(rules).where(eq(rules.id, rule.id));
 
         const deleted = await call('vitraya.admin', 'DELETE', `/clinicalAttribute/${id}`, { id });
@@ -309,6 +309,24 @@ export function defineClinicalEdges(database: () => Promise<TestDatabase>): void
             /^overrides\.0\.override_value: \*Override Value can't be empty\.$/,
           ],
           ['an unknown hospital', override({ hospitals: ['NOPE'] }), /^overrides\.0\.hospitals: unknown hospital code 'NOPE'$/],
+          [
+            'eleven hospitals in an override',
+            override({ hospitals: Array.from({ length: 11 }, (_, i) => `H${i}`) }),
+            /^overrides\.0\.hospitals: Choose at most 10 hospitals$/,
+          ],
+          [
+            'eleven procedures in an override',
+            override({ procedures: Array.from({ length: 11 }, (_, i) => `P${i}`) }),
+            /^overrides\.0\.procedures: Choose at most 10 procedures$/,
+          ],
+          [
+            'eleven hospitals in a pattern override',
+            pattern(
+              [NEXT_LINE_PATTERN],
+              Array.from({ length: 11 }, (_, i) => `H${i}`),
+            ),
+            /^patternOverridesForValues\.0\.hospitals: Choose at most 10 hospitals$/,
+          ],
           ['an unknown procedure', override({ procedures: ['P404'] }), /^overrides\.0\.procedures: unknown procedure 'P404'$/],
           ['an unknown document', override({ override_value: ['Scan'] }), /^overrides\.0\.override_value: unknown document 'Scan'$/],
           [

@@ -7,9 +7,22 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { ClinicalUnit, Hospital, KeywordEntity, Paged, PagedResults, Procedure } from '@claims/shared-kernel/contract';
+import type {
+  Claim,
+  ClinicalAttribute,
+  ClinicalAttributeSaveBody,
+  ClinicalUnit,
+  Hospital,
+  KeywordEntity,
+  Paged,
+  PagedResults,
+  Procedure,
+  RuleStatement,
+} from '@claims/shared-kernel/contract';
 import {
   auditLog,
+  claimDocuments,
+  claims,
   clinicalAttributes,
   clinicalUnits,
   docgroupConfigs,
@@ -21,10 +34,33 @@ import {
   procedures,
   rules,
 } from '../../src/db/schema';
+import { startVerificationWorker } from '../../src/jobs';
+import { pastedDocument } from '../../src/masters/clinical-try';
 import { bearer, login, testApp, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
 const ADMIN = 'vitraya.admin';
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
+const RERUN = 'status=OCRED&rerunFlag=true&adjudicate=true';
+const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+const NO_SELECTIONS = {
+  fk_diagnosis: [],
+  fk_document: [],
+  fk_tissue: [],
+  fk_drug: [],
+  fk_evidence: [],
+  fk_clinical_attribute: [],
+  fk_clinical_inc_document: [],
+  fk_clinical_exc_document: [],
+  fk_exc_document: [],
+};
+const all = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'AND', statements });
+const anyOf = (entityName: NonNullable<RuleStatement['entityName']>, valuesToFind: string[]): RuleStatement => ({
+  operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+  entityName,
+  numberOfValues: 1,
+  valuesToFind,
+});
 
 export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
   describe('master edges', () => {
@@ -219,21 +255,32 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         expect((await call('GET', '/procedures/P1', undefined, 'vitraya.reviewer')).statusCode).toBe(200);
       });
 
-      test('a delete takes the procedure’s rules and questions with it and logs each', async () => {
-        const procedure = (await call('GET', '/procedures/P2')).json<Procedure>();
-        const ruleRows = await db().select().from(rules).where(eq(rules.procedureId, procedure.id));
-        const questionRows = await db().select().from(procedureQuestions).where(eq(procedureQuestions.procedureId, procedure.id));
-        expect(questionRows.length).toBeGreaterThan(0);
+      test('a procedure that rules or questions are kept for is not deleted: 409 naming them; once they are gone it is, and logged', async () => {
+        const before = await entryCount();
+        const p2 = (await call('GET', '/procedures/P2')).json<Procedure>();
+        await expectRefused(
+          await call('DELETE', '/procedures/P1', { id: (await call('GET', '/procedures/P1')).json<Procedure>().id }),
+          409,
+          'Procedure P1 is used by the rules of P1 (starhealth, SETTLEMENT), P1 (vitraya, PRE_AUTH), P1 (vitraya, SETTLEMENT); remove it there first',
+          before,
+        );
+        await expectRefused(
+          await call('DELETE', '/procedures/P2', { id: p2.id }),
+          409,
+          "Procedure P2 is used by the questions 'Was an ultrasound done?' (starhealth); remove it there first",
+          before,
+        );
+        expect(await db().select().from(rules).where(eq(rules.procedureId, p2.id))).toEqual([]);
+        expect(await db().select().from(procedureQuestions).where(eq(procedureQuestions.procedureId, p2.id))).toHaveLength(1);
 
-        expect((await call('DELETE', '/procedures/P2', { id: procedure.id + 1000 })).json()).toEqual({
-          detail: `id: ${procedure.id + 1000} is not the id of procedure P2`,
+        expect((await call('DELETE', '/procedures/P2', { id: p2.id + 1000 })).json()).toEqual({
+          detail: `id: ${p2.id + 1000} is not the id of procedure P2`,
         });
-        const removed = await call('DELETE', '/procedures/P2', { id: procedure.id });
+        await db().delete(procedureQuestions).where(eq(procedureQuestions.procedureId, p2.id));
+        const removed = await call('DELETE', '/procedures/P2', { id: p2.id });
         expect(removed.json()).toEqual({ detail: 'Deleted Successfully' });
         expect((await call('GET', '/procedures/P2')).statusCode).toBe(404);
-        expect(await db().select().from(procedureQuestions).where(eq(procedureQuestions.procedureId, procedure.id))).toEqual([]);
-
-        expect(await entriesOf('procedures', procedure.id)).toEqual([
+        expect(await entriesOf('procedures', p2.id)).toEqual([
           {
             action: 'delete',
             username: ADMIN,
@@ -241,17 +288,6 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
             after: null,
           },
         ]);
-        for (const question of questionRows) {
-          expect(await entriesOf('procedureQuestions', question.id)).toEqual([
-            {
-              action: 'delete',
-              username: ADMIN,
-              before: expect.objectContaining({ question: question.question, procedure: { procedure_code: 'P2', name: 'Appendectomy' } }),
-              after: null,
-            },
-          ]);
-        }
-        for (const rule of ruleRows) expect((await entriesOf('rules', rule.id))[0]).toMatchObject({ action: 'delete', after: null });
       });
     });
 
@@ -267,7 +303,13 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         await expectRefused(
           await call('POST', '/diagnoses', { name: ' ', alias: [], ICD_code: 'A90' }),
           400,
-          'name: keyword is required',
+          'name: keyword is required; alias: Attribute Alias is required',
+          before,
+        );
+        await expectRefused(
+          await call('POST', '/diagnoses', { name: 'Dengue', alias: [' ', ''], ICD_code: 'A90' }),
+          400,
+          'alias: Attribute Alias is required',
           before,
         );
 
@@ -276,9 +318,23 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         const dengue = created.json<KeywordEntity>();
         expect(dengue).toMatchObject({ name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' });
         await expectRefused(
-          await call('POST', '/diagnoses', { name: 'dengue', alias: [], ICD_code: 'A91' }),
+          await call('POST', '/diagnoses', { name: 'dengue', alias: ['dengue'], ICD_code: 'A91' }),
           400,
           "name: Diagnosis 'dengue' already exists",
+          before + 1,
+        );
+        // An ICD code names one diagnosis, whatever its case.
+        await expectRefused(
+          await call('POST', '/diagnoses', { name: 'Dengue Haemorrhagic Fever', alias: ['dhf'], ICD_code: 'a90' }),
+          400,
+          'ICD_code: ICD code a90 already exists',
+          before + 1,
+        );
+        const [cataract] = await db().select().from(keywordMasters).where(eq(keywordMasters.name, 'Cataract'));
+        await expectRefused(
+          await call('PUT', `/diagnoses/${cataract.id}`, { name: 'Cataract', alias: cataract.alias, ICD_code: 'A90' }),
+          400,
+          'ICD_code: ICD code A90 already exists',
           before + 1,
         );
 
@@ -323,13 +379,13 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         await expectRefused(
           await call('DELETE', `/diagnoses/${diagnosis.id}`),
           409,
-          /^Diagnosis 'Cataract' is used by \d+ rule\(s\)$/,
+          'Cataract is used by the rules of P1 (starhealth, SETTLEMENT), P1 (vitraya, PRE_AUTH), P1 (vitraya, SETTLEMENT); remove it there first',
           before,
         );
         await expectRefused(
           await call('DELETE', `/procedureGroup/${await groupId()}`),
           409,
-          /^Procedure group 'Ophthalmology' has \d+ procedure\(s\)$/,
+          /^Ophthalmology is used by the procedures (\S+, )*P1(, \S+)*; remove it there first$/,
           before,
         );
 
@@ -344,7 +400,7 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         await expectRefused(
           await call('DELETE', `/document/${document.id}`),
           409,
-          "Document 'Lab Report' is configured in 1 document group(s)",
+          `Lab Report is used by the document segregations ${group.id}; remove it there first`,
           before,
         );
         expect(await db().select().from(keywordMasters).where(eq(keywordMasters.id, document.id))).toHaveLength(1);
@@ -431,7 +487,12 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         const [hospital] = await db().select().from(hospitals).where(eq(hospitals.hospitalCode, 'HOSP-B'));
         const [group] = await db().insert(docgroups).values({}).returning();
         await db().insert(docgroupHospitals).values({ docgroupId: group.id, hospitalId: hospital.id });
-        await expectRefused(await call('DELETE', '/hospitals/HOSP-B'), 409, 'Hospital HOSP-B is used by 1 document group(s)', before);
+        await expectRefused(
+          await call('DELETE', '/hospitals/HOSP-B'),
+          409,
+          `Hospital HOSP-B is used by the document segregations ${group.id}; remove it there first`,
+          before,
+        );
         expect((await call('GET', '/hospitals/HOSP-B')).statusCode).toBe(200);
       });
     });
@@ -561,6 +622,409 @@ export function defineMasterEdges(database: () => Promise<TestDatabase>): void {
         } finally {
           await db().execute(sql`alter table audit_log drop constraint test_refuse_units`);
         }
+      });
+    });
+
+    describe('names that point at a master', () => {
+      /** What the masters below are called, before and after their renames. */
+      const NAMES = {
+        document: ['Ward Notes', 'Ward Round Notes'],
+        diagnosis: ['Lens Opacity', 'Lens Opacification'],
+        attribute: ['Serum Ferritin', 'Ferritin Level'],
+        evidence: 'Slit Lamp Finding',
+        hospital: ['REF-H1', 'REF-H2'],
+        procedure: [
+          { code: 'REF-1', name: 'Reference Procedure' },
+          { code: 'REF-1A', name: 'Reference Procedure A' },
+        ],
+      } as const;
+      const ids: Record<'document' | 'diagnosis' | 'attribute' | 'evidence' | 'procedure' | 'rule' | 'otherRule' | 'claim', number> = {
+        document: 0,
+        diagnosis: 0,
+        attribute: 0,
+        evidence: 0,
+        procedure: 0,
+        rule: 0,
+        otherRule: 0,
+        claim: 0,
+      };
+      const created = async <T>(url: string, body: object): Promise<T> => {
+        const response = await call('POST', url, body);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 201 });
+        return response.json<T>();
+      };
+      const ruleRow = async (id: number) => (await db().select().from(rules).where(eq(rules.id, id)))[0];
+      const attribute = async () => (await call('GET', `/clinicalAttribute/${ids.attribute}?audit=True`)).json<ClinicalAttribute>();
+      /** What the editor sends back for the attribute it loaded. */
+      const saveBodyOf = (loaded: ClinicalAttribute): ClinicalAttributeSaveBody => ({
+        name: loaded.name,
+        alias: loaded.alias,
+        value_type: loaded.value_type,
+        tabular: loaded.tabular,
+        distributed_attribute_value: loaded.distributed_attribute_value,
+        fk_clinical_unit: loaded.fk_clinical_unit,
+        number_range: loaded.number_range,
+        overrides: loaded.overrides,
+        override_message: loaded.override_message,
+        patternOverridesForValues: loaded.patternOverridesForValues,
+      });
+      /** The claim verified again by the worker, as the claim page reads it. */
+      const verify = async () => {
+        const rerun = await app.inject({
+          method: 'PUT',
+          url: `${BASE}/claims/${ids.claim}`,
+          headers: { ...bearer(tokens[ADMIN]), ...FORM },
+          payload: RERUN,
+        });
+        expect(rerun.statusCode).toBe(200);
+        const worker = startVerificationWorker({ db: db(), store: app.documentStore, concurrency: 1, pollMs: 25, log: quiet });
+        await worker.drain();
+        await worker.stop();
+        return (await call('GET', `/claims/${ids.claim}`)).json<Claim>();
+      };
+      const found = (claim: Claim) => {
+        const details = claim.adjudicationDetails?.[NAMES.procedure[0].code];
+        return {
+          diagnoses: details?.diagnoses?.map((item) => [item.name, item.found]),
+          document: details?.document?.map((item) => [item.name, item.found]),
+          clinicalAttribute: details?.clinicalAttribute?.map((item) => [item.name, item.found]),
+        };
+      };
+
+      beforeAll(async () => {
+        const group = await groupId();
+        ids.document = (await created<KeywordEntity>('/document', { name: NAMES.document[0], alias: ['WARD NOTES'] })).id;
+        ids.diagnosis = (
+          await created<KeywordEntity>('/diagnoses', { name: NAMES.diagnosis[0], alias: ['milky lens'], ICD_code: 'H26.8' })
+        ).id;
+        ids.evidence = (await created<KeywordEntity>('/evidence', { name: NAMES.evidence, alias: ['slit lamp'] })).id;
+        await created('/hospitals', { hospital_code: NAMES.hospital[0], hospital_name: 'Reference Hospital' });
+        ids.procedure = (
+          await created<Procedure>('/procedures', {
+            ...{ procedure_code: NAMES.procedure[0].code, name: NAMES.procedure[0].name },
+            snomedct_code: '1',
+            fk_procedure_group: group,
+          })
+        ).id;
+        const other = await created<Procedure>('/procedures', {
+          procedure_code: 'REF-2',
+          name: 'Other Reference Procedure',
+          snomedct_code: '2',
+          fk_procedure_group: group,
+        });
+        const unit = await created<ClinicalUnit>('/clinicalUnit', { name: 'ng/mL', alias: [{ keyword: 'ng/ml', conversion_unit: 1 }] });
+        ids.attribute = (
+          await created<ClinicalAttribute>('/clinicalAttribute', {
+            name: NAMES.attribute[0],
+            alias: ['Ferritin'],
+            value_type: 'Number',
+            fk_clinical_unit: [unit.id],
+            overrides: [
+              {
+                hospitals: [NAMES.hospital[0]],
+                procedures: [NAMES.procedure[0].code],
+                override_value: [NAMES.document[0]],
+                exclude_document_headers: [],
+              },
+            ],
+            patternOverridesForValues: [
+              {
+                hospitals: [NAMES.hospital[0]],
+                overrides: [[{ type: 'attributeName' }, { type: 'valueExpression', pattern: ['NUMBER'] }, { type: 'attributeUnit' }]],
+              },
+            ],
+          } satisfies ClinicalAttributeSaveBody)
+        ).id;
+        const [rule, otherRule] = await db()
+          .insert(rules)
+          .values([
+            {
+              org: 'vitraya',
+              procedureId: ids.procedure,
+              caseType: 'SETTLEMENT' as const,
+              diagnosisRule: all(anyOf('diagnoses', [NAMES.diagnosis[0]])),
+              documentRule: all(anyOf('document', [NAMES.document[0]])),
+              clinicalTermsRule: all(anyOf('clinicalattribute', [NAMES.attribute[0]]), {
+                operator: 'VALUE_GREATER_THAN',
+                valueToCompare: { id: ids.attribute, name: NAMES.attribute[0] },
+                value: 100,
+                documentInclusionList: [NAMES.document[0]],
+              }),
+              selections: { ...NO_SELECTIONS, fk_diagnosis: [ids.diagnosis], fk_clinical_attribute: [ids.attribute] },
+            },
+            {
+              // Names the first procedure (by name and by code) and the evidence, and selects neither.
+              org: 'vitraya',
+              procedureId: other.id,
+              caseType: 'SETTLEMENT' as const,
+              procedureRule: all(anyOf('procedures', [NAMES.procedure[0].name, NAMES.procedure[0].code])),
+              diagnosisRule: all(anyOf('evidence', [NAMES.evidence])),
+              selections: NO_SELECTIONS,
+            },
+          ])
+          .returning({ id: rules.id });
+        ids.rule = rule.id;
+        ids.otherRule = otherRule.id;
+        const [claim] = await db()
+          .insert(claims)
+          .values({
+            org: 'vitraya',
+            referenceClaimId: 'REF-CLAIM-1',
+            caseType: 'SETTLEMENT',
+            procedureCodes: [NAMES.procedure[0].code],
+            hospitalCode: NAMES.hospital[0],
+            status: 'ADJUDICATED',
+          })
+          .returning({ id: claims.id });
+        ids.claim = claim.id;
+        await db()
+          .insert(claimDocuments)
+          .values({
+            claimId: claim.id,
+            fileName: 'ward.pdf',
+            contentType: 'application/pdf',
+            size: 1,
+            readPages: pastedDocument('WARD NOTES\nDiagnosis: milky lens of the left eye\nFerritin : 250 ng/ml').pages,
+            pages: 1,
+            readAt: new Date(),
+          });
+      });
+
+      test('renaming a document, a diagnosis and a clinical attribute rewrites what named them, and the next verification finds what it found before', async () => {
+        const verdictBefore = await verify();
+        expect(verdictBefore).toMatchObject({ adjudicationResult: 'ACCEPTED' });
+        expect(found(verdictBefore)).toEqual({
+          diagnoses: [[NAMES.diagnosis[0], true]],
+          document: [[NAMES.document[0], true]],
+          clinicalAttribute: [[NAMES.attribute[0], true]],
+        });
+
+        const renamedDocument = await call('PUT', `/document/${ids.document}`, { name: NAMES.document[1], alias: ['WARD NOTES'] });
+        expect(renamedDocument.statusCode).toBe(200);
+        const renamedDiagnosis = await call('PUT', `/diagnoses/${ids.diagnosis}`, {
+          name: NAMES.diagnosis[1],
+          alias: ['milky lens'],
+          ICD_code: 'H26.8',
+        });
+        expect(renamedDiagnosis.statusCode).toBe(200);
+        // The editor loads the attribute (its override already names the document by its new name) and saves it renamed.
+        const loaded = await attribute();
+        expect(loaded.overrides[0].override_value).toEqual([NAMES.document[1]]);
+        const renamedAttribute = await call('PUT', `/clinicalAttribute/${ids.attribute}`, {
+          ...saveBodyOf(loaded),
+          name: NAMES.attribute[1],
+        });
+        expect(renamedAttribute.statusCode).toBe(200);
+
+        const verdictAfter = await verify();
+        expect(verdictAfter).toMatchObject({
+          adjudicationResult: verdictBefore.adjudicationResult,
+          adjudicationReason: verdictBefore.adjudicationReason,
+          rejectionReasons: verdictBefore.rejectionReasons,
+        });
+        expect(found(verdictAfter)).toEqual({
+          diagnoses: [[NAMES.diagnosis[1], true]],
+          document: [[NAMES.document[1], true]],
+          clinicalAttribute: [[NAMES.attribute[1], true]],
+        });
+
+        // Each rename saved the rule as its next version, by the user who renamed, with its audit entry.
+        const rule = await ruleRow(ids.rule);
+        expect(rule).toMatchObject({
+          version: 4,
+          lastModifiedBy: ADMIN,
+          diagnosisRule: all(anyOf('diagnoses', [NAMES.diagnosis[1]])),
+          documentRule: all(anyOf('document', [NAMES.document[1]])),
+          clinicalTermsRule: all(anyOf('clinicalattribute', [NAMES.attribute[1]]), {
+            operator: 'VALUE_GREATER_THAN',
+            valueToCompare: { id: ids.attribute, name: NAMES.attribute[1] },
+            value: 100,
+            documentInclusionList: [NAMES.document[1]],
+          }),
+        });
+        const ruleEntries = await entriesOf('rules', ids.rule);
+        expect(ruleEntries.map((e) => [e.action, e.username])).toEqual([
+          ['update', ADMIN],
+          ['update', ADMIN],
+          ['update', ADMIN],
+        ]);
+        expect(ruleEntries[1]).toMatchObject({
+          before: { diagnosisRule: all(anyOf('diagnoses', [NAMES.diagnosis[0]])) },
+          after: { diagnosisRule: all(anyOf('diagnoses', [NAMES.diagnosis[1]])) },
+        });
+        // The rule that names none of them is left as it was.
+        expect(await ruleRow(ids.otherRule)).toMatchObject({ version: 1 });
+
+        // The document's rename rewrote the attribute's override, logged as an update of the attribute.
+        const attributeEntries = await entriesOf('clinicalAttribute', ids.attribute);
+        expect(attributeEntries.map((e) => e.action)).toEqual(['create', 'update', 'update']);
+        expect(attributeEntries[1]).toMatchObject({
+          username: ADMIN,
+          before: { overrides: [expect.objectContaining({ override_value: [NAMES.document[0]] })] },
+          after: { overrides: [expect.objectContaining({ override_value: [NAMES.document[1]] })] },
+        });
+      });
+
+      test('a new hospital code or procedure code and name are written into the overrides and rule statements that named the old ones', async () => {
+        const recoded = await call('PUT', `/hospitals/${NAMES.hospital[0]}`, { field_name: 'hospital_code', value: NAMES.hospital[1] });
+        expect(recoded.statusCode).toBe(200);
+        const procedure = await call('PUT', `/procedures/${ids.procedure}`, {
+          procedure_code: NAMES.procedure[1].code,
+          name: NAMES.procedure[1].name,
+          snomedct_code: '1',
+          fk_procedure_group: await groupId(),
+        });
+        expect(procedure.statusCode).toBe(200);
+
+        const { overrides, patternOverridesForValues, audit_trail } = await attribute();
+        expect(overrides).toEqual([
+          {
+            hospitals: [NAMES.hospital[1]],
+            procedures: [NAMES.procedure[1].code],
+            override_value: [NAMES.document[1]],
+            exclude_document_headers: [],
+          },
+        ]);
+        expect(patternOverridesForValues.map((p) => p.hospitals)).toEqual([[NAMES.hospital[1]]]);
+        expect(audit_trail?.at(-1)?.last_modified_by).toBe(ADMIN);
+        const entries = await entriesOf('clinicalAttribute', ids.attribute);
+        expect(entries.slice(-2).map((e) => Object.keys(e.after ?? {}).sort())).toEqual([
+          ['overrides', 'patternOverridesForValues'],
+          ['overrides'],
+        ]);
+        expect(await ruleRow(ids.otherRule)).toMatchObject({
+          version: 2,
+          procedureRule: all(anyOf('procedures', [NAMES.procedure[1].name, NAMES.procedure[1].code])),
+        });
+      });
+
+      test('a master still named or selected anywhere is not deleted: 409 naming who uses it, nothing deleted or logged', async () => {
+        const before = await entryCount();
+        const refusals: [string, string][] = [
+          [
+            `/document/${ids.document}`,
+            `${NAMES.document[1]} is used by the rules of ${NAMES.procedure[1].code} (vitraya, SETTLEMENT) and the overrides of ${NAMES.attribute[1]}; remove it there first`,
+          ],
+          [
+            `/diagnoses/${ids.diagnosis}`,
+            `${NAMES.diagnosis[1]} is used by the rules of ${NAMES.procedure[1].code} (vitraya, SETTLEMENT); remove it there first`,
+          ],
+          // Named by one rule's statement only: no rule selects it.
+          [`/evidence/${ids.evidence}`, `${NAMES.evidence} is used by the rules of REF-2 (vitraya, SETTLEMENT); remove it there first`],
+          [
+            `/clinicalAttribute/${ids.attribute}`,
+            `${NAMES.attribute[1]} is used by the rules of ${NAMES.procedure[1].code} (vitraya, SETTLEMENT); remove it there first`,
+          ],
+          [
+            `/hospitals/${NAMES.hospital[1]}`,
+            `Hospital ${NAMES.hospital[1]} is used by the overrides of ${NAMES.attribute[1]} and the pattern overrides of ${NAMES.attribute[1]}; remove it there first`,
+          ],
+          [
+            `/procedures/${ids.procedure}`,
+            `Procedure ${NAMES.procedure[1].code} is used by the rules of ${NAMES.procedure[1].code} (vitraya, SETTLEMENT), REF-2 (vitraya, SETTLEMENT) and the overrides of ${NAMES.attribute[1]}; remove it there first`,
+          ],
+        ];
+        for (const [url, detail] of refusals) {
+          const response = await call('DELETE', url);
+          expect({ url, status: response.statusCode, body: response.json() }).toEqual({ url, status: 409, body: { detail } });
+        }
+        expect(await entryCount()).toBe(before);
+        expect(await db().select({ id: keywordMasters.id }).from(keywordMasters).where(eq(keywordMasters.id, ids.evidence))).toHaveLength(
+          1,
+        );
+
+        // Once the rule no longer names it, the evidence goes.
+        await db().update(rules).set({ diagnosisRule: null }).where(eq(rules.id, ids.otherRule));
+        expect((await call('DELETE', `/evidence/${ids.evidence}`)).json()).toEqual({ detail: 'Deleted Successfully' });
+      });
+
+      test('a duplicate saved at the same instant as another gets past the check and is answered 400 naming the field', async () => {
+        /**
+         * Each write meets a twin inserted just before it, in its own transaction, as a second save at the same instant
+         * would be (the write's own check has already passed): the unique index stops it.
+         */
+        async function withTwin(event: 'insert' | 'update', table: string, twin: string, run: () => Promise<void>) {
+          await db().execute(
+            sql.raw(`create function test_twin() returns trigger language plpgsql as $$
+              begin if pg_trigger_depth() = 1 then ${twin}; end if; return new; end $$`),
+          );
+          await db().execute(sql.raw(`create trigger test_twin before ${event} on ${table} for each row execute function test_twin()`));
+          try {
+            await run();
+          } finally {
+            await db().execute(sql.raw(`drop trigger test_twin on ${table}`));
+            await db().execute(sql.raw('drop function test_twin()'));
+          }
+        }
+        const before = await entryCount();
+        const group = await groupId();
+        const cases: [string, 'insert' | 'update', string, string, () => ReturnType<typeof call>, string][] = [
+          [
+            'a keyword name',
+            'insert',
+            'keyword_masters',
+            `insert into keyword_masters (kind, name) values (new.kind, new.name)`,
+            () => call('POST', '/drugs', { name: 'Twin Drug', alias: ['twin'] }),
+            "name: Drug 'Twin Drug' already exists",
+          ],
+          [
+            'an ICD code',
+            'insert',
+            'keyword_masters',
+            `insert into keyword_masters (kind, name, icd_code) values (new.kind, new.name || ' twin', new.icd_code)`,
+            () => call('POST', '/diagnoses', { name: 'Twin Diagnosis', alias: ['twin'], ICD_code: 'T99' }),
+            'ICD_code: ICD code T99 already exists',
+          ],
+          [
+            'a hospital code',
+            'insert',
+            'hospitals',
+            `insert into hospitals (hospital_code, name) values (new.hospital_code, 'Twin')`,
+            () => call('POST', '/hospitals', { hospital_code: 'TWIN-H', hospital_name: 'Twin Hospital' }),
+            'hospital_code: Hospital code TWIN-H already exists',
+          ],
+          [
+            "a hospital's new code",
+            'update',
+            'hospitals',
+            `insert into hospitals (hospital_code, name) values (new.hospital_code, 'Twin')`,
+            () => call('PUT', '/hospitals/HOSP-A', { field_name: 'hospital_code', value: 'TWIN-A' }),
+            'value: Hospital code TWIN-A already exists',
+          ],
+          [
+            'a procedure code',
+            'insert',
+            'procedures',
+            `insert into procedures (procedure_code, name, snomedct_code) values (new.procedure_code, 'Twin', '0')`,
+            () => call('POST', '/procedures', { procedure_code: 'TWIN-P', name: 'Twin', snomedct_code: '0', fk_procedure_group: group }),
+            'procedure_code: Procedure code TWIN-P already exists',
+          ],
+          [
+            'a test unit name',
+            'insert',
+            'clinical_units',
+            `insert into clinical_units (name) values (new.name)`,
+            () => call('POST', '/clinicalUnit', { name: 'Twin Unit', alias: [{ keyword: 'tw', conversion_unit: 1 }] }),
+            "name: Test unit 'Twin Unit' already exists",
+          ],
+          [
+            'a clinical attribute name',
+            'insert',
+            'clinical_attributes',
+            `insert into clinical_attributes (name, value_type) values (new.name, new.value_type)`,
+            () => call('POST', '/clinicalAttribute', { name: 'Twin Attribute', value_type: 'Number' }),
+            "name: Clinical attribute 'Twin Attribute' already exists",
+          ],
+        ];
+        for (const [what, event, table, twin, write, detail] of cases) {
+          await withTwin(event, table, twin, async () => {
+            const response = await write();
+            expect({ what, status: response.statusCode, body: response.json() }).toEqual({ what, status: 400, body: { detail } });
+          });
+        }
+        expect(await entryCount()).toBe(before);
+        expect(await db().select().from(hospitals).where(eq(hospitals.hospitalCode, 'TWIN-A'))).toEqual([]);
+        expect((await call('GET', '/hospitals/HOSP-A')).statusCode).toBe(200);
       });
     });
   });

@@ -26,6 +26,8 @@ export interface EditorFrameProps {
   afterDelete?: string;
   /** What is edited, shown beside the heading: 'Test Unit' (spec 3 §1). */
   subject?: string;
+  /** What is edited, where the spec's title names it in the heading itself: 'Create Clinical Attribute' (spec 3 §2.3). */
+  headingSubject?: string;
   /** The delete link's text where the spec names it ('Delete Clinical Attribute', spec 3 §2.3). */
   deleteLabel?: string;
   children: ReactNode;
@@ -41,6 +43,7 @@ export function EditorFrame({
   deletion,
   afterDelete = listPath,
   subject,
+  headingSubject,
   deleteLabel = 'Delete',
   children,
 }: EditorFrameProps) {
@@ -67,7 +70,7 @@ export function EditorFrame({
         <Flex align="center" gap={8}>
           <Button type="text" icon={<ArrowLeftOutlined />} aria-label={`Back to ${listTitle}`} onClick={() => navigate(listPath)} />
           <Typography.Title level={4} style={{ margin: 0 }}>
-            {heading}
+            {headingSubject ? `${heading} ${headingSubject}` : heading}
           </Typography.Title>
           {subject && <Typography.Text type="secondary">{subject}</Typography.Text>}
         </Flex>

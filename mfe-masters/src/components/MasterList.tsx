@@ -8,6 +8,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { masterKeys } from '../api/queries';
 import type { Page } from '../api/types';
+import { useMayWriteMasters } from './masterWriter';
 
 export type CellValue = string | number | null | undefined;
 
@@ -83,7 +84,8 @@ function ColumnFilter({
  */
 export function MasterList<T extends object>({ config }: { config: MasterListConfig<T> }) {
   const navigate = useNavigate();
-  const { organization, role } = useSession();
+  const organization = useSession((s) => s.organization);
+  const mayWrite = useMayWriteMasters();
   const [filtersEnabled, setFiltersEnabled] = useState(false);
   const [filters, setFilters] = useState<Filters>({});
 
@@ -152,7 +154,7 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
               Enable filter options
             </Checkbox>
           )}
-          {role === 'super_user' && (
+          {mayWrite && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(`/${config.path}/create`)}>
               Create
             </Button>

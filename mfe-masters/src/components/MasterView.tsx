@@ -1,5 +1,4 @@
 import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { useSession } from '@claims/shared-kernel';
 import { AuditExportButton, AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { Audited, MasterModule } from '@claims/shared-kernel';
 import { Button, Card, Flex, Typography } from 'antd';
@@ -8,10 +7,13 @@ import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { masterKeys } from '../api/queries';
 import { EntityLoader } from './EntityLoader';
+import { useMayWriteMasters } from './masterWriter';
 
 export interface ViewField<T> {
   label: string;
   value: (entity: T) => ReactNode;
+  /** The fields the audit log records this one as (wire names): the history dialog calls them by this label. */
+  logged?: readonly string[];
 }
 
 /** What the generic view screen needs to know about one master (spec 2 §2.9). */
@@ -27,6 +29,14 @@ export interface MasterViewConfig<T extends Audited> {
   fields: ViewField<T>[];
   /** The code the edit route takes. */
   editCode: (entity: T) => string | number;
+  /** Labels of logged fields the view does not show, by wire name (the history names them so). */
+  historyLabels?: Readonly<Record<string, string>>;
+}
+
+/** The history dialog's labels: the screen's own, for the fields the log records under their wire names. */
+export function historyLabelsOf<T extends Audited>(config: MasterViewConfig<T>): Record<string, string> {
+  const shown = config.fields.flatMap((field) => (field.logged ?? []).map((name): [string, string] => [name, field.label]));
+  return { ...config.historyLabels, ...Object.fromEntries(shown) };
 }
 
 /** A master record: its history is logged under its id. */
@@ -34,7 +44,7 @@ type LoggedRecord = Audited & { id: number };
 
 function ViewCard<T extends LoggedRecord>({ config, entity }: { config: MasterViewConfig<T>; entity: T }) {
   const navigate = useNavigate();
-  const superUser = useSession((s) => s.role === 'super_user');
+  const mayWrite = useMayWriteMasters();
   const [historyOpen, setHistoryOpen] = useState(false);
   return (
     <Card
@@ -55,7 +65,7 @@ function ViewCard<T extends LoggedRecord>({ config, entity }: { config: MasterVi
             History
           </Button>
           <AuditExportButton entity={config.path} />
-          {superUser && (
+          {mayWrite && (
             <Button
               type="primary"
               icon={<EditOutlined />}
@@ -82,6 +92,7 @@ function ViewCard<T extends LoggedRecord>({ config, entity }: { config: MasterVi
         entity={config.path}
         recordKey={entity.id}
         record={entity}
+        fieldLabels={historyLabelsOf(config)}
       />
     </Card>
   );

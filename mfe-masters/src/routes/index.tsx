@@ -1,3 +1,4 @@
+import { RequireSuperUser } from '@claims/shared-kernel';
 import { Flex, Spin } from 'antd';
 import { Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
@@ -27,8 +28,23 @@ export default function MastersRoutes() {
       }
     >
       <Routes>
-        <Route path="hospitals" element={<HospitalList />} />
-        <Route path="hospitals/view/:code" element={<HospitalView />} />
+        {/* The hospital screens send anyone but a super user to the claims page (spec 2 §6); the editor only the provider's. */}
+        <Route
+          path="hospitals"
+          element={
+            <RequireSuperUser>
+              <HospitalList />
+            </RequireSuperUser>
+          }
+        />
+        <Route
+          path="hospitals/view/:code"
+          element={
+            <RequireSuperUser>
+              <HospitalView />
+            </RequireSuperUser>
+          }
+        />
         <Route path="hospitals/create" element={<HospitalEditor />} />
         <Route path="hospitals/edit/:code" element={<HospitalEditor />} />
         {KEYWORD_SCREENS.flatMap(({ master, list, view }) => [

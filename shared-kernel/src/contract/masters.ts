@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALUE_TYPES } from '../constants';
+import { LIMITS, VALUE_TYPES } from '../constants';
 
 /** The one list of master kinds lives with the constants (no zod, so every page can load it); it is part of the contract. */
 export {
@@ -58,9 +58,13 @@ export const KeywordEntity = Audited.extend({
   ICD_code: z.string().nullable().optional(),
 });
 export type KeywordEntity = z.infer<typeof KeywordEntity>;
+/** POST /{module}, PUT /{module}/{id} of a keyword master (spec 2 §2.5, §5): the keyword and at least the first alias; blank aliases are dropped. */
 export const KeywordSaveBody = z.object({
   name: z.string().trim().min(1, 'keyword is required').max(200),
-  alias: z.array(z.string().trim()).transform((a) => a.filter(Boolean)),
+  alias: z
+    .array(z.string().trim())
+    .transform((a) => a.filter(Boolean))
+    .refine((a) => a.length > 0, 'Attribute Alias is required'),
   ICD_code: z.string().trim().optional(),
 });
 export type KeywordSaveBody = z.input<typeof KeywordSaveBody>;
@@ -101,11 +105,13 @@ export const TextPossibleValue = z.object({
   text_value: z.string(),
   text_value_alias: z.array(z.string()).default([]),
 });
+/** The pickers' limit (spec 2 §9, spec 3 §2.3): at most 10 hospitals, procedures or documents in each list of an override. */
+const pickedAtMost = (what: string) => z.array(z.string()).max(LIMITS.multiSelectMax, `Choose at most ${LIMITS.multiSelectMax} ${what}`);
 export const DocumentOverride = z.object({
-  hospitals: z.array(z.string()).default([]),
-  procedures: z.array(z.string()).default([]),
-  override_value: z.array(z.string()).min(1, "*Override Value can't be empty."),
-  exclude_document_headers: z.array(z.string()).default([]),
+  hospitals: pickedAtMost('hospitals').default([]),
+  procedures: pickedAtMost('procedures').default([]),
+  override_value: pickedAtMost('documents').min(1, "*Override Value can't be empty."),
+  exclude_document_headers: pickedAtMost('documents').default([]),
 });
 export type DocumentOverride = z.infer<typeof DocumentOverride>;
 
@@ -119,7 +125,7 @@ export const PatternPart = z.object({
 });
 export type PatternPart = z.infer<typeof PatternPart>;
 export const PatternOverride = z.object({
-  hospitals: z.array(z.string()).min(1, 'Pattern override needs at least one hospital'),
+  hospitals: pickedAtMost('hospitals').min(1, 'Pattern override needs at least one hospital'),
   overrides: z.array(z.array(PatternPart).min(1)).min(1),
 });
 export type PatternOverride = z.infer<typeof PatternOverride>;

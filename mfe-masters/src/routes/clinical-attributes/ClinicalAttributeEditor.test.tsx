@@ -57,12 +57,53 @@ describe('clinical attribute list and view', () => {
   });
 });
 
+describe('clinical attribute history', () => {
+  it('calls each changed field what the view calls it', async () => {
+    api.answer({
+      'GET /audit/:entity/:key': {
+        results: [
+          {
+            id: 21,
+            entity: 'clinicalAttribute',
+            key: '5',
+            action: 'update',
+            username: 'vitraya.analyst',
+            at: '2024-03-05T10:00:00Z',
+            before: {
+              number_range: { lower_limit: 1, upper_limit: 20 },
+              fk_clinical_unit: [],
+              clinical_unit: [],
+              patternOverridesForValues: [],
+            },
+            after: {
+              number_range: { lower_limit: 2, upper_limit: 22 },
+              fk_clinical_unit: [1],
+              clinical_unit: [{ id: 1, name: 'g/dL' }],
+              patternOverridesForValues: haemoglobin.patternOverridesForValues,
+            },
+          },
+        ],
+        total_count: 1,
+        page_number: 1,
+      },
+    });
+    renderScreen(<MastersRoutes />, '/clinicalAttribute/view/5');
+    fireEvent.click(await screen.findByRole('button', { name: /History/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Limits')).toBeInTheDocument();
+    for (const label of ['Test Unit', 'Test Unit IDs', 'Pattern overrides']) expect(within(dialog).getByText(label)).toBeInTheDocument();
+    for (const wireName of ['Number Range', 'Fk Clinical Unit', 'Clinical Unit', 'Pattern Overrides For Values'])
+      expect(within(dialog).queryByText(wireName)).not.toBeInTheDocument();
+  });
+});
+
 describe('clinical attribute editor', () => {
   it('keeps Save disabled without a name or a value type, or with a reversed range, and sends only what §5 keeps', async () => {
     api.answer({ 'POST /clinicalAttribute': haemoglobin });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/create');
-    expect(await screen.findByRole('heading', { name: 'Create' })).toBeInTheDocument();
-    expect(screen.getByText('Clinical Attribute')).toBeInTheDocument();
+    // The title reads as one (spec 3 §2.3), not 'Create' beside a grey 'Clinical Attribute'.
+    expect(await screen.findByRole('heading', { name: 'Create Clinical Attribute' })).toBeInTheDocument();
+    expect(screen.queryByText('Clinical Attribute', { exact: true })).not.toBeInTheDocument();
     expect(save()).toBeDisabled();
     expect(problems()).toBe('Name is required · Choose a value type');
 
@@ -145,7 +186,7 @@ describe('clinical attribute editor', () => {
     const units: ClinicalUnit[] = Array.from({ length: 11 }, (_, i) => ({ id: 11 - i, name: `Unit ${11 - i}`, alias: [] }));
     api.answer({ 'GET /clinicalUnit': units });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/create');
-    await screen.findByRole('heading', { name: 'Create' });
+    await screen.findByRole('heading', { name: 'Create Clinical Attribute' });
     for (let n = 1; n <= 10; n += 1) await choose('Test unit', `Unit ${n}`, document.body, `Unit ${n}`);
     expect(chosen('Test unit')).toHaveLength(10);
     fireEvent.mouseDown(input('Test unit'));
@@ -162,7 +203,7 @@ describe('clinical attribute editor', () => {
   it('loads the attribute with its audit trail, shows the last update, and saves the edit with the overrides kept', async () => {
     api.answer({ 'PUT /clinicalAttribute/:id': haemoglobin });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-    expect(await screen.findByRole('heading', { name: 'Edit' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit Clinical Attribute' })).toBeInTheDocument();
     expect(api.callsTo('GET /clinicalAttribute/:id').map((call) => call.url)).toEqual(['/clinicalAttribute/5?audit=True']);
     expect(screen.getByTestId('last-update')).toHaveTextContent('Last modified by vitraya.analyst at 2024-03-05, 3:30:00 pm');
     expect(input('Name')).toHaveValue('Haemoglobin');
@@ -192,7 +233,11 @@ describe('clinical attribute editor', () => {
   });
 
   it('marks a deleted override struck through until Save, restores it, and leaves it out of the save', async () => {
-    api.answer({ 'PUT /clinicalAttribute/:id': haemoglobin });
+    const byBill = { hospitals: [], procedures: ['P1'], override_value: ['Final Bill'], exclude_document_headers: [] };
+    api.answer({
+      'GET /clinicalAttribute/:id': { ...haemoglobin, overrides: [...haemoglobin.overrides, byBill] },
+      'PUT /clinicalAttribute/:id': haemoglobin,
+    });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
     const table = await screen.findByRole('table', { name: 'Override' });
     fireEvent.click(button('Delete Override 1', table));
@@ -202,7 +247,32 @@ describe('clinical attribute editor', () => {
     fireEvent.click(button('Delete Override 1', table));
     fireEvent.click(save());
     await waitFor(() => expect(api.callsTo('PUT /clinicalAttribute/:id')).toHaveLength(1));
-    expect(api.callsTo('PUT /clinicalAttribute/:id')[0].body).toMatchObject({ overrides: [] });
+    expect(api.callsTo('PUT /clinicalAttribute/:id')[0].body).toMatchObject({ overrides: [byBill] });
+  });
+
+  it('keeps the last remaining override and the last pattern override from deletion, saying why (spec 3 §5)', async () => {
+    const byBill = { hospitals: [], procedures: ['P1'], override_value: ['Final Bill'], exclude_document_headers: [] };
+    api.answer({ 'GET /clinicalAttribute/:id': { ...haemoglobin, overrides: [...haemoglobin.overrides, byBill] } });
+    renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
+    const overrides = await screen.findByRole('table', { name: 'Override' });
+    expect(button('Delete Override 1', overrides)).toBeEnabled();
+    expect(button('Delete Override 2', overrides)).toBeEnabled();
+    // Once the first is marked for deletion the second is the last remaining one; restoring the first frees it again.
+    fireEvent.click(button('Delete Override 1', overrides));
+    expect(button('Delete Override 2', overrides)).toBeDisabled();
+    fireEvent.mouseEnter(button('Delete Override 2', overrides).parentElement as HTMLElement);
+    expect(await screen.findByText('The last remaining override cannot be deleted')).toBeInTheDocument();
+    fireEvent.click(button('Restore Override 1', overrides));
+    expect(button('Delete Override 2', overrides)).toBeEnabled();
+
+    // The attribute's one pattern override is the last remaining one.
+    const patterns = screen.getByRole('table', { name: 'Pattern override' });
+    const onlyPattern = button('Delete Pattern override 1', patterns);
+    expect(onlyPattern).toBeDisabled();
+    fireEvent.mouseEnter(onlyPattern.parentElement as HTMLElement);
+    expect(await screen.findByText('The last remaining pattern override cannot be deleted')).toBeInTheDocument();
+    fireEvent.click(onlyPattern);
+    expect(within(patterns).queryByText('Deleted')).not.toBeInTheDocument();
   });
 
   it("shows the server's reason and keeps the input when a save is refused", async () => {

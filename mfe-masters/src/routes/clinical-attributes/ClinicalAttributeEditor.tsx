@@ -32,6 +32,7 @@ import { TryItPanel } from './TryItPanel';
 const LIST_PATH = `/${CLINICAL_ATTRIBUTE}`;
 /** Where a deleted attribute leaves the analyst (spec 3 §2.3). */
 const AFTER_DELETE = '/rules';
+/** What the title names: 'Create Clinical Attribute' or 'Edit Clinical Attribute' (spec 3 §2.3). */
 const SUBJECT = 'Clinical Attribute';
 
 /** The units to pick from; the attribute's own are named from the record while the lookup loads (or if it failed). */
@@ -107,7 +108,7 @@ function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
   return (
     <EditorFrame
       heading={attribute ? 'Edit' : 'Create'}
-      subject={SUBJECT}
+      headingSubject={SUBJECT}
       listPath={LIST_PATH}
       listTitle="Clinical Attributes"
       error={save.error?.message ?? null}
@@ -269,11 +270,11 @@ function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
   );
 }
 
-/** /clinicalAttribute/create and /clinicalAttribute/edit/{code}; super users only (spec 3 §6). */
+/** /clinicalAttribute/create and /clinicalAttribute/edit/{code}; the provider's super users only, as the api writes masters (spec 3 §6). */
 export function ClinicalAttributeEditor() {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <AttributeForm />
       ) : (

@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import type { DocumentOverride, PatternOverride } from '@claims/shared-kernel';
 import { occurrenceKeys } from '@claims/shared-kernel/ui';
-import { Button, Flex, Table, Tag, Typography } from 'antd';
+import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { type Entry, entryState, patternText } from './draft';
 import { ListChanges } from './ListChanges';
@@ -38,6 +38,8 @@ function EntryTable<T>({
   actions?: EntryActions;
 }) {
   const rows = entries.map((entry, index) => ({ entry, index }));
+  // Spec 3 §5: the last remaining entry cannot be deleted (one marked for deletion no longer remains).
+  const lastRemaining = entries.filter((entry) => !entry.deleted).length <= 1;
   const actionColumn: TableColumnsType<Row<T>> = actions
     ? [
         {
@@ -69,13 +71,22 @@ function EntryTable<T>({
                   aria-label={`Edit ${label} ${index + 1}`}
                   onClick={() => actions.onEdit(index)}
                 />
-                <Button
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined />}
-                  aria-label={`Delete ${label} ${index + 1}`}
-                  onClick={() => actions.onDelete(index)}
-                />
+                {lastRemaining ? (
+                  <Tooltip title={`The last remaining ${label.toLowerCase()} cannot be deleted`}>
+                    {/* A disabled button fires no pointer events: the wrapper shows the tooltip. */}
+                    <span>
+                      <Button size="small" danger disabled icon={<DeleteOutlined />} aria-label={`Delete ${label} ${index + 1}`} />
+                    </span>
+                  </Tooltip>
+                ) : (
+                  <Button
+                    size="small"
+                    danger
+                    icon={<DeleteOutlined />}
+                    aria-label={`Delete ${label} ${index + 1}`}
+                    onClick={() => actions.onDelete(index)}
+                  />
+                )}
               </Flex>
             ),
         },

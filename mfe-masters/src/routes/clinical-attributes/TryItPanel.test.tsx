@@ -76,7 +76,7 @@ describe('try it before saving', () => {
   it('waits for a name and a value type, then reads pasted text for the chosen hospital and procedure with the draft', async () => {
     api.answer({ 'POST /clinicalAttribute/try': { results: [found] } });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/create');
-    await screen.findByRole('heading', { name: 'Create' });
+    await screen.findByRole('heading', { name: 'Create Clinical Attribute' });
     expect(within(panel()).getByText(NOT_READY)).toBeInTheDocument();
     type('Page text', 'LAB REPORT\nHb : 9500 mg/dl', panel());
     expect(tryIt(panel())).toBeDisabled();
@@ -125,7 +125,7 @@ describe('try it before saving', () => {
   it('says why nothing was found, with the values left out and the notes', async () => {
     api.answer({ 'POST /clinicalAttribute/try': { results: [nothing] } });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-    await screen.findByRole('heading', { name: 'Edit' });
+    await screen.findByRole('heading', { name: 'Edit Clinical Attribute' });
     type('Page text', 'LAB REPORT\nHb 9.1 g/dl', panel());
     await act(async () => {
       fireEvent.click(tryIt(panel()));
@@ -159,7 +159,7 @@ describe('try it before saving', () => {
       },
     });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-    await screen.findByRole('heading', { name: 'Edit' });
+    await screen.findByRole('heading', { name: 'Edit Clinical Attribute' });
     fireEvent.click(within(panel()).getByText('Verified claim'));
     await choose('Claim', '#42 · CASE-42 · Asha · H007', panel(), 'CASE-42');
     await waitFor(() => expect(api.callsTo('POST /claims/search').at(-1)?.body).toEqual({ status: ['ADJUDICATED'], query: 'CASE-42' }));
@@ -178,7 +178,7 @@ describe('try it before saving', () => {
   it("shows the server's refusal", async () => {
     api.answer({ 'POST /clinicalAttribute/try': failure(400, "hospitalCode: unknown hospital code 'X'") });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-    await screen.findByRole('heading', { name: 'Edit' });
+    await screen.findByRole('heading', { name: 'Edit Clinical Attribute' });
     type('Page text', 'Hb 9', panel());
     await act(async () => {
       fireEvent.click(tryIt(panel()));
@@ -189,7 +189,7 @@ describe('try it before saving', () => {
   it('tries the pattern being built in the wizard, for its hospital, beside the pattern', async () => {
     api.answer({ 'POST /clinicalAttribute/try': { results: [{ ...found, source: 'pattern' }] } });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-    await screen.findByRole('heading', { name: 'Edit' });
+    await screen.findByRole('heading', { name: 'Edit Clinical Attribute' });
     fireEvent.click(button('Add Pattern override'));
     const dialog = await wizard('Add Pattern override');
     await choose('Choose hospitals', 'H007 · Apollo Chennai', dialog);

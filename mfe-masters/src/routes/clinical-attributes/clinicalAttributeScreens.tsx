@@ -58,23 +58,34 @@ export const clinicalAttributeView: MasterViewConfig<ClinicalAttribute> = {
   load: fetchClinicalAttribute,
   heading: (a) => a.name,
   fields: [
-    { label: 'Name', value: (a) => a.name },
-    { label: 'Alias', value: (a) => <AliasList alias={a.alias} /> },
-    { label: 'Value Type', value: (a) => a.value_type },
+    { label: 'Name', value: (a) => a.name, logged: ['name'] },
+    { label: 'Alias', value: (a) => <AliasList alias={a.alias} />, logged: ['alias'] },
+    { label: 'Value Type', value: (a) => a.value_type, logged: ['value_type'] },
     {
       label: 'Limits',
       value: (a) =>
         a.value_type === 'Text'
           ? '-'
           : `Lower Limit ${limit(a.number_range?.lower_limit)}, Upper Limit ${limit(a.number_range?.upper_limit)}`,
+      logged: ['number_range'],
     },
-    { label: 'Text Values', value: (a) => <TextValues values={a.text_possible_values} /> },
-    { label: 'Test Unit', value: (a) => unitNames(a) || '-' },
-    { label: 'Tabular', value: (a) => yesNo(a.tabular) },
-    { label: 'Distributed Attribute Value', value: (a) => yesNo(a.distributed_attribute_value) },
-    { label: 'Override Items', value: (a) => <DocumentOverrideTable entries={draftOf(a).overrides} /> },
-    { label: 'Override Message', value: (a) => a.override_message || '-' },
-    { label: 'Pattern overrides', value: (a) => <PatternOverrideTable entries={draftOf(a).patterns} /> },
+    { label: 'Text Values', value: (a) => <TextValues values={a.text_possible_values} />, logged: ['text_possible_values'] },
+    { label: 'Test Unit', value: (a) => unitNames(a) || '-', logged: ['clinical_unit'] },
+    { label: 'Tabular', value: (a) => yesNo(a.tabular), logged: ['tabular'] },
+    {
+      label: 'Distributed Attribute Value',
+      value: (a) => yesNo(a.distributed_attribute_value),
+      logged: ['distributed_attribute_value'],
+    },
+    { label: 'Override Items', value: (a) => <DocumentOverrideTable entries={draftOf(a).overrides} />, logged: ['overrides'] },
+    { label: 'Override Message', value: (a) => a.override_message || '-', logged: ['override_message'] },
+    {
+      label: 'Pattern overrides',
+      value: (a) => <PatternOverrideTable entries={draftOf(a).patterns} />,
+      logged: ['patternOverridesForValues'],
+    },
   ],
   editCode: (a) => a.id,
+  // The log keeps the chosen units' ids beside their names.
+  historyLabels: { fk_clinical_unit: 'Test Unit IDs' },
 };

@@ -20,7 +20,7 @@ const shownProblem = (dialog: HTMLElement) => within(dialog).queryByRole('alert'
 
 async function openEditor(): Promise<void> {
   renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
-  await screen.findByRole('heading', { name: 'Edit' });
+  await screen.findByRole('heading', { name: 'Edit Clinical Attribute' });
 }
 
 let api: FakeApi;

@@ -173,11 +173,11 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
   );
 }
 
-/** /docgroups/create and /docgroups/edit/{id}; super users only (spec 2 §6). */
+/** /docgroups/create and /docgroups/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export default function DocgroupEditor() {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <DocgroupForm />
       ) : (

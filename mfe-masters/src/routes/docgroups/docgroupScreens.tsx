@@ -62,8 +62,9 @@ export const docgroupView: MasterViewConfig<Docgroup> = {
   heading: (g) => `${DOCGROUPS_TITLE} ${g.id}`,
   fields: [
     { label: 'Document Segregation ID', value: (g) => g.id },
-    { label: 'Hospital Code', value: (g) => <Hospitals group={g} /> },
-    { label: 'Documents', value: (g) => <Documents group={g} /> },
+    { label: 'Hospital Code', value: (g) => <Hospitals group={g} />, logged: ['hospital_code'] },
+    // Each document's configuration is logged as its own field, '{document} configuration' (spelled out already).
+    { label: 'Documents', value: (g) => <Documents group={g} />, logged: ['documents'] },
   ],
   editCode: (g) => g.id,
 };

@@ -92,11 +92,11 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
   );
 }
 
-/** /hospitals/create and /hospitals/edit/{code}; super users only (spec 2 §6). */
+/** /hospitals/create and /hospitals/edit/{code}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export function HospitalEditor() {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <HospitalForm />
       ) : (

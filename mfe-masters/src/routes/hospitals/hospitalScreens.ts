@@ -25,8 +25,8 @@ export const hospitalView: MasterViewConfig<Hospital> = {
   load: fetchHospital,
   heading: (h) => h.name,
   fields: [
-    { label: 'Hospital Code', value: (h) => h.hospital_code },
-    { label: 'Hospital Name', value: (h) => h.name },
+    { label: 'Hospital Code', value: (h) => h.hospital_code, logged: ['hospital_code'] },
+    { label: 'Hospital Name', value: (h) => h.name, logged: ['name'] },
   ],
   editCode: (h) => h.hospital_code,
 };

@@ -89,12 +89,21 @@ describe('hospitals list', () => {
     expect(await screen.findByText('Hospitals (40)')).toBeInTheDocument();
   });
 
-  it('does not offer filter options or Create outside the provider organisation and super users', async () => {
-    signInAs('starhealth', 'user');
+  it("does not offer filter options or Create to an insurer's super user (the server refuses their writes)", async () => {
+    signInAs('starhealth', 'super_user');
     renderScreen(<MastersRoutes />, '/hospitals');
     await screen.findByText('Apollo Chennai');
     expect(screen.queryByText('Enable filter options')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+  });
+
+  it.each(['/hospitals', '/hospitals/view/H007'])('sends anyone who is not a super user from %s to the claims page', async (path) => {
+    signInAs('vitraya', 'user');
+    renderScreen(<MastersRoutes />, path);
+    await waitFor(() => expect(window.location.hash).toBe('#claims'));
+    expect(screen.queryByText('Apollo Chennai')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /hospitals')).toEqual([]);
+    expect(api.callsTo('GET /hospitals/:code')).toEqual([]);
   });
 });
 
@@ -126,6 +135,9 @@ describe('hospital view', () => {
     fireEvent.click(screen.getByRole('button', { name: /History/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Last modified by vitraya.admin at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
+    // The changed field is called what the screen calls it, not by its wire name.
+    expect(within(dialog).getByText('Hospital Name')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Name')).not.toBeInTheDocument();
     expect(within(dialog).getByText('Apollo Madras')).toBeInTheDocument();
     expect(within(dialog).getByText('Created by vitraya.admin at 2024-03-01, 9:30:00 am')).toBeInTheDocument();
     expect(api.callsTo('GET /audit/:entity/:key')[0].path).toBe('/audit/hospitals/7');
@@ -146,6 +158,14 @@ describe('hospital view', () => {
     renderScreen(<MastersRoutes />, '/hospitals/view/NOPE');
     expect(await screen.findByText('Hospital not found')).toBeInTheDocument();
     expect(screen.getByText('There is no hospital with the code NOPE.')).toBeInTheDocument();
+  });
+
+  it("offers no Edit to an insurer's super user", async () => {
+    signInAs('starhealth', 'super_user');
+    renderScreen(<MastersRoutes />, '/hospitals/view/H007');
+    expect(await screen.findByText('H007')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /History/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
   });
 
   it('goes to the editor from Edit', async () => {
@@ -273,6 +293,13 @@ describe('hospital editor', () => {
   it('sends anyone who is not a super user to the claims page', async () => {
     signInAs('vitraya', 'user');
     renderScreen(<MastersRoutes />, '/hospitals/create');
+    await waitFor(() => expect(window.location.hash).toBe('#claims'));
+    expect(screen.queryByLabelText('Hospital Code')).not.toBeInTheDocument();
+  });
+
+  it.each(['/hospitals/create', '/hospitals/edit/H007'])("sends an insurer's super user from %s to the claims page", async (path) => {
+    signInAs('starhealth', 'super_user');
+    renderScreen(<MastersRoutes />, path);
     await waitFor(() => expect(window.location.hash).toBe('#claims'));
     expect(screen.queryByLabelText('Hospital Code')).not.toBeInTheDocument();
   });

@@ -104,11 +104,11 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
   );
 }
 
-/** /{module}/create and /{module}/edit/{id} for a keyword master; super users only (spec 2 §6, §2.13). */
+/** /{module}/create and /{module}/edit/{id} for a keyword master; the provider's super users only, as the api writes masters (spec 2 §6, §2.13). */
 export function KeywordEditor({ master }: { master: KeywordMaster }) {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <KeywordForm master={master} />
       ) : (

@@ -49,9 +49,13 @@ export function keywordList(master: KeywordMaster): MasterListConfig<KeywordEnti
 
 export function keywordView(master: KeywordMaster): MasterViewConfig<KeywordEntity> {
   const fields: ViewField<KeywordEntity>[] = [
-    { label: master.nameLabel, value: (k) => k.name },
-    { label: master.aliasLabel === 'alias' ? 'Alias' : master.aliasLabel, value: (k) => <AliasList alias={k.alias} /> },
-    ...(master.icd ? [{ label: 'ICD code', value: (k: KeywordEntity) => k.ICD_code }] : []),
+    { label: master.nameLabel, value: (k) => k.name, logged: ['name'] },
+    {
+      label: master.aliasLabel === 'alias' ? 'Alias' : master.aliasLabel,
+      value: (k) => <AliasList alias={k.alias} />,
+      logged: ['alias'],
+    },
+    ...(master.icd ? [{ label: 'ICD code', value: (k: KeywordEntity) => k.ICD_code, logged: ['ICD_code'] }] : []),
   ];
   return {
     path: master.module,

@@ -152,6 +152,31 @@ it('deletes a keyword after confirmation', async () => {
   expect(await screen.findByText('Deleted Successfully')).toBeInTheDocument();
 });
 
+it("offers an insurer's super user neither Create nor Edit, and sends them away from the editor", async () => {
+  signInAs('starhealth', 'super_user');
+  const list = renderScreen(<MastersRoutes />, '/diagnoses');
+  expect(await screen.findByText('pyrexia, febrile')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Create/ })).not.toBeInTheDocument();
+  list.unmount();
+
+  const view = renderScreen(<MastersRoutes />, '/diagnoses/view/4');
+  expect(await screen.findByText('R50.9')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Edit/ })).not.toBeInTheDocument();
+  view.unmount();
+
+  renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
+  await waitFor(() => expect(window.location.hash).toBe('#claims'));
+  expect(screen.queryByLabelText('Keyword')).not.toBeInTheDocument();
+});
+
+it("offers Create and Edit to the provider's super users", async () => {
+  const list = renderScreen(<MastersRoutes />, '/diagnoses');
+  expect(await screen.findByRole('button', { name: /Create/ })).toBeInTheDocument();
+  list.unmount();
+  renderScreen(<MastersRoutes />, '/diagnoses/view/4');
+  expect(await screen.findByRole('button', { name: /Edit/ })).toBeInTheDocument();
+});
+
 it('sends anyone who is not a super user away from the editor', async () => {
   signInAs('vitraya', 'user');
   renderScreen(<MastersRoutes />, '/drugs/create');

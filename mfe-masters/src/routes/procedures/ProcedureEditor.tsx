@@ -123,11 +123,11 @@ function ProcedureForm({ procedure }: { procedure?: Procedure }) {
   );
 }
 
-/** /procedures/create and /procedures/edit/{id}; super users only (spec 2 §6). */
+/** /procedures/create and /procedures/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export function ProcedureEditor() {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <ProcedureForm />
       ) : (

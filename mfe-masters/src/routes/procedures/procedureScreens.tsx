@@ -31,11 +31,11 @@ export const procedureView: MasterViewConfig<Procedure> = {
   load: fetchProcedure,
   heading: (p) => p.name,
   fields: [
-    { label: 'Procedure Code', value: (p) => p.procedure_code },
-    { label: 'SNOMED Code', value: (p) => p.snomedct_code },
-    { label: 'Procedure Name', value: (p) => p.name },
-    { label: 'Procedure Group', value: (p) => p.procedure_group?.name },
-    { label: 'Procedure Alias', value: (p) => <AliasList alias={p.alias} /> },
+    { label: 'Procedure Code', value: (p) => p.procedure_code, logged: ['procedure_code'] },
+    { label: 'SNOMED Code', value: (p) => p.snomedct_code, logged: ['snomedct_code'] },
+    { label: 'Procedure Name', value: (p) => p.name, logged: ['name'] },
+    { label: 'Procedure Group', value: (p) => p.procedure_group?.name, logged: ['procedure_group'] },
+    { label: 'Procedure Alias', value: (p) => <AliasList alias={p.alias} />, logged: ['alias'] },
   ],
   editCode: (p) => p.id,
 };

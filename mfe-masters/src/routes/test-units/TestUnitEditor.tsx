@@ -160,11 +160,11 @@ function TestUnitForm({ unit }: { unit?: ClinicalUnit }) {
   );
 }
 
-/** /clinicalUnit/create and /clinicalUnit/edit/{id}; super users only (spec 2 §2.13, §6). */
+/** /clinicalUnit/create and /clinicalUnit/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §2.13, §6). */
 export function TestUnitEditor() {
   const { code } = useParams();
   return (
-    <RequireSuperUser>
+    <RequireSuperUser providerOnly>
       {code === undefined ? (
         <TestUnitForm />
       ) : (

@@ -51,8 +51,8 @@ export const testUnitView: MasterViewConfig<ClinicalUnit> = {
   load: fetchTestUnit,
   heading: (u) => u.name,
   fields: [
-    { label: 'Name', value: (u) => u.name },
-    { label: 'Alias', value: (u) => <UnitAliasTable alias={u.alias} /> },
+    { label: 'Name', value: (u) => u.name, logged: ['name'] },
+    { label: 'Alias', value: (u) => <UnitAliasTable alias={u.alias} />, logged: ['alias'] },
   ],
   editCode: (u) => u.id,
 };
