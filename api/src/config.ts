@@ -27,6 +27,8 @@ export interface AppConfig {
   /** Generated claims the first start seeds (SEED_CLAIMS; 0 for masters only). */
   seedClaims: number;
   queueConcurrency: number;
+  /** Milliseconds a rule's dry run ('Try on claims') may judge claims before it stops and answers with those it tried. */
+  dryRunBudgetMs: number;
   displayTimeZone: string;
   /** What POST /claims accepts: bytes per file and per claim, files per claim. */
   uploadLimits: UploadLimits;
@@ -126,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seed: flag(env.SEED, true),
     seedClaims: env.SEED_CLAIMS === '0' ? 0 : positiveInt('SEED_CLAIMS', env.SEED_CLAIMS, 300),
     queueConcurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 1),
+    dryRunBudgetMs: positiveInt('DRY_RUN_BUDGET_MS', env.DRY_RUN_BUDGET_MS, 10_000),
     displayTimeZone: env.DISPLAY_TIME_ZONE || DEFAULT_DISPLAY_TIME_ZONE,
     uploadLimits: {
       maxFileBytes: megabytes('UPLOAD_MAX_FILE_MB', env.UPLOAD_MAX_FILE_MB, 20),

@@ -325,7 +325,7 @@ function savedTree(node: Condition | Group, builder: Builder): RuleStatement {
 
 /**
  * The viewer's line for each statement, by its dotted path: a group's sentence, a leaf's condition with its first
- * three values, '+N values' for the rest, and document lists over three as two and a count.
+ * three values, '+N values' for the rest, document lists over three as two and a count, and its description.
  */
 function viewerLines(node: Condition | Group, builder: Builder, path = '1'): [string, string][] {
   if (isGroup(node))
@@ -357,6 +357,7 @@ function viewerLines(node: Condition | Group, builder: Builder, path = '1'): [st
     ...shown,
     ...(node.inclusion ? [`in ${documents(node.inclusion)}`] : []),
     ...(node.exclusion ? [`not in ${documents(node.exclusion)}`] : []),
+    ...(node.description ? [node.description] : []),
   ];
   return [[path, parts.join(' ')]];
 }

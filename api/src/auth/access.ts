@@ -45,3 +45,14 @@ export async function scopeOrg(db: DbOrTx, auth: AuthContext, requested: string 
   if (!known) throw badRequest(`org: unknown organisation '${requested}'`);
   return known.code;
 }
+
+/**
+ * The organisation a write acts on: the provider may write any organisation's records (an insurer's overrides);
+ * anyone else only their own, and asking for another organisation is refused (403), not quietly turned into a
+ * write of their own. `what` names the records in the refusal ('rules', 'questions').
+ */
+export async function writableOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined | null, what: string): Promise<string> {
+  if (!isProvider(auth) && requested && requested !== auth.organization)
+    throw forbidden(`${NOT_AUTHORIZED}: ${auth.organization} may change only its own ${what}, not those of ${requested}`);
+  return scopeOrg(db, auth, requested);
+}

@@ -1,6 +1,7 @@
 /**
  * Procedure protocol questions, path ppq (spec 2 §2.11, §7), per organisation. Creating, editing and
- * deleting is for the named analysts of the configuration (QUESTION_EDITORS). A claim's own questions
+ * deleting is for the named analysts of the configuration (QUESTION_EDITORS), in their own organisation (the
+ * provider's in any, for overrides; another organisation asked for is refused, as for rules). A claim's own questions
  * and answers (the /questions/{claimId} screen) are in claim-questions.ts.
  */
 import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
@@ -19,7 +20,7 @@ import {
   QuestionSearchBody,
 } from '@claims/shared-kernel/contract';
 import { auditQuestion } from '../audit/records';
-import { NOT_AUTHORIZED, scopeOrg } from '../auth/access';
+import { NOT_AUTHORIZED, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { andAll } from '../claims/queries';
 import { keywordMasters, procedureQuestions, procedures, rules } from '../db/schema';
@@ -128,7 +129,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireEditor },
     handler: async (request, reply) => {
       const { auth } = request;
-      const org = await scopeOrg(app.db, auth, request.query.org);
+      const org = await writableOrg(app.db, auth, request.query.org, 'questions');
       const asked = request.body;
       await procedureIds(asked.flatMap((body) => body.fk_procedure));
       const now = new Date();
@@ -171,7 +172,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireEditor },
     handler: async (request) => {
       const { auth } = request;
-      const org = await scopeOrg(app.db, auth, request.query.org);
+      const org = await writableOrg(app.db, auth, request.query.org, 'questions');
       const existing = await questionInOrg(request.params.id, org);
       const [first, ...others] = await procedureIds(request.body.fk_procedure);
       const now = new Date();
@@ -207,7 +208,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: DetailResponse }) },
     config: { access: requireEditor },
     handler: async (request) => {
-      const org = await scopeOrg(app.db, request.auth, request.query.org);
+      const org = await writableOrg(app.db, request.auth, request.query.org, 'questions');
       const existing = await questionInOrg(request.params.id, org);
       await app.db.transaction(async (tx) => {
         await tx.delete(procedureQuestions).where(eq(procedureQuestions.id, existing.id));

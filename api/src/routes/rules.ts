@@ -21,6 +21,9 @@ import {
   RuleExistence,
   RuleExistsResponse,
   RuleListRow,
+  RuleBuilderSaveBody,
+  RuleKey,
+  RuleKeyParams,
   RuleOfProcedure,
   RuleSaveBody,
   RuleSearchBody,
@@ -31,16 +34,20 @@ import {
   type RuleSelections,
 } from '@claims/shared-kernel/contract';
 import { auditRule } from '../audit/records';
-import { NOT_AUTHORIZED, requireSuperUser, scopeOrg } from '../auth/access';
+import { requireSuperUser, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { andAll } from '../claims/queries';
 import type { DbOrTx } from '../db';
 import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
+import { describeZodError } from '../http/error-handler';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { perUserLimit } from '../http/rate-limits';
 import { replies } from '../http/replies';
 import { dryRun } from '../rules/dry-run';
 import {
+  configurationTreeProblems,
+  configurationTrees,
   nameBook,
   refs,
   savedTrees,
@@ -52,13 +59,12 @@ import {
   unknownSelections,
   type ParsedRuleSave,
 } from '../rules/store';
-import { listVersions, recordVersion, saveNextVersion, versionOf } from '../rules/versions';
+import { keptVersionsOrg, listVersions, recordVersion, saveNextVersion, versionOf } from '../rules/versions';
 
 const groups = alias(keywordMasters, 'procedure_group');
 const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
-/** POST /rules?org=&id={rule}: the rule builder saves only the configuration of an existing rule. */
-const BuilderSaveQuery = OrgQuery.extend({ id: z.coerce.number().int().positive().optional() });
-const BuilderBody = z.object({ rules_configuration: z.unknown() });
+/** POST /rules?org=&id={id or code}: the rule builder saves only the trees of an existing rule. */
+const BuilderSaveQuery = OrgQuery.extend({ id: RuleKey.optional() });
 const OneRule = replies({ 200: Rule });
 /** POST /rules/search: paging is optional (ListQuery's defaults would always page), its absence asks for the selection names. */
 const SearchQuery = OrgQuery.extend({
@@ -129,11 +135,33 @@ const DOCUMENT_PICKERS = ['fk_document', 'fk_exc_document', 'fk_clinical_inc_doc
  * rules (overrides), an insurer's only its own organisation's; asking for another organisation is refused, not
  * quietly turned into a write of its own.
  */
-async function writableOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined): Promise<string> {
+async function ruleWriteOrg(db: DbOrTx, auth: AuthContext, requested: string | undefined): Promise<string> {
   requireSuperUser(auth);
-  if (!isProviderOrg(auth.organization) && requested && requested !== auth.organization)
-    throw forbidden(`${NOT_AUTHORIZED}: ${auth.organization} may change only its own rules, not those of ${requested}`);
-  return scopeOrg(db, auth, requested);
+  return writableOrg(db, auth, requested, 'rules');
+}
+
+/** The largest id a rule can have (a serial): a longer run of digits can only be a code. */
+const MAX_RULE_ID = 2_147_483_647;
+const PREAUTH_SUFFIX = '_preauth';
+
+/** The id a rule key names, if it is one (digits within the serial's range). */
+function ruleIdOf(key: string): number | null {
+  if (!/^\d{1,10}$/.test(key)) return null;
+  const id = Number(key);
+  return id >= 1 && id <= MAX_RULE_ID ? id : null;
+}
+
+/**
+ * What a rule code can name, in order (spec 2 §2.2: a pre-authorisation rule's code carries the suffix _preauth): a
+ * procedure code names its settlement rule; {code}_preauth the pre-authorisation rule of procedure {code}, or of a
+ * procedure whose own code is {code}_preauth (the pre-authorisation variant of spec 2 §3).
+ */
+function codeReadings(key: string): { procedureCode: string; caseType: CaseType }[] {
+  if (!key.endsWith(PREAUTH_SUFFIX)) return [{ procedureCode: key, caseType: 'SETTLEMENT' }];
+  return [
+    { procedureCode: key.slice(0, -PREAUTH_SUFFIX.length), caseType: 'PRE_AUTH' },
+    { procedureCode: key, caseType: 'PRE_AUTH' },
+  ];
 }
 
 /** Ids that still name something: a restored version leaves out what was deleted since. */
@@ -161,10 +189,16 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * procedure and case type). Otherwise 404, the same as a rule that does not exist.
    */
   async function visibleRule(id: number, auth: AuthContext) {
+    const rule = await findVisibleRule(id, auth);
+    if (!rule) throw notFound(`Rule ${id} not found`);
+    return rule;
+  }
+
+  async function findVisibleRule(id: number, auth: AuthContext) {
     const [rule] = await app.db.select().from(rules).where(eq(rules.id, id));
     if (rule && (isProviderOrg(auth.organization) || rule.org === auth.organization)) return rule;
     if (rule && isProviderOrg(rule.org) && !(await ruleFor(auth.organization, rule.procedureId, rule.caseType))) return rule;
-    throw notFound(`Rule ${id} not found`);
+    return undefined;
   }
 
   async function ruleFor(org: string, procedureId: number, caseType: CaseType) {
@@ -175,13 +209,54 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     return row;
   }
 
-  async function ruleInOrg(id: number, org: string) {
+  /** The rule of the procedure code and case type in org, if there is one. */
+  async function ruleOfCode(org: string, procedureCode: string, caseType: CaseType) {
     const [row] = await app.db
-      .select()
+      .select({ rule: rules })
       .from(rules)
-      .where(and(eq(rules.id, id), eq(rules.org, org)));
-    if (!row) throw notFound(`Rule ${id} not found in ${org}`);
-    return row;
+      .innerJoin(procedures, eq(procedures.id, rules.procedureId))
+      .where(and(eq(rules.org, org), eq(procedures.procedureCode, procedureCode), eq(rules.caseType, caseType)));
+    return row?.rule;
+  }
+
+  /**
+   * The rule a key names in org (writes): its id, or its code (codeReadings). A run of digits is tried as an id
+   * first, then as a code, as procedure codes may be digits too.
+   */
+  async function ruleInOrg(key: string | number, org: string) {
+    const id = typeof key === 'number' ? key : ruleIdOf(key);
+    if (id !== null) {
+      const [row] = await app.db
+        .select()
+        .from(rules)
+        .where(and(eq(rules.id, id), eq(rules.org, org)));
+      if (row) return row;
+    }
+    for (const { procedureCode, caseType } of typeof key === 'string' ? codeReadings(key) : []) {
+      const row = await ruleOfCode(org, procedureCode, caseType);
+      if (row) return row;
+    }
+    throw notFound(`Rule ${key} not found in ${org}`);
+  }
+
+  /**
+   * The rule a key names for a reader in org: by id, a rule the caller may see (visibleRule); by code, org's rule of
+   * that procedure and case type, or for an insurer's user whose organisation has none the provider's, which judges
+   * its claims then (the provider asking for an insurer's rule gets that insurer's, as the view's counterpart does).
+   */
+  async function visibleRuleByKey(key: string, auth: AuthContext, org: string) {
+    const id = ruleIdOf(key);
+    if (id !== null) {
+      const byId = await findVisibleRule(id, auth);
+      if (byId) return byId;
+    }
+    for (const { procedureCode, caseType } of codeReadings(key)) {
+      const row =
+        (await ruleOfCode(org, procedureCode, caseType)) ??
+        (isProviderOrg(auth.organization) ? undefined : await ruleOfCode(PROVIDER_ORG, procedureCode, caseType));
+      if (row) return row;
+    }
+    throw notFound(`Rule ${key} not found`);
   }
 
   async function procedureOr400(id: number) {
@@ -203,7 +278,6 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
       selections,
       ...savedTrees(body),
       ruleTemplate: body.rule_template ?? null,
-      ...(body.rules_configuration !== undefined ? { rulesConfiguration: body.rules_configuration } : {}),
     };
   }
 
@@ -308,11 +382,17 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * is judged by: its own, else the provider's), or 404 saying there is none.
    */
   app.get('/rules/:id', {
-    schema: { params: IdParams, querystring: ReadQuery, response: OneRule },
+    schema: {
+      description:
+        'id: the rule id, or its code (the procedure code for the settlement rule, {code}_preauth for the pre-authorisation rule).',
+      params: RuleKeyParams,
+      querystring: ReadQuery,
+      response: OneRule,
+    },
     handler: async (request) => {
       const { auth } = request;
       const org = await scopeOrg(app.db, auth, request.query.org);
-      const rule = await visibleRule(request.params.id, auth);
+      const rule = await visibleRuleByKey(request.params.id, auth, org);
       const caseType = request.query.case_type ?? rule.caseType;
       if (rule.org === org && rule.caseType === caseType) return fullRule(rule);
       const counterpart =
@@ -325,20 +405,39 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/rules', {
     schema: {
-      description: 'A new rule (201); with ?id= the rule builder saves only the configuration of that rule (200).',
+      description:
+        'A new rule (201); with ?id= (the rule id or code) the rule builder saves the trees of its rules_configuration into that rule, as its next version (200).',
       querystring: BuilderSaveQuery,
-      body: z.union([RuleSaveBody, BuilderBody]),
+      body: z.union([RuleSaveBody, RuleBuilderSaveBody]),
       response: replies({ 200: Rule, 201: Rule }),
     },
+    // A body matching neither would only be refused as 'Invalid input': the handler names the fields of the one meant.
+    attachValidation: true,
     config: { access: requireSuperUser },
     handler: async (request, reply) => {
+      const failed = request.validationError;
+      if (failed) {
+        // The body is checked before the query (which is then not parsed yet): ?id= tells the builder's save apart.
+        const meant = failed.validationContext === 'body' && 'id' in (request.query as object) ? RuleBuilderSaveBody : RuleSaveBody;
+        const parsed = failed.validationContext === 'body' ? meant.safeParse(request.body) : undefined;
+        throw parsed?.success === false ? badRequest(describeZodError(parsed.error)) : failed;
+      }
       const { auth } = request;
-      const org = await writableOrg(app.db, auth, request.query.org);
+      const org = await ruleWriteOrg(app.db, auth, request.query.org);
       const body = request.body;
       if (request.query.id !== undefined) {
         const existing = await ruleInOrg(request.query.id, org);
-        if (!('rules_configuration' in body)) throw badRequest('rules_configuration: required when saving from the rule builder');
-        const row = await saveNextVersion(app.db, existing, { rulesConfiguration: body.rules_configuration }, auth.username);
+        if (!('rules_configuration' in body) || 'fk_procedure' in body || !body.rules_configuration)
+          throw badRequest("rules_configuration: the rule builder's save (with ?id=) sends rules_configuration and version only");
+        const trees = configurationTrees(body.rules_configuration);
+        if (Object.keys(trees).length === 0)
+          throw badRequest('rules_configuration: give at least one of procedureRule, diagnosisRule, documentRule, clinicalTermsRule');
+        const malformed = configurationTreeProblems(body.rules_configuration);
+        if (malformed) throw badRequest(malformed);
+        const row = await saveNextVersion(app.db, existing, trees, auth.username, {
+          expectedVersion: body.version,
+          zone: app.config.displayTimeZone,
+        });
         return fullRule(row);
       }
       if (!('fk_procedure' in body)) throw badRequest('fk_procedure: Required');
@@ -374,11 +473,17 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/rules/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, body: RuleSaveBody, response: OneRule },
+    schema: {
+      description: 'id: the rule id or code. With version (the version the editor loaded) a rule saved since is not overwritten (409).',
+      params: RuleKeyParams,
+      querystring: OrgQuery,
+      body: RuleSaveBody,
+      response: OneRule,
+    },
     config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      const org = await writableOrg(app.db, auth, request.query.org);
+      const org = await ruleWriteOrg(app.db, auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);
       const body = request.body;
       const procedure = await procedureOr400(body.fk_procedure);
@@ -394,15 +499,32 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         existing,
         { procedureId: procedure.id, caseType: body.case_type, ...fields },
         auth.username,
+        {
+          expectedVersion: body.version,
+          zone: app.config.displayTimeZone,
+        },
       );
       return fullRule(row);
     },
   });
 
-  /** The rule's versions, newest first, each with what changed against the one before (to whoever may read the rule). */
+  /**
+   * The rule's versions, newest first, each with what changed against the one before (to whoever may read the rule).
+   * A deleted rule's versions stay readable (verdicts name them): to the provider, to the rule's organisation, and
+   * for a provider's rule to every organisation, whose claims it may have judged.
+   */
   app.get('/rules/:id/versions', {
     schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: z.array(RuleVersion) }) },
-    handler: async (request) => listVersions(app.db, await visibleRule(request.params.id, request.auth)),
+    handler: async (request) => {
+      const { id } = request.params;
+      const { auth } = request;
+      const [live] = await app.db.select({ id: rules.id }).from(rules).where(eq(rules.id, id));
+      if (live) return listVersions(app.db, id, await visibleRule(id, auth));
+      const org = await keptVersionsOrg(app.db, id);
+      if (!org || !(isProviderOrg(auth.organization) || org === auth.organization || isProviderOrg(org)))
+        throw notFound(`Rule ${id} not found`);
+      return listVersions(app.db, id, null);
+    },
   });
 
   /** Brings an earlier version back as a new version (what it selected and was deleted since is left out). */
@@ -411,7 +533,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
-      const org = await writableOrg(app.db, auth, request.query.org);
+      const org = await ruleWriteOrg(app.db, auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);
       const { version } = request.params;
       if (version === existing.version) throw conflict(`Version ${version} is already the current version of rule ${existing.id}`);
@@ -434,38 +556,53 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
         ruleTemplate,
         rulesConfiguration,
       };
-      const row = await saveNextVersion(app.db, existing, { ...restored, selections }, auth.username, version);
+      // Restored over the version it was asked on: a save in between is refused rather than silently undone.
+      const row = await saveNextVersion(app.db, existing, { ...restored, selections }, auth.username, {
+        expectedVersion: existing.version,
+        zone: app.config.displayTimeZone,
+        restoredFrom: version,
+      });
       return fullRule(row);
     },
   });
 
   /**
    * 'Try on claims': the draft (the editor's save body, not saved) judged against the facts already read from the
-   * most recent verified claims it would judge, beside the verdicts of the rule that judges them now.
+   * most recent verified claims it would judge, beside the verdicts of the rule that judges them now. It judges up to
+   * DRY_RUN_MAX_CLAIMS claims in the api's own process: limited per user like the other expensive calls, and stopped
+   * at a time allowance (DRY_RUN_BUDGET_MS; the answer says how many claims were tried).
    */
   app.post('/rules/dryRun', {
     schema: { querystring: OrgQuery, body: RuleDryRunBody, response: replies({ 200: RuleDryRunResult }) },
-    config: { access: requireSuperUser },
+    config: { access: requireSuperUser, rateLimit: perUserLimit() },
     handler: async (request) => {
-      const org = await writableOrg(app.db, request.auth, request.query.org);
+      const org = await ruleWriteOrg(app.db, request.auth, request.query.org);
       const { body } = request;
       const procedure = await procedureOr400(body.fk_procedure);
       const { selections, procedureRule, diagnosisRule, documentRule, clinicalTermsRule } = await validated(body);
       return dryRun(
         app.db,
         { org, procedure, caseType: body.case_type, selections, trees: { procedureRule, diagnosisRule, documentRule, clinicalTermsRule } },
-        body.limit ?? DRY_RUN_DEFAULT_CLAIMS,
+        { limit: body.limit ?? DRY_RUN_DEFAULT_CLAIMS, budgetMs: app.config.dryRunBudgetMs },
       );
     },
   });
 
+  /** The rule goes; its versions stay (the verdicts it gave name them), with its last version recorded. */
   app.delete('/rules/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    schema: {
+      description: 'id: the rule id or code.',
+      params: RuleKeyParams,
+      querystring: OrgQuery,
+      body: DeleteBody,
+      response: replies({ 200: DetailResponse }),
+    },
     config: { access: requireSuperUser },
     handler: async (request) => {
-      const org = await writableOrg(app.db, request.auth, request.query.org);
+      const org = await ruleWriteOrg(app.db, request.auth, request.query.org);
       const existing = await ruleInOrg(request.params.id, org);
       await app.db.transaction(async (tx) => {
+        await recordVersion(tx, existing);
         await tx.delete(rules).where(eq(rules.id, existing.id));
         await auditRule(tx, request.auth.username, existing, null);
       });

@@ -124,7 +124,18 @@ function flippedLeaves(before: ProcedureVerification, after: ProcedureVerificati
   return (flipped.length ? flipped : judging).map(({ text: _text, ...leaf }) => leaf);
 }
 
-export async function dryRun(db: DbOrTx, draft: DryRunDraft, limit: number): Promise<RuleDryRunResult> {
+export interface DryRunBounds {
+  /** The most recent claims to judge at most. */
+  limit: number;
+  /**
+   * Milliseconds the run may take: past them it stops before the next claim and answers with the claims judged so far
+   * (always at least one), so a slow database or a large claim cannot hold the request open.
+   */
+  budgetMs: number;
+}
+
+export async function dryRun(db: DbOrTx, draft: DryRunDraft, { limit, budgetMs }: DryRunBounds): Promise<RuleDryRunResult> {
+  const started = performance.now();
   const code = draft.procedure.procedureCode;
   const recent = await db
     .select({
@@ -174,7 +185,10 @@ export async function dryRun(db: DbOrTx, draft: DryRunDraft, limit: number): Pro
   const changed: DryRunClaim[] = [];
   const transitions = new Map<string, { from: AdjudicationResult; to: AdjudicationResult; count: number }>();
   const agreement = { annotated: 0, agreeBefore: 0, agreeAfter: 0 };
+  let considered = 0;
   for (const claim of recent) {
+    if (considered > 0 && performance.now() - started >= budgetMs) break;
+    considered++;
     const [documents, claimMasters, current, facts] = await Promise.all([
       loadReadDocuments(db, claim.id),
       mastersOf(claim.hospitalCode),
@@ -217,9 +231,11 @@ export async function dryRun(db: DbOrTx, draft: DryRunDraft, limit: number): Pro
     org: draft.org,
     case_type: draft.caseType,
     procedure: { id: draft.procedure.id, procedure_code: code, name: draft.procedure.name },
-    considered: recent.length,
+    considered,
     limit,
-    unchanged: recent.length - changed.length,
+    found: recent.length,
+    stoppedEarly: considered < recent.length,
+    unchanged: considered - changed.length,
     transitions: [...transitions.values()].sort((a, b) => b.count - a.count),
     claims: changed,
     annotations: agreement,

@@ -3,6 +3,7 @@ import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   cleanStatement,
   RULE_SELECTION_FIELDS,
+  RULE_TREES,
   statementProblems,
   type NamedRef,
   type Rule,
@@ -10,6 +11,9 @@ import {
   type RuleSaveBody,
   type RuleSelections,
   type RuleStatement,
+  type RulesConfigurationInput,
+  type RuleTreeName,
+  type StatementProblem,
 } from '@claims/shared-kernel/contract';
 import type { z } from 'zod';
 import type { DbOrTx } from '../db';
@@ -97,7 +101,12 @@ export function toRule(row: RuleRow, procedure: ProcedureRow, group: NamedRef | 
     clinicalTermsRule: row.clinicalTermsRule ?? null,
     rule_template: row.ruleTemplate,
     query_rule: row.queryRule ?? null,
-    rules_configuration: row.rulesConfiguration ?? null,
+    rules_configuration: {
+      procedureRule: row.procedureRule ?? null,
+      diagnosisRule: row.diagnosisRule ?? null,
+      documentRule: row.documentRule ?? null,
+      clinicalTermsRule: row.clinicalTermsRule ?? null,
+    },
     ...Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [f, s[f] ?? []])),
     diagnosis: refs(book, s, 'fk_diagnosis'),
     document: refs(book, s, 'fk_document'),
@@ -125,24 +134,67 @@ export type ParsedRuleSave = z.output<typeof RuleSaveBody>;
 /** The trees a save body carries, under their wire names. */
 const SAVED_TREES = ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule', 'query_rule'] as const;
 
+const problemText = (problems: StatementProblem[]): string | null =>
+  problems.length ? problems.map((p) => `${p.path}: ${p.message}`).join('; ') : null;
+
+/** The malformed statements of the rule builder's trees, named 'rules_configuration.procedureRule.statements[0]'. */
+function configurationProblems(configuration: RulesConfigurationInput | null | undefined): StatementProblem[] {
+  if (!configuration) return [];
+  // RuleStatementInput is RuleStatement with its enums left open: statementProblems is what checks them.
+  return RULE_TREES.flatMap((tree) =>
+    statementProblems(configuration[tree] as RuleStatement | null | undefined, `rules_configuration.${tree}`),
+  );
+}
+
 /**
  * Why the body's trees cannot be saved, naming each malformed statement by its path
  * ('procedureRule.statements[1].statements[0]: a range needs two bounds'), or null when they are well formed.
  */
-export function treeProblems(body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]>): string | null {
-  const problems = SAVED_TREES.flatMap((tree) => statementProblems(body[tree] as RuleStatement | null | undefined, tree));
-  return problems.length ? problems.map((p) => `${p.path}: ${p.message}`).join('; ') : null;
+export function treeProblems(
+  body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]> & { rules_configuration?: RulesConfigurationInput | null },
+): string | null {
+  return problemText([
+    ...SAVED_TREES.flatMap((tree) => statementProblems(body[tree] as RuleStatement | null | undefined, tree)),
+    ...configurationProblems(body.rules_configuration),
+  ]);
 }
 
-/** The body's trees as stored, once treeProblems found none. */
-export function savedTrees(body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]>) {
+/** Why the rule builder's save cannot be stored (see treeProblems), or null. */
+export const configurationTreeProblems = (configuration: RulesConfigurationInput): string | null =>
+  problemText(configurationProblems(configuration));
+
+/**
+ * The trees the rule builder's configuration gives, cleaned, under the rule's column names (the same as the wire
+ * names); a tree it leaves out is not in the answer, one it gives as null is (emptied).
+ */
+export function configurationTrees(
+  configuration: RulesConfigurationInput | null | undefined,
+): Partial<Record<RuleTreeName, RuleStatement | null>> {
+  if (!configuration) return {};
+  return Object.fromEntries(
+    RULE_TREES.filter((tree) => configuration[tree] !== undefined).map((tree) => [
+      tree,
+      cleanStatement(configuration[tree] as RuleStatement | null),
+    ]),
+  );
+}
+
+/**
+ * The body's trees as stored, once treeProblems found none: each of the four from the body itself, or where the body
+ * does not carry it, from its rules_configuration (the builder's trees), else none.
+ */
+export function savedTrees(
+  body: Pick<ParsedRuleSave, (typeof SAVED_TREES)[number]> & { rules_configuration?: RulesConfigurationInput | null },
+) {
   // Checked by treeProblems: every operator, entity and range is one the statement model knows.
   const clean = (tree: (typeof SAVED_TREES)[number]) => cleanStatement(body[tree] as RuleStatement | null | undefined);
+  const fromBuilder = configurationTrees(body.rules_configuration);
+  const tree = (name: RuleTreeName) => (body[name] !== undefined ? clean(name) : (fromBuilder[name] ?? null));
   return {
-    procedureRule: clean('procedureRule'),
-    diagnosisRule: clean('diagnosisRule'),
-    documentRule: clean('documentRule'),
-    clinicalTermsRule: clean('clinicalTermsRule'),
+    procedureRule: tree('procedureRule'),
+    diagnosisRule: tree('diagnosisRule'),
+    documentRule: tree('documentRule'),
+    clinicalTermsRule: tree('clinicalTermsRule'),
     queryRule: clean('query_rule'),
   };
 }

@@ -3,7 +3,7 @@
  * the adjudicator records as ruleVersion with each verdict), so the history lists each version with its
  * differences from the one before, and an earlier version can be brought back as a new one.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import {
   RULE_SELECTION_FIELDS,
   statementOutline,
@@ -15,7 +15,8 @@ import {
 import { auditRule } from '../audit/records';
 import type { Db, DbOrTx } from '../db';
 import { rules, ruleVersions, type RuleVersionContent } from '../db/schema';
-import { iso } from '../http/time';
+import { conflict, notFound } from '../http/errors';
+import { formatIn, iso } from '../http/time';
 import { nameBook, refs, type NameBook } from './store';
 
 type RuleRow = typeof rules.$inferSelect;
@@ -37,6 +38,7 @@ export const versionContent = (rule: RuleRow): RuleVersionContent => ({
 const currentVersion = (rule: RuleRow): VersionRow => ({
   id: 0,
   ruleId: rule.id,
+  org: rule.org,
   version: rule.version,
   content: versionContent(rule),
   restoredFrom: null,
@@ -56,33 +58,58 @@ export async function recordVersion(tx: DbOrTx, rule: RuleRow, restoredFrom: num
     .onConflictDoNothing();
 }
 
+/** How the refusal of a stale save names when the rule was saved (the generic view's format, in the display zone). */
+const CHANGED_AT_FORMAT = 'YYYY-MM-DD, h:mm:ss a';
+
+export interface NextVersionOptions {
+  /** The version the change was made on (the one the editor loaded): a rule saved since refuses the change (409). */
+  expectedVersion?: number;
+  /** The display time zone, for the refusal's time. */
+  zone: string;
+  /** The version a restore brought back. */
+  restoredFrom?: number | null;
+}
+
+/** 409 when two people edit the same rule: the later save would silently undo the earlier one. */
+function changedMeanwhile(rule: RuleRow, zone: string) {
+  const by = rule.lastModifiedBy ?? rule.createdBy ?? 'someone else';
+  const at = rule.lastModifiedAt ?? rule.createdAt;
+  return conflict(
+    `This rule was changed by ${by}${at ? ` at ${formatIn(at, zone, CHANGED_AT_FORMAT)}` : ''}; reload it to see their changes`,
+  );
+}
+
 /**
- * Writes a change to a rule as its next version, in one transaction: the version number counted by the database (so
- * two saves at once make two versions), the modification recorded, the audit entry, and both versions kept.
- * restoredFrom: the version a restore brought back.
+ * Writes a change to a rule as its next version, in one transaction: the rule's row is locked first (SELECT ... FOR
+ * UPDATE), so two saves at once make two versions one after the other, each recording the one before it as it was;
+ * the change is refused when the rule is no longer the version it was made on; then the modification recorded, the
+ * audit entry, and both versions kept. `rule` names the rule (as the caller read it, before the lock).
  */
 export async function saveNextVersion(
   db: Db,
-  rule: RuleRow,
+  rule: Pick<RuleRow, 'id'>,
   changes: Partial<typeof rules.$inferInsert>,
   username: string,
-  restoredFrom: number | null = null,
+  { expectedVersion, zone, restoredFrom = null }: NextVersionOptions,
 ): Promise<RuleRow> {
   const now = new Date();
   return db.transaction(async (tx) => {
+    const [current] = await tx.select().from(rules).where(eq(rules.id, rule.id)).for('update');
+    if (!current) throw notFound(`Rule ${rule.id} not found: it was deleted`);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw changedMeanwhile(current, zone);
     const [saved] = await tx
       .update(rules)
       .set({
         ...changes,
-        version: sql`${rules.version} + 1`,
-        modificationHistory: [...rule.modificationHistory, { last_modified_by: username, last_modified_on: now.toISOString() }],
+        version: current.version + 1,
+        modificationHistory: [...current.modificationHistory, { last_modified_by: username, last_modified_on: now.toISOString() }],
         lastModifiedBy: username,
         lastModifiedAt: now,
       })
-      .where(eq(rules.id, rule.id))
+      .where(eq(rules.id, current.id))
       .returning();
-    await auditRule(tx, username, rule, saved);
-    await recordVersion(tx, rule);
+    await auditRule(tx, username, current, saved);
+    await recordVersion(tx, current);
     await recordVersion(tx, saved, restoredFrom);
     return saved;
   });
@@ -174,10 +201,13 @@ function changesBetween(before: RuleVersionContent, after: RuleVersionContent, b
   return changes;
 }
 
-/** GET /rules/{id}/versions: every version of the rule, newest first, each with its differences from the one before. */
-export async function listVersions(db: DbOrTx, rule: RuleRow): Promise<RuleVersion[]> {
-  const stored = await db.select().from(ruleVersions).where(eq(ruleVersions.ruleId, rule.id)).orderBy(asc(ruleVersions.version));
-  const versions = stored.some((v) => v.version === rule.version) ? stored : [...stored, currentVersion(rule)];
+/**
+ * GET /rules/{id}/versions: every version of the rule, newest first, each with its differences from the one before.
+ * `rule` is the rule as it is now, or null once it was deleted: its kept versions are listed, none of them current.
+ */
+export async function listVersions(db: DbOrTx, ruleId: number, rule: RuleRow | null): Promise<RuleVersion[]> {
+  const stored = await db.select().from(ruleVersions).where(eq(ruleVersions.ruleId, ruleId)).orderBy(asc(ruleVersions.version));
+  const versions = !rule || stored.some((v) => v.version === rule.version) ? stored : [...stored, currentVersion(rule)];
   const book = await nameBook(
     db,
     versions.map((v) => ({ selections: v.content.selections })),
@@ -190,7 +220,7 @@ export async function listVersions(db: DbOrTx, rule: RuleRow): Promise<RuleVersi
         saved_by: v.savedBy,
         saved_at: iso(v.savedAt),
         restored_from: v.restoredFrom,
-        current: v.version === rule.version,
+        current: v.version === rule?.version,
         case_type: content.caseType,
         procedureRule: content.procedureRule,
         diagnosisRule: content.diagnosisRule,
@@ -201,4 +231,10 @@ export async function listVersions(db: DbOrTx, rule: RuleRow): Promise<RuleVersi
       };
     })
     .reverse();
+}
+
+/** The organisation of a deleted rule, from the versions it left (undefined when it left none). */
+export async function keptVersionsOrg(db: DbOrTx, ruleId: number): Promise<string | undefined> {
+  const [row] = await db.select({ org: ruleVersions.org }).from(ruleVersions).where(eq(ruleVersions.ruleId, ruleId)).limit(1);
+  return row?.org;
 }

@@ -15,8 +15,8 @@ import { bearer, login, testApp, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const NOT_AN_EDITOR =
-  'You are not authorized to perform this action: questions are created, edited and deleted by the named question editors only';
+const NOT_AUTHORIZED = 'You are not authorized to perform this action';
+const NOT_AN_EDITOR = `${NOT_AUTHORIZED}: questions are created, edited and deleted by the named question editors only`;
 
 async function textPdf(lines: string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -110,13 +110,34 @@ export function defineQuestionEdges(database: () => Promise<TestDatabase>): void
               ...(payload === undefined ? {} : { payload: payload as object }),
             });
           expect((await inject('starhealth.admin', 'GET', '/ppq/editors/me')).json()).toEqual({ canEdit: true });
-          const made = await inject('starhealth.admin', 'POST', '/ppq?org=vitraya', question({ question: 'Configured editor?' }));
+          const made = await inject('starhealth.admin', 'POST', '/ppq?org=starhealth', question({ question: 'Configured editor?' }));
           expect(made.statusCode).toBe(201);
-          // An insurer's editor writes its own organisation's questions whatever org it names.
           expect(made.json<ProcedureQuestion[]>().map((q) => q.question)).toEqual(['Configured editor?']);
           const [row] = await db().select().from(procedureQuestions).where(eq(procedureQuestions.question, 'Configured editor?'));
           expect(row.org).toBe('starhealth');
           expect((await inject('vitraya.admin', 'POST', '/ppq?org=vitraya', question())).statusCode).toBe(403);
+
+          // An insurer's editor naming another organisation is refused (as rules are), not quietly given its own.
+          const before = await stored();
+          const elsewhere = `${NOT_AUTHORIZED}: starhealth may change only its own questions, not those of`;
+          for (const [method, url, payload, org] of [
+            ['POST', '/ppq?org=vitraya', question({ question: 'Somewhere else?' }), 'vitraya'],
+            ['POST', '/ppq?org=maxbupa', [question({ question: 'Somewhere else?' })], 'maxbupa'],
+            ['PUT', `/ppq/${row.id}?org=vitraya`, question({ question: 'Moved?' }), 'vitraya'],
+            ['DELETE', `/ppq/${row.id}?org=bajaj`, undefined, 'bajaj'],
+          ] as const) {
+            const refused = await inject('starhealth.admin', method, url, payload);
+            expect({ method, url, status: refused.statusCode, body: refused.json() }).toEqual({
+              method,
+              url,
+              status: 403,
+              body: { detail: `${elsewhere} ${org}` },
+            });
+          }
+          expect(await stored()).toEqual(before);
+          // Without ?org= (or naming its own) the write is its organisation's.
+          const own = await inject('starhealth.admin', 'PUT', `/ppq/${row.id}`, question({ question: 'Configured editor, edited?' }));
+          expect(own.json<ProcedureQuestion[]>().map((q) => q.question)).toEqual(['Configured editor, edited?']);
         } finally {
           await configured.close();
         }
@@ -357,7 +378,7 @@ export function defineQuestionEdges(database: () => Promise<TestDatabase>): void
     });
 
     describe('answers are facts for the adjudicator', () => {
-      test("each answer counts under its question's entity type; a number of a Clinical Attribute question is that attribute's value", async () => {
+      test("each answer counts under its question's entity type for its question's procedure; a number of a Clinical Attribute question is that attribute's value", async () => {
         const [choice, other, platelets, grafts] = await create([
           question({ question: 'Drug given?', answer: ['Timolol', 'Latanoprost'], entityType: 'drug' }),
           question({ question: 'Anything else?', questionType: 'multi', answer: ['Diabetic'], entityType: 'other' }),
@@ -375,8 +396,13 @@ export function defineQuestionEdges(database: () => Promise<TestDatabase>): void
             diagnosis: ['Cataract'],
           }),
         ).toEqual({
-          answers: { drug: ['Timolol'], other: ['Diabetic'], diagnosis: ['Cataract'] },
-          measurements: { 'Platelet count': { value: 150000, unit: null } },
+          answers: { diagnosis: ['Cataract'] },
+          byProcedure: {
+            P1: {
+              answers: { drug: ['Timolol'], other: ['Diabetic'] },
+              measurements: { 'Platelet count': { value: 150000, unit: null } },
+            },
+          },
         });
         expect(await answerFacts(db(), {})).toEqual({});
       });
@@ -433,9 +459,10 @@ export function defineQuestionEdges(database: () => Promise<TestDatabase>): void
         const { id } = created.json<{ id: number }>();
         await drain();
         const leaf = (c: Claim) => c.adjudicationDetails?.P1?.diagnosisRule?.statements?.[0];
+        // Read, but not verified before its questions are answered.
         const unanswered = await claim(id);
-        expect(unanswered.adjudicationResult).toBe('REJECTED');
-        expect(leaf(unanswered)?.conditionResult).toBe(false);
+        expect(unanswered).toMatchObject({ adjudicationResult: null, awaitingAnswers: true, status: 'OCRED' });
+        expect(unanswered.documents[0].pages).toBe(1);
 
         // Glaucoma as a drug is not the diagnosis.
         const drugOnly = await answer(id, { [asDrug.id]: ['Glaucoma'] });

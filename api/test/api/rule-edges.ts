@@ -8,8 +8,9 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Rule, RuleDryRunResult, RuleSaveBody, RuleStatement, RuleVersion } from '@claims/shared-kernel/contract';
-import { annotations, claims, keywordMasters, procedures, rules } from '../../src/db/schema';
+import { annotations, claims, keywordMasters, procedureQuestions, procedures, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
+import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { bearer, login, testApp, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
@@ -37,7 +38,7 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
     let app: FastifyInstance;
     const tokens: Record<string, string> = {};
     const procedureIds: Record<string, number> = {};
-    const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'bajaj.admin'];
+    const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'bajaj.admin', 'ml.admin'];
 
     const call = (user: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
       app.inject({
@@ -246,8 +247,20 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
         fk_document: [],
       });
       expect(second.json<Rule>().version).toBe(2);
-      const builder = await call('vitraya.admin', 'POST', `/rules?org=maxbupa&id=${rule.id}`, { rules_configuration: { layout: 'wide' } });
-      expect(builder.json<Rule>().version).toBe(3);
+      // The rule builder's own save (spec 3 §7) sets the trees it gives; the others stay.
+      const builder = await call('vitraya.admin', 'POST', `/rules?org=maxbupa&id=${rule.id}`, {
+        rules_configuration: { diagnosisRule: all({ ...anyOf('diagnoses', 'Cataract'), id: 'n1', level: 1, parentId: null }) },
+      });
+      expect(builder.statusCode).toBe(200);
+      const built = builder.json<Rule>();
+      const twoProcedureLeaves = all(anyOf('procedures', 'Appendectomy'), anyOf('diagnoses', 'Cataract'));
+      expect(built).toMatchObject({ version: 3, procedureRule: twoProcedureLeaves, diagnosisRule: all(anyOf('diagnoses', 'Cataract')) });
+      expect(built.rules_configuration).toEqual({
+        procedureRule: twoProcedureLeaves,
+        diagnosisRule: all(anyOf('diagnoses', 'Cataract')),
+        documentRule: null,
+        clinicalTermsRule: null,
+      });
 
       const versions = (await call('vitraya.admin', 'GET', `/rules/${rule.id}/versions`)).json<RuleVersion[]>();
       expect(versions.map((v) => [v.version, v.current, v.saved_by])).toEqual([
@@ -260,7 +273,12 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
         { field: 'fk_document', label: 'Documents', added: [], removed: ['Discharge Summary'] },
       ]);
       expect(versions[0].changes).toEqual([
-        { field: 'rules_configuration', label: 'Rule Builder Configuration', added: ['changed'], removed: [] },
+        {
+          field: 'diagnosisRule',
+          label: 'Diagnosis Rule',
+          added: ['All of the statements should be true', '  Diagnoses: any 1 of Cataract'],
+          removed: [],
+        },
       ]);
       expect(versions[2]).toMatchObject({ changes: [], selections: expect.objectContaining({ fk_document: ['Discharge Summary'] }) });
 
@@ -275,8 +293,13 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
       expect(after[0]).toMatchObject({ version: 4, current: true, restored_from: 1 });
       expect(after[0].changes).toEqual([
         { field: 'procedureRule', label: 'Procedure Rule', added: [], removed: ['  Diagnoses: any 1 of Cataract'] },
+        {
+          field: 'diagnosisRule',
+          label: 'Diagnosis Rule',
+          added: [],
+          removed: ['All of the statements should be true', '  Diagnoses: any 1 of Cataract'],
+        },
         { field: 'fk_document', label: 'Documents', added: ['Discharge Summary'], removed: [] },
-        { field: 'rules_configuration', label: 'Rule Builder Configuration', added: ['changed'], removed: [] },
       ]);
       const current = await call('vitraya.admin', 'POST', `/rules/${rule.id}/versions/4/restore?org=maxbupa`);
       expect(current.json()).toEqual({ detail: `Version 4 is already the current version of rule ${rule.id}` });
@@ -298,12 +321,169 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
       expect(kept[1].procedureRule).toEqual(seeded.procedureRule);
     });
 
+    test("the rule builder's save is checked like the editor's: a malformed tree or anything but the four trees is refused, nothing stored", async () => {
+      const rule = (await call('vitraya.admin', 'POST', '/rules?org=ML', saveBody('P1', 'SETTLEMENT'))).json<Rule>();
+      const hb = { id: 1, name: 'Haemoglobin' };
+      const cases: [unknown, string | ReturnType<typeof expect.stringMatching>][] = [
+        [
+          {
+            rules_configuration: {
+              clinicalTermsRule: all(anyOf('evidence', 'Lens'), { operator: 'VALUE_GREATER_THAN', valueToCompare: hb, value: null }),
+            },
+          },
+          'rules_configuration.clinicalTermsRule.statements[1]: VALUE_GREATER_THAN needs a number',
+        ],
+        [
+          {
+            rules_configuration: {
+              procedureRule: all({ operator: 'SOMETIMES' } as unknown as RuleStatement),
+              documentRule: { booleanOperator: 'XOR', statements: [anyOf('document', 'Discharge Summary')] },
+            },
+          },
+          "rules_configuration.procedureRule.statements[0]: unknown operator 'SOMETIMES'; rules_configuration.documentRule: unknown boolean operator 'XOR'",
+        ],
+        [{ rules_configuration: { layout: 'wide' } }, 'rules_configuration: Unrecognized key: "layout"'],
+        [
+          { rules_configuration: {} },
+          'rules_configuration: give at least one of procedureRule, diagnosisRule, documentRule, clinicalTermsRule',
+        ],
+        [{ rules_configuration: { procedureRule: 5 } }, expect.stringMatching(/^rules_configuration\.procedureRule: /)],
+        [{ rules_configuration: { procedureRule: null }, query_rule: null }, 'Unrecognized key: "query_rule"'],
+        [{}, expect.stringMatching(/^rules_configuration: /)],
+        [
+          saveBody('P1', 'SETTLEMENT'),
+          "rules_configuration: the rule builder's save (with ?id=) sends rules_configuration and version only",
+        ],
+      ];
+      for (const [payload, detail] of cases) {
+        const refused = await call('vitraya.admin', 'POST', `/rules?org=ML&id=${rule.id}`, payload);
+        expect({ payload, status: refused.statusCode, detail: refused.json().detail }).toEqual({ payload, status: 400, detail });
+      }
+      expect(await ruleOf('ML', 'P1', 'SETTLEMENT')).toMatchObject({ version: 1, procedureRule: rule.procedureRule, diagnosisRule: null });
+
+      // In the editor's save body, rules_configuration is checked the same way and gives the trees the body leaves out.
+      const badInPut = await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, {
+        ...saveBody('P1', 'SETTLEMENT'),
+        rules_configuration: { diagnosisRule: all({ operator: 'VALUE_IN_RANGE', valueToCompare: hb, range: [1] as never }) },
+      });
+      expect(badInPut.json()).toEqual({ detail: 'rules_configuration.diagnosisRule.statements[0]: a range needs two bounds' });
+      const both = await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, {
+        ...saveBody('P1', 'SETTLEMENT'),
+        rules_configuration: { procedureRule: all(anyOf('procedures', 'Ignored')), diagnosisRule: all(anyOf('diagnoses', 'Cataract')) },
+      });
+      expect(both.json<Rule>()).toMatchObject({
+        version: 2,
+        procedureRule: all(anyOf('procedures', 'Appendectomy')),
+        diagnosisRule: all(anyOf('diagnoses', 'Cataract')),
+      });
+      expect((await call('vitraya.admin', 'DELETE', `/rules/${rule.id}?org=ML`, {})).statusCode).toBe(200);
+    });
+
+    test('a rule is named by its id or its code: the procedure code for settlement, {code}_preauth for pre-authorisation', async () => {
+      const p1 = await ruleOf('vitraya', 'P1', 'SETTLEMENT');
+      const p1Preauth = await ruleOf('vitraya', 'P1', 'PRE_AUTH');
+      const read = async (user: string, url: string) => {
+        const response = await call(user, 'GET', url);
+        return { status: response.statusCode, id: response.json<Rule>().id, detail: response.json<{ detail?: string }>().detail };
+      };
+      expect(await read('vitraya.admin', '/rules/P1?org=vitraya')).toMatchObject({ status: 200, id: p1.id });
+      expect(await read('vitraya.admin', '/rules/P1_preauth?org=vitraya')).toMatchObject({ status: 200, id: p1Preauth.id });
+      // An insurer's user reads its own rule by code, and for a case type it has none of, the provider's that judges it.
+      const own = await ruleOf('starhealth', 'P1', 'SETTLEMENT');
+      expect(await read('starhealth.reviewer', '/rules/P1')).toMatchObject({ status: 200, id: own.id });
+      expect(await read('starhealth.reviewer', '/rules/P1_preauth')).toMatchObject({ status: 200, id: p1Preauth.id });
+      expect(await read('vitraya.admin', '/rules/NOPE?org=vitraya')).toEqual({ status: 404, id: undefined, detail: 'Rule NOPE not found' });
+      expect(await read('vitraya.admin', '/rules/P1_preauth?org=ML')).toEqual({
+        status: 404,
+        id: undefined,
+        detail: 'Rule P1_preauth not found',
+      });
+      const tooLong = await call('vitraya.admin', 'POST', `/rules?org=vitraya&id=${'x'.repeat(201)}`, {
+        rules_configuration: { documentRule: null },
+      });
+      expect({ status: tooLong.statusCode, detail: tooLong.json().detail }).toEqual({
+        status: 400,
+        detail: expect.stringMatching(/^querystring id: /),
+      });
+
+      // Writes by code act in the organisation asked for.
+      expect((await call('vitraya.admin', 'PUT', '/rules/P1?org=ML', saveBody('P1', 'SETTLEMENT'))).json()).toEqual({
+        detail: 'Rule P1 not found in ML',
+      });
+      const settlement = (await call('vitraya.admin', 'POST', '/rules?org=ML', saveBody('P1', 'SETTLEMENT'))).json<Rule>();
+      const preauth = (await call('vitraya.admin', 'POST', '/rules?org=ML', saveBody('P1', 'PRE_AUTH'))).json<Rule>();
+      const edited = await call('vitraya.admin', 'PUT', '/rules/P1?org=ML', { ...saveBody('P1', 'SETTLEMENT'), rule_template: 'by code' });
+      expect(edited.json<Rule>()).toMatchObject({ id: settlement.id, version: 2, rule_template: 'by code' });
+      const built = await call('vitraya.admin', 'POST', '/rules?org=ML&id=P1_preauth', {
+        rules_configuration: { documentRule: all(anyOf('document', 'Discharge Summary')) },
+      });
+      expect(built.json<Rule>()).toMatchObject({
+        id: preauth.id,
+        case_type: 'PRE_AUTH',
+        version: 2,
+        documentRule: all(anyOf('document', 'Discharge Summary')),
+      });
+      expect((await call('vitraya.admin', 'POST', '/rules?org=ML&id=P9', { rules_configuration: { documentRule: null } })).json()).toEqual({
+        detail: 'Rule P9 not found in ML',
+      });
+      expect((await call('vitraya.admin', 'DELETE', '/rules/P1_preauth?org=ML', { id: 'P1_preauth' })).statusCode).toBe(200);
+      expect(await ruleOf('ML', 'P1', 'PRE_AUTH')).toBeUndefined();
+      expect((await call('vitraya.admin', 'DELETE', '/rules/P1?org=ML', {})).statusCode).toBe(200);
+      expect(await ruleOf('ML', 'P1', 'SETTLEMENT')).toBeUndefined();
+      expect((await call('vitraya.admin', 'DELETE', '/rules/P1?org=ML', {})).json()).toEqual({ detail: 'Rule P1 not found in ML' });
+    });
+
+    test('two people saving the same rule: the save made on an older version is refused (409) naming who changed it', async () => {
+      const rule = (await call('vitraya.admin', 'POST', '/rules?org=ML', saveBody('P1', 'SETTLEMENT'))).json<Rule>();
+      const edit = (template: string, version?: number) => ({ ...saveBody('P1', 'SETTLEMENT'), rule_template: template, version });
+      const stale =
+        /^This rule was changed by vitraya\.admin at \d{4}-\d{2}-\d{2}, \d{1,2}:\d{2}:\d{2} [ap]m; reload it to see their changes$/;
+      // Both loaded version 1 and save at once: the row is locked, so the second sees the first's version.
+      const racing = await Promise.all(
+        ['first', 'second'].map((template) => call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, edit(template, 1))),
+      );
+      expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+      expect(racing.find((r) => r.statusCode === 409)!.json().detail).toMatch(stale);
+      expect(await ruleOf('ML', 'P1', 'SETTLEMENT')).toMatchObject({ version: 2 });
+
+      expect((await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, edit('third', 2))).json<Rule>()).toMatchObject({
+        version: 3,
+        rule_template: 'third',
+      });
+      const staleBuilder = await call('vitraya.admin', 'POST', `/rules?org=ML&id=${rule.id}`, {
+        rules_configuration: { diagnosisRule: null },
+        version: 2,
+      });
+      expect({ status: staleBuilder.statusCode, detail: staleBuilder.json().detail }).toEqual({
+        status: 409,
+        detail: expect.stringMatching(stale),
+      });
+      const builder = await call('vitraya.admin', 'POST', `/rules?org=ML&id=${rule.id}`, {
+        rules_configuration: { diagnosisRule: null },
+        version: 3,
+      });
+      expect(builder.json<Rule>().version).toBe(4);
+      expect((await call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, edit('no version', 0))).statusCode).toBe(400);
+
+      // Without an expected version (older callers) both saves are kept, one after the other, each as its own version.
+      const unchecked = await Promise.all(
+        ['fifth', 'sixth'].map((template) => call('vitraya.admin', 'PUT', `/rules/${rule.id}?org=ML`, edit(template))),
+      );
+      expect(unchecked.map((r) => r.json<Rule>().version).sort()).toEqual([5, 6]);
+      const versions = (await call('vitraya.admin', 'GET', `/rules/${rule.id}/versions`)).json<RuleVersion[]>();
+      expect(versions.map((v) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
+      expect((await call('vitraya.admin', 'DELETE', `/rules/${rule.id}?org=ML`, {})).statusCode).toBe(200);
+    });
+
     describe('claims judged by the insurer’s rule, and the dry run on them', () => {
       const claimIds: Record<string, number> = {};
       let vitrayaRule: Rule;
       let override: Rule;
 
       beforeAll(async () => {
+        // These claims are about rules: with a question to answer (the fixture asks starhealth one for P2), a new
+        // claim's verification would wait for the answer.
+        await db().delete(procedureQuestions).where(eq(procedureQuestions.procedureId, procedureIds.P2));
         await db().insert(keywordMasters).values({ kind: 'diagnoses', name: 'Appendicitis', alias: [] });
         const provider = await call(
           'vitraya.admin',
@@ -437,6 +617,85 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
         // Nothing was stored: the claims keep their verdicts and the rules their versions.
         expect((await claimRow('RULE-VT')).adjudicationResult).toBe('ACCEPTED');
         expect((await ruleOf('vitraya', 'P2', 'SETTLEMENT')).version).toBe(1);
+      });
+
+      test('the dry run is limited per user and stops at its time allowance, saying how many claims it tried', async () => {
+        // An app of its own: a fresh count of calls, and no time allowance, so it stops after the first claim.
+        const hurried = await testApp(testDb.database, {}, { dryRunBudgetMs: 0 });
+        try {
+          const run = (user: string, org: string) =>
+            hurried.inject({
+              method: 'POST',
+              url: `${BASE}/rules/dryRun?org=${org}`,
+              headers: bearer(tokens[user]),
+              payload: saveBody('P2', 'SETTLEMENT', { diagnosisRule: all(anyOf('diagnoses', 'Cataract')) }),
+            });
+          const first = await run('vitraya.admin', 'vitraya');
+          expect(first.json<RuleDryRunResult>()).toMatchObject({ found: 2, considered: 1, stoppedEarly: true, limit: 25 });
+          const { unchanged, claims: changed } = first.json<RuleDryRunResult>();
+          expect(unchanged + changed.length).toBe(1);
+          for (let i = 1; i < EXPENSIVE_CALLS_PER_MINUTE; i++) expect((await run('vitraya.admin', 'vitraya')).statusCode).toBe(200);
+          const refused = await run('vitraya.admin', 'vitraya');
+          expect({ status: refused.statusCode, detail: refused.json().detail }).toEqual({
+            status: 429,
+            detail: expect.stringMatching(/^Too many attempts, retry in /),
+          });
+          expect((await run('starhealth.admin', 'starhealth')).statusCode).toBe(200);
+        } finally {
+          await hurried.close();
+        }
+        // With its allowance every claim found is tried.
+        const unhurried = (await dryRunOf('vitraya', saveBody('P2', 'SETTLEMENT'))).json<RuleDryRunResult>();
+        expect(unhurried).toMatchObject({ found: 2, considered: 2, stoppedEarly: false });
+      });
+
+      test("what the rule builder saves judges the claim's next verification; a deleted rule's versions stay readable", async () => {
+        // starhealth's own rule wants Cataract (REJECTED); the builder's save of the diagnosis tree alone makes it Appendicitis.
+        const built = await call('vitraya.admin', 'POST', `/rules?org=starhealth&id=${override.id}`, {
+          rules_configuration: { diagnosisRule: all(anyOf('diagnoses', 'Appendicitis')) },
+          version: 1,
+        });
+        expect(built.json<Rule>()).toMatchObject({ version: 2, diagnosisRule: all(anyOf('diagnoses', 'Appendicitis')) });
+        const rerun = await app.inject({
+          method: 'PUT',
+          url: `${BASE}/claims/${claimIds['RULE-SH']}?org=starhealth`,
+          headers: { ...bearer(tokens['vitraya.admin']), 'content-type': 'application/x-www-form-urlencoded' },
+          payload: 'status=OCRED&rerunFlag=true&adjudicate=true',
+        });
+        expect(rerun.statusCode).toBe(200);
+        const worker = startVerificationWorker({ db: db(), store: app.documentStore, concurrency: 1, pollMs: 25, log: quiet });
+        await worker.drain();
+        await worker.stop();
+        const judged = await claimRow('RULE-SH');
+        expect({ result: judged.adjudicationResult, ...judged.adjudicationDetails?.P2 }).toMatchObject({
+          result: 'ACCEPTED',
+          ruleId: override.id,
+          ruleVersion: 2,
+        });
+
+        // Deleting the rule keeps the versions its verdicts name, for whoever could read the rule.
+        expect((await call('vitraya.admin', 'DELETE', `/rules/${override.id}?org=starhealth`, {})).statusCode).toBe(200);
+        expect((await call('starhealth.reviewer', 'GET', `/rules/${override.id}?org=starhealth`)).statusCode).toBe(404);
+        for (const user of ['starhealth.reviewer', 'vitraya.admin']) {
+          const kept = await call(user, 'GET', `/rules/${override.id}/versions`);
+          expect({ user, status: kept.statusCode }).toEqual({ user, status: 200 });
+          expect(kept.json<RuleVersion[]>().map((v) => [v.version, v.current])).toEqual([
+            [2, false],
+            [1, false],
+          ]);
+          expect(kept.json<RuleVersion[]>()[0].diagnosisRule).toEqual(all(anyOf('diagnoses', 'Appendicitis')));
+        }
+        const foreign = await call('bajaj.admin', 'GET', `/rules/${override.id}/versions`);
+        expect({ status: foreign.statusCode, detail: foreign.json().detail }).toEqual({
+          status: 404,
+          detail: `Rule ${override.id} not found`,
+        });
+        expect((await call('vitraya.admin', 'GET', '/rules/999999/versions')).statusCode).toBe(404);
+        // A rule that was never saved again after it was written keeps its one version too.
+        const once = (await call('vitraya.admin', 'POST', '/rules?org=ML', saveBody('P1', 'PRE_AUTH'))).json<Rule>();
+        await call('vitraya.admin', 'DELETE', `/rules/${once.id}?org=ML`, {});
+        const single = await call('ml.admin', 'GET', `/rules/${once.id}/versions`);
+        expect(single.json<RuleVersion[]>().map((v) => [v.version, v.current, v.saved_by])).toEqual([[1, false, 'vitraya.admin']]);
       });
     });
   });

@@ -112,6 +112,42 @@ export const RuleStatementInput: z.ZodType<RuleStatementInput, RuleStatementInpu
 export const RULE_TREES = ['procedureRule', 'diagnosisRule', 'documentRule', 'clinicalTermsRule'] as const;
 export type RuleTreeName = (typeof RULE_TREES)[number];
 
+/**
+ * rules_configuration as the rule builder saves it (spec 3 §3.5, §7 'POST /rules?org=&id={code}'): the statement
+ * trees it edits, any of the four. Each tree given replaces the rule's tree of that name (null empties it), so what
+ * the builder saves is what judges claims; a tree left out stays as it is. Anything else is refused (strict), since
+ * a field the adjudicator never reads would only change the version number.
+ */
+export const RulesConfigurationInput = z.strictObject({
+  procedureRule: RuleStatementInput.nullable().optional(),
+  diagnosisRule: RuleStatementInput.nullable().optional(),
+  documentRule: RuleStatementInput.nullable().optional(),
+  clinicalTermsRule: RuleStatementInput.nullable().optional(),
+});
+export type RulesConfigurationInput = z.input<typeof RulesConfigurationInput>;
+
+/** rules_configuration as a rule reads: the four trees the rule holds (what the builder edits). */
+export const RulesConfiguration = z.object({
+  procedureRule: RuleStatement.nullable(),
+  diagnosisRule: RuleStatement.nullable(),
+  documentRule: RuleStatement.nullable(),
+  clinicalTermsRule: RuleStatement.nullable(),
+} satisfies Record<RuleTreeName, z.ZodType>);
+export type RulesConfiguration = z.infer<typeof RulesConfiguration>;
+
+/** Longer than any procedure code (with _preauth), far shorter than an address may be. */
+const RULE_KEY_MAX = 200;
+/**
+ * A rule named in an address (spec 2 §7 'PUT /rules/{id or code}', spec 3 §7 '?id={code}'): its id, or its code in
+ * the organisation asked for, the procedure code naming the settlement rule and {code}_preauth the pre-authorisation
+ * rule.
+ */
+export const RuleKey = z.string().trim().min(1).max(RULE_KEY_MAX);
+export const RuleKeyParams = z.object({ id: RuleKey });
+
+/** The version an edit started from: the save is refused (409) when the rule has been saved since. */
+const ExpectedVersion = z.number().int().positive().optional();
+
 const idList = z.array(z.union([z.number().int(), z.string()]).transform(Number)).default([]);
 
 /** POST /rules and PUT /rules/{id}: the rule editor's save body (spec 2 §7). */
@@ -133,7 +169,10 @@ export const RuleSaveBody = z.object({
   clinicalTermsRule: RuleStatementInput.nullable().optional(),
   rule_template: z.string().nullable().optional(),
   query_rule: RuleStatementInput.nullable().optional(),
-  rules_configuration: z.unknown().optional(),
+  /** The builder's trees; a tree the body also carries itself is taken from the body. */
+  rules_configuration: RulesConfigurationInput.nullable().optional(),
+  /** PUT: the version the editor loaded (see ExpectedVersion). */
+  version: ExpectedVersion,
   modification_history: z.array(AuditEntry).optional(),
   segregationDocumentTypes: z.array(z.string()).optional(),
   clinicalAttributeKeywordList: z.array(z.string()).optional(),
@@ -144,6 +183,13 @@ export const RuleSaveBody = z.object({
   tissuesList: z.array(z.string()).optional(),
 });
 export type RuleSaveBody = z.input<typeof RuleSaveBody>;
+
+/** POST /rules?org=&id={id or code}: the rule builder's own save of an existing rule (spec 3 §7). */
+export const RuleBuilderSaveBody = z.strictObject({
+  rules_configuration: RulesConfigurationInput,
+  version: ExpectedVersion,
+});
+export type RuleBuilderSaveBody = z.input<typeof RuleBuilderSaveBody>;
 
 /** The id lists a rule selects (spec 2 §3); the api keeps them together as one object. */
 export const RULE_SELECTION_FIELDS = [
@@ -182,8 +228,8 @@ export const Rule = z.object({
   clinicalTermsRule: RuleStatement.nullable(),
   rule_template: z.string().nullable(),
   query_rule: RuleStatement.nullable(),
-  /** The rule builder's configuration, kept as the builder sends it. */
-  rules_configuration: z.unknown(),
+  /** The four trees as the rule builder edits them (the same trees as above, together). */
+  rules_configuration: RulesConfiguration,
   fk_diagnosis: ids,
   fk_document: ids,
   fk_tissue: ids,
@@ -342,9 +388,13 @@ export const RuleDryRunResult = z.object({
   org: z.string(),
   case_type: z.enum(CASE_TYPE_CODES),
   procedure: z.object({ id: z.number(), procedure_code: z.string(), name: z.string() }),
-  /** Claims judged (at most limit). */
+  /** Claims judged (at most limit, fewer when the time allowance ran out). */
   considered: z.number().int(),
   limit: z.number().int(),
+  /** The recent verified claims the draft would judge (at most limit); considered is lower when the run stopped early. */
+  found: z.number().int(),
+  /** The run stopped at its time allowance before judging every claim found; the counts cover the claims considered. */
+  stoppedEarly: z.boolean(),
   unchanged: z.number().int(),
   /** Changed verdicts by kind: ACCEPTED → QUERY twice, ... */
   transitions: z.array(z.object({ from: Verdict, to: Verdict, count: z.number().int() })),

@@ -21,22 +21,25 @@ export const AUDIT_TIME_FORMAT = 'YYYY-MM-DD, h:mm:ss a';
 export const NO_MODIFIED_DATE = 'No Records for Modified Date';
 export const NO_CREATION_DATE = 'No Records for Creation Date';
 
-const stamp = (at: string) => formatInZone(at, AUDIT_TIME_FORMAT);
+/** How a history shows a time (a UTC ISO string); a screen whose spec gives another format passes its own. */
+export type AuditTimeFormat = (at: string) => string;
+
+const stamp: AuditTimeFormat = (at) => formatInZone(at, AUDIT_TIME_FORMAT);
 
 /** 'Last modified by {user} at {time}', or the spec's text when the record has no modification. */
-export function lastModifiedText(record: Audited): string {
+export function lastModifiedText(record: Audited, formatTime: AuditTimeFormat = stamp): string {
   return record.last_modified_by && record.last_modified_at
-    ? `Last modified by ${record.last_modified_by} at ${stamp(record.last_modified_at)}`
+    ? `Last modified by ${record.last_modified_by} at ${formatTime(record.last_modified_at)}`
     : NO_MODIFIED_DATE;
 }
 
-export function createdText(record: Audited): string {
-  return record.created_by && record.created_at ? `Created by ${record.created_by} at ${stamp(record.created_at)}` : NO_CREATION_DATE;
+export function createdText(record: Audited, formatTime: AuditTimeFormat = stamp): string {
+  return record.created_by && record.created_at ? `Created by ${record.created_by} at ${formatTime(record.created_at)}` : NO_CREATION_DATE;
 }
 
 /** The line heading one entry; the newest modification reads 'Last modified by', as the view's caption does. */
-function entryHeading(entry: AuditLogEntry, newestUpdate: boolean): string {
-  const by = `by ${entry.username} at ${stamp(entry.at)}`;
+function entryHeading(entry: AuditLogEntry, newestUpdate: boolean, formatTime: AuditTimeFormat): string {
+  const by = `by ${entry.username} at ${formatTime(entry.at)}`;
   if (entry.action === 'create') return `Created ${by}`;
   if (entry.action === 'delete') return `Deleted ${by}`;
   return `${newestUpdate ? 'Last modified' : 'Modified'} ${by}`;
@@ -170,22 +173,28 @@ const specLine = (key: string, text: string): TimelineLine => ({
  * loaded pages) the record's own created-by line closes it; where it holds no modification, the record's
  * last-modified line (or 'No Records for Modified Date' once its creation is logged) opens it.
  */
-function timelineLines(entries: AuditLogEntry[], complete: boolean, record: Audited, labels: Labels): TimelineLine[] {
+function timelineLines(
+  entries: AuditLogEntry[],
+  complete: boolean,
+  record: Audited,
+  labels: Labels,
+  formatTime: AuditTimeFormat,
+): TimelineLine[] {
   const newestUpdate = entries.find((e) => e.action === 'update');
   const lines: TimelineLine[] = entries.map((entry) => ({
     key: String(entry.id),
     color: ACTION_COLOURS[entry.action],
     content: (
       <Flex vertical gap={2}>
-        <Typography.Text>{entryHeading(entry, entry === newestUpdate)}</Typography.Text>
+        <Typography.Text>{entryHeading(entry, entry === newestUpdate, formatTime)}</Typography.Text>
         {entry.action === 'update' ? <EntryFields entry={entry} labels={labels} /> : <FoldedFields entry={entry} labels={labels} />}
       </Flex>
     ),
   }));
   if (!complete) return lines;
   const created = entries.some((e) => e.action === 'create');
-  if (!newestUpdate) lines.unshift(specLine('modified', created ? NO_MODIFIED_DATE : lastModifiedText(record)));
-  if (!created) lines.push(specLine('created', createdText(record)));
+  if (!newestUpdate) lines.unshift(specLine('modified', created ? NO_MODIFIED_DATE : lastModifiedText(record, formatTime)));
+  if (!created) lines.push(specLine('created', createdText(record, formatTime)));
   return lines;
 }
 
@@ -194,11 +203,13 @@ function RecordTimeline({
   recordKey,
   record,
   labels,
+  formatTime,
 }: {
   entity: AuditEntity;
   recordKey: string;
   record: Audited;
   labels: Labels;
+  formatTime: AuditTimeFormat;
 }) {
   const history = useInfiniteQuery({
     queryKey: auditKeys.record(entity, recordKey),
@@ -233,7 +244,7 @@ function RecordTimeline({
   const entries = history.data.pages.flatMap((page) => page.results);
   return (
     <Flex vertical gap={8}>
-      <Timeline style={{ marginTop: 16 }} items={timelineLines(entries, !history.hasNextPage, record, labels)} />
+      <Timeline style={{ marginTop: 16 }} items={timelineLines(entries, !history.hasNextPage, record, labels, formatTime)} />
       {history.hasNextPage && (
         <Button onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
           Show older changes
@@ -254,6 +265,8 @@ export interface AuditHistoryDialogProps {
   record: Audited;
   /** Screen labels of the record's fields by wire name; other fields are spelled out from their names. */
   fieldLabels?: Labels;
+  /** How times read (default: the generic view's 'YYYY-MM-DD, h:mm:ss a' in the display zone). */
+  formatTime?: AuditTimeFormat;
 }
 
 /**
@@ -261,16 +274,24 @@ export interface AuditHistoryDialogProps {
  * each entry with who, when and what changed, field by field. The log is the provider's to read; anyone else sees
  * the record's own created-by and modified-by lines.
  */
-export function AuditHistoryDialog({ open, onClose, entity, recordKey, record, fieldLabels = {} }: AuditHistoryDialogProps) {
+export function AuditHistoryDialog({
+  open,
+  onClose,
+  entity,
+  recordKey,
+  record,
+  fieldLabels = {},
+  formatTime = stamp,
+}: AuditHistoryDialogProps) {
   const readsLog = useSession((s) => isProviderOrg(s.organization));
   return (
     <Modal open={open} onCancel={onClose} footer={null} title="History" width={760} destroyOnHidden>
       {readsLog ? (
-        <RecordTimeline entity={entity} recordKey={String(recordKey)} record={record} labels={fieldLabels} />
+        <RecordTimeline entity={entity} recordKey={String(recordKey)} record={record} labels={fieldLabels} formatTime={formatTime} />
       ) : (
         <Timeline
           style={{ marginTop: 16 }}
-          items={[specLine('created', createdText(record)), specLine('modified', lastModifiedText(record))]}
+          items={[specLine('created', createdText(record, formatTime)), specLine('modified', lastModifiedText(record, formatTime))]}
         />
       )}
     </Modal>

@@ -120,6 +120,17 @@ function EvidenceLinks({ leaf, onEvidence }: { leaf: RuleStatement; onEvidence: 
   ));
 }
 
+/** The analyst's own words for a statement (spec 3 §2.8, §3.5: every node may have a description). */
+function Description({ node, path }: { node: RuleStatement; path: string }) {
+  const text = node.description?.trim();
+  if (!text) return null;
+  return (
+    <Typography.Text type="secondary" italic aria-label={`Description of ${path}`}>
+      {text}
+    </Typography.Text>
+  );
+}
+
 function Statement({ node, path, onEvidence }: { node: RuleStatement; path: string; onEvidence?: EvidenceHandler }): ReactNode {
   const label = (
     <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', minWidth: 40 }}>
@@ -132,6 +143,7 @@ function Statement({ node, path, onEvidence }: { node: RuleStatement; path: stri
         <Flex gap={8} align="center" wrap>
           {label}
           <Typography.Text strong>{node.booleanOperator === 'AND' ? ALL_TRUE : ANY_TRUE}</Typography.Text>
+          <Description node={node} path={path} />
           {node.conditionResult !== undefined && <Outcome leaf={{ conditionResult: node.conditionResult }} />}
         </Flex>
         <Flex vertical gap={6} style={{ paddingInlineStart: 20, borderInlineStart: '2px dotted #d9d9d9', marginInlineStart: 8 }}>
@@ -156,6 +168,7 @@ function Statement({ node, path, onEvidence }: { node: RuleStatement; path: stri
       {!!node.documentExclusionList?.length && (
         <Typography.Text type="secondary">{`not in ${documentList(node.documentExclusionList)}`}</Typography.Text>
       )}
+      <Description node={node} path={path} />
       <Outcome leaf={node} />
       {onEvidence && <EvidenceLinks leaf={node} onEvidence={onEvidence} />}
     </Flex>
@@ -164,7 +177,8 @@ function Statement({ node, path, onEvidence }: { node: RuleStatement; path: stri
 
 /**
  * The read-only rule viewer (spec 2 §2.10): the nested condition tree with dotted positions (1, 1.2,
- * 1.2.1), AND read as 'All of the statements should be true', anything else as 'Any ...'. Leaves show
+ * 1.2.1), AND read as 'All of the statements should be true', anything else as 'Any ...', each statement with its
+ * description where the builder gave one. Leaves show
  * conditionResult, valueFound and unitFound when the context supplies them (a claim's verification);
  * with `onEvidence`, a leaf that found something links to each place it found it.
  */

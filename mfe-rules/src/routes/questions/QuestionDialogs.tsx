@@ -1,7 +1,7 @@
 import { formatInZone, questionTypeLabel } from '@claims/shared-kernel';
 import type { ProcedureQuestion } from '@claims/shared-kernel';
-import { NO_CREATION_DATE, NO_MODIFIED_DATE } from '@claims/shared-kernel/ui';
-import { Button, Flex, Modal, Timeline, Typography } from 'antd';
+import { AuditHistoryDialog } from '@claims/shared-kernel/ui';
+import { Button, Flex, Modal, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { useState } from 'react';
 import type { EditType } from './questionDraft';
@@ -52,24 +52,30 @@ function PossibleAnswers({ question }: { question: ProcedureQuestion }) {
   );
 }
 
-/** The question's history: created by and at, last modified by and at, in the display zone. */
+/** How the question's own fields read in its history (the others as the kernel names them). */
+const HISTORY_LABELS = { question: 'Question', procedure_code: 'Procedure', org: 'Insurer' };
+
+/**
+ * The question's history (spec 2 §2.12): created by and at, last modified by and at, in the question's time format
+ * in the display zone; for the provider, who reads the audit log, each change with what it changed (the api logs
+ * every question write as procedureQuestions, keyed by the question's id), older changes included.
+ */
 function HistoryDialog({ question, open, onClose }: { question: ProcedureQuestion; open: boolean; onClose: () => void }) {
-  const lines = [
-    question.created_by && question.created_on ? `Created by ${question.created_by} at ${stamp(question.created_on)}` : NO_CREATION_DATE,
-    question.last_modified_by && question.last_modified_on
-      ? `Last modified by ${question.last_modified_by} at ${stamp(question.last_modified_on)}`
-      : NO_MODIFIED_DATE,
-  ];
   return (
-    <Modal open={open} title="History" onCancel={onClose} footer={null} destroyOnHidden>
-      <Timeline
-        style={{ marginTop: 16 }}
-        items={lines.map((line) => ({
-          key: line,
-          content: <Typography.Text type={line.startsWith('No Records') ? 'secondary' : undefined}>{line}</Typography.Text>,
-        }))}
-      />
-    </Modal>
+    <AuditHistoryDialog
+      open={open}
+      onClose={onClose}
+      entity="procedureQuestions"
+      recordKey={question.id}
+      record={{
+        created_by: question.created_by,
+        created_at: question.created_on,
+        last_modified_by: question.last_modified_by,
+        last_modified_at: question.last_modified_on,
+      }}
+      fieldLabels={HISTORY_LABELS}
+      formatTime={stamp}
+    />
   );
 }
 

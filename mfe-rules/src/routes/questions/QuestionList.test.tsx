@@ -1,4 +1,4 @@
-import type { ProcedureQuestion } from '@claims/shared-kernel';
+import type { AuditHistoryPage, AuditLogEntry, ProcedureQuestion } from '@claims/shared-kernel';
 import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
@@ -26,6 +26,28 @@ const rows: ProcedureQuestion[] = [
     CATARACT,
   ),
 ];
+/** The audit log of question 42: created by vitraya.admin, then its text and answers changed by vitraya.reviewer. */
+const CREATED: AuditLogEntry = {
+  id: 6,
+  entity: 'procedureQuestions',
+  key: '42',
+  action: 'create',
+  username: 'vitraya.admin',
+  at: '2024-04-01T10:00:00Z',
+  before: null,
+  after: { org: 'vitraya', procedure_code: 'id001', question: 'Technique', questionType: 'single', answer: ['Phacoemulsification'] },
+};
+const EDITED: AuditLogEntry = {
+  ...CREATED,
+  id: 7,
+  action: 'update',
+  username: 'vitraya.reviewer',
+  at: '2024-04-02T19:15:30Z',
+  before: { question: 'Technique', answer: ['Phacoemulsification'] },
+  after: { question: 'Technique used', answer: ['Phacoemulsification', 'SICS'] },
+};
+const page = (results: AuditLogEntry[]): AuditHistoryPage => ({ results, total_count: results.length, page_number: 1 });
+
 const lookups = {
   'GET /procedures': [HYSTERECTOMY, CATARACT],
   'GET /diagnoses': ['Typhoid fever', 'Fever', 'Dengue fever'].map((name, i) => keyword(i + 1, name)),
@@ -128,7 +150,7 @@ it('shows Create, Edit Question and Delete Question only to the named question e
   await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/procedureQuestions/create?org=starhealth'));
 });
 
-it('shows the information dialog titled with the procedure, its numbered answers and the History in UTC+05:30', async () => {
+it('shows the information dialog titled with the procedure, its numbered answers and the History in UTC+05:30 with what changed', async () => {
   renderList();
   fireEvent.click(within(await findRow('Technique used')).getByRole('button', { name: 'Click here to view details' }));
   const dialog = await findDialog('Cataract Surgery');
@@ -142,11 +164,30 @@ it('shows the information dialog titled with the procedure, its numbered answers
   const answers = within(within(dialog).getByRole('list', { name: 'Possible Answers' })).getAllByRole('listitem');
   expect(answers.map((item) => item.textContent)).toEqual(['Phacoemulsification', 'SICS']);
 
+  api.answer({ 'GET /audit/:entity/:key': page([EDITED, CREATED]) });
   fireEvent.click(within(dialog).getByRole('button', { name: 'History' }));
   const history = await findDialog('History');
   // 2024-04-01T10:00:00Z and 2024-04-02T19:15:30Z in Asia/Kolkata (the machine runs in Los Angeles).
+  expect(await within(history).findByText('Created by vitraya.admin at 3:30:00 pm, 01-04-2024 (UTC+05:30)')).toBeInTheDocument();
+  expect(within(history).getByText('Last modified by vitraya.reviewer at 12:45:30 am, 03-04-2024 (UTC+05:30)')).toBeInTheDocument();
+  expect(api.callsTo('GET /audit/:entity/:key').map((c) => c.url)).toEqual(['/audit/procedureQuestions/42?limit=20&page_number=1']);
+  // What the modification changed: the question's text, and the answer it added.
+  const changed = within(history).getByText('Question', { selector: 'dt *' }).closest('dt')!.nextElementSibling as HTMLElement;
+  expect(changed).toHaveTextContent('Technique → Technique used');
+  expect(within(history).getByLabelText('added SICS')).toBeInTheDocument();
+  expect(within(history).queryByLabelText('removed Phacoemulsification')).not.toBeInTheDocument();
+});
+
+it("shows an insurer's user the created and modified lines only (the audit log is the provider's to read)", async () => {
+  signInAs('starhealth', 'user', 'starhealth.reviewer');
+  api.answer({ 'GET /ppq/editors/me': { canEdit: false } });
+  renderList();
+  fireEvent.click(within(await findRow('Technique used')).getByRole('button', { name: 'Click here to view details' }));
+  fireEvent.click(within(await findDialog('Cataract Surgery')).getByRole('button', { name: 'History' }));
+  const history = await findDialog('History');
   expect(within(history).getByText('Created by vitraya.admin at 3:30:00 pm, 01-04-2024 (UTC+05:30)')).toBeInTheDocument();
   expect(within(history).getByText('Last modified by vitraya.reviewer at 12:45:30 am, 03-04-2024 (UTC+05:30)')).toBeInTheDocument();
+  expect(api.callsTo('GET /audit/:entity/:key')).toHaveLength(0);
 });
 
 it('shows what a Boolean question offers by default, and No Records when the history is missing', async () => {
@@ -161,9 +202,10 @@ it('shows what a Boolean question offers by default, and No Records when the his
       .getAllByRole('listitem')
       .map((i) => i.textContent),
   ).toEqual(['Yes', 'No']);
+  api.answer({ 'GET /audit/:entity/:key': page([]) });
   fireEvent.click(within(dialog).getByRole('button', { name: 'History' }));
   const history = await findDialog('History');
-  expect(within(history).getByText('No Records for Creation Date')).toBeInTheDocument();
+  expect(await within(history).findByText('No Records for Creation Date')).toBeInTheDocument();
   expect(within(history).getByText('No Records for Modified Date')).toBeInTheDocument();
 });
 
@@ -235,6 +277,34 @@ it('keeps Filter disabled until something is chosen, searches with the choices, 
   fireEvent.click(screen.getByRole('button', { name: 'Reset Filter' }));
   expect(await screen.findByText('Procedure Questions (2)')).toBeInTheDocument();
   expect(filterButton()).toBeDisabled();
+});
+
+it('locks Filter once applied, until the choices change; removing a choice unlocks it too', async () => {
+  api.answer({ 'POST /ppq/search': [{ ...rows[1], total_count: 1, page_number: 1 }] });
+  const searched = () => api.callsTo('POST /ppq/search').map(({ body }) => body);
+  renderList();
+  await screen.findByText('Procedure Questions (2)');
+  openFilterPanel();
+  openSelect('Procedure Name');
+  fireEvent.click(await screen.findByTitle('Cataract Surgery'));
+  fireEvent.click(filterButton());
+  await waitFor(() => expect(searched()).toEqual([{ procedureName: ['Cataract Surgery'] }]));
+  expect(filterButton()).toBeDisabled();
+  // Filtering again for the same choices would only repeat the search.
+  fireEvent.click(filterButton());
+  expect(searched()).toHaveLength(1);
+
+  openSelect('Question Type');
+  fireEvent.click(await screen.findByTitle('Boolean'));
+  expect(filterButton()).toBeEnabled();
+  fireEvent.click(filterButton());
+  await waitFor(() => expect(searched().at(-1)).toEqual({ procedureName: ['Cataract Surgery'], questionType: ['radio'] }));
+  expect(filterButton()).toBeDisabled();
+
+  // Back to the first filter's choices: not the filter applied now, so Filter is offered again.
+  fireEvent.mouseDown(screen.getByLabelText('Question Type').closest('.ant-select')!);
+  fireEvent.click((await screen.findAllByTitle('Boolean')).at(-1)!);
+  await waitFor(() => expect(filterButton()).toBeEnabled());
 });
 
 it('offers Select All for diagnoses after 4 typed characters and searches by them', async () => {

@@ -10,6 +10,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { allQuestionsQuery, deleteQuestion, fetchQuestionPage, questionKeys, searchQuestions } from '../../api/questions';
+import { chosenFilter, filterLock } from '../../components/filterLock';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { SelectAllPicker } from '../../components/SelectAllPicker';
 import { useInsurer } from '../rules/useInsurer';
@@ -30,10 +31,6 @@ type FilterField = keyof Selection;
 
 const EMPTY_SELECTION: Selection = { procedureCode: [], procedureName: [], diagnosis: [], question: [], questionType: [] };
 
-/** Only the chosen fields go on the wire. */
-const searchBody = (selection: Selection): QuestionSearchBody =>
-  Object.fromEntries(Object.entries(selection).filter(([, chosen]) => chosen.length > 0));
-
 type Choice = { value: string; label: string };
 const choices = (names: string[]): Choice[] =>
   [...new Set(names.filter(Boolean))].sort((a, b) => a.localeCompare(b)).map((name) => ({ value: name, label: name }));
@@ -53,7 +50,8 @@ type Dialog = { kind: 'info' | 'edit' | 'delete'; question: ProcedureQuestion } 
 /**
  * The procedure protocol questions (spec 2 §2.2, §2.3): Question and Procedure Name, each row's information
  * and, for the named question editors, Edit Question and Delete Question. Rows open nothing on click. The
- * provider's organisation picks the insurer (?org=); the filter panel searches the server.
+ * provider's organisation picks the insurer (?org=); the filter panel searches the server, locked once applied as
+ * the rules list's is.
  */
 export default function QuestionList() {
   const navigate = useNavigate();
@@ -87,7 +85,7 @@ export default function QuestionList() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: questionKeys.all }),
   });
 
-  const nothingChosen = Object.values(selection).every((chosen) => chosen.length === 0);
+  const { filterDisabled } = filterLock(selection, applied);
   const choose = (field: FilterField) => (chosen: string[]) => setSelection((s) => ({ ...s, [field]: chosen }));
   const picker = (field: Exclude<FilterField, 'diagnosis' | 'questionType'>, label: string, offered: Choice[]) => (
     <Form.Item label={label} style={{ marginBottom: 0 }}>
@@ -152,8 +150,8 @@ export default function QuestionList() {
   return (
     <Flex vertical gap={12}>
       <FilterPanel
-        filterDisabled={nothingChosen}
-        onFilter={() => setApplied(searchBody(selection))}
+        filterDisabled={filterDisabled}
+        onFilter={() => setApplied(chosenFilter(selection))}
         onReset={() => {
           setSelection(EMPTY_SELECTION);
           setApplied(null);

@@ -70,6 +70,13 @@ function Summary({ result }: { result: RuleDryRunResult }) {
       <Typography.Text data-testid="dry-run-summary">
         {`${result.considered} recent verified ${result.considered === 1 ? 'claim' : 'claims'} of ${result.procedure.name} (${caseTypeLabel(result.case_type)}) tried: ${changed} ${changed === 1 ? 'verdict' : 'verdicts'} would change, ${result.unchanged} would stay the same.`}
       </Typography.Text>
+      {result.stoppedEarly && (
+        <Alert
+          type="warning"
+          showIcon
+          title={`Stopped at the time allowance: ${result.considered} of the ${result.found} most recent verified claims were tried.`}
+        />
+      )}
       {result.transitions.length > 0 && (
         <Flex gap={6} wrap aria-label="Changed verdicts">
           {result.transitions.map((t) => (

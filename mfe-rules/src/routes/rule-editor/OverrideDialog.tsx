@@ -1,20 +1,23 @@
 import { INSURERS, PROVIDER_ORG, insurerLabel } from '@claims/shared-kernel';
-import type { Rule, RuleSaveBody } from '@claims/shared-kernel';
+import type { Rule } from '@claims/shared-kernel';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Flex, Modal, Spin, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { createRule, ruleExistsIn } from '../../api/rules';
+import type { BuilderMasters } from '../../components/rule-builder/useBuilderMasters';
+import { storedSaveBody } from './ruleForm';
 import { RULE_TEXTS } from './texts';
 
 const OTHER_INSURERS = INSURERS.filter((insurer) => insurer.code !== PROVIDER_ORG);
 
 /**
  * 'Protocol Overrides' (spec 2 §2.8): the insurers without their own rule for this procedure and case type; the one
- * chosen gets this rule's content as its own, which then judges its claims instead of the provider's.
+ * chosen gets this rule's stored content as its own (not the editor's unsaved changes, which are not the provider's
+ * rule until saved), which then judges its claims instead of the provider's.
  */
-export function OverrideDialog({ rule, body, onClose }: { rule: Rule; body: () => RuleSaveBody; onClose: () => void }) {
+export function OverrideDialog({ rule, masters, onClose }: { rule: Rule; masters: BuilderMasters; onClose: () => void }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -29,7 +32,7 @@ export function OverrideDialog({ rule, body, onClose }: { rule: Rule; body: () =
   const available = OTHER_INSURERS.filter((_, index) => existence[index].data === false);
   const [chosen, setChosen] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (insurer: string) => createRule(insurer, body()),
+    mutationFn: (insurer: string) => createRule(insurer, storedSaveBody(rule, masters)),
     onSuccess: async (override, insurer) => {
       void message.success(RULE_TEXTS.overrideCreated(rule.procedures.name, insurerLabel(insurer)));
       await queryClient.invalidateQueries({ queryKey: ['rules'] });

@@ -1,4 +1,4 @@
-import type { RuleSaveBody } from '@claims/shared-kernel';
+import type { RuleExistence, RuleSaveBody } from '@claims/shared-kernel';
 import { failure, fakeApi, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pick } from '../../components/rule-builder/testing';
@@ -139,6 +139,20 @@ describe('creating a rule', () => {
     await waitFor(() => expect(location()).toBe('/rules/view/12?org=vitraya'));
   });
 
+  it("'View PreAuth' on an insurer's form opens the rule as the provider's organisation sees it (org=vitraya)", async () => {
+    api.answer({
+      'POST /rules/existence': { result: 'SETTLEMENT' },
+      'POST /rules/searchPcode': [{ id: 31, case_type: 'SETTLEMENT', procedure_code: 'id002', fk_procedure: 3 }],
+      'GET /rules/:id': storedRule({ id: 31, org: 'starhealth' }),
+    });
+    renderRules('/rules/create?org=starhealth');
+    await screen.findByRole('heading', { name: 'Create Rule' });
+    await chooseCataract();
+    expect(api.callsTo('POST /rules/searchPcode').map((c) => c.url)).toEqual(['/rules/searchPcode?org=starhealth']);
+    fireEvent.click(await screen.findByRole('button', { name: 'View PreAuth' }));
+    await waitFor(() => expect(location()).toBe('/rules/view/31?org=vitraya'));
+  });
+
   it("'Wanna configure other case type too ?': Cancel after the save goes to the rules", async () => {
     renderRules('/rules/create?org=vitraya');
     await screen.findByRole('heading', { name: 'Create Rule' });
@@ -267,6 +281,9 @@ describe('editing a rule', () => {
     expect(body('PUT /rules/:id', 0)).toMatchObject({ case_type: 'SETTLEMENT', fk_procedure: 3 });
     expect(body('PUT /rules/:id', 1)).toMatchObject({ case_type: 'PRE_AUTH', fk_procedure: 3 });
     expect(body('PUT /rules/:id', 1).clinicalTermsRule?.statements?.[0].range).toEqual([20, 27]);
+    // The rule goes with the version the editor loaded; the other case type's was not loaded, so it goes without.
+    expect(body('PUT /rules/:id', 0).version).toBe(3);
+    expect(body('PUT /rules/:id', 1)).not.toHaveProperty('version');
     expect(await screen.findByText('SETTLEMENT case is edited')).toBeInTheDocument();
     expect(await screen.findByText('PRE_AUTH case is edited')).toBeInTheDocument();
     expect(location()).toBe('/rules/edit/12?org=vitraya');
@@ -274,7 +291,7 @@ describe('editing a rule', () => {
   });
 
   it('No saves this case type only; from a claim the editor returns to the claim', async () => {
-    renderRules('/rules/edit/12?org=vitraya&claimId=77');
+    renderRules('/rules/edit/12?org=vitraya&claimId=77&claimOrg=starhealth');
     await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
     expect(screen.getByRole('button', { name: 'Back to the claim' })).toBeInTheDocument();
     await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
@@ -282,7 +299,71 @@ describe('editing a rule', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
     expect(await screen.findByText('SETTLEMENT case is edited')).toBeInTheDocument();
     expect(api.callsTo('PUT /rules/:id')).toHaveLength(1);
-    await waitFor(() => expect(location()).toBe('/claims/77'), RETURN);
+    await waitFor(() => expect(location()).toBe('/claims/77?org=starhealth'), RETURN);
+  });
+
+  it('a Save before the check of the other case type has answered waits for it, then asks', async () => {
+    let answerCheck: (answer: RuleExistence) => void = () => {};
+    api.answer({
+      'POST /rules/existence': () =>
+        new Promise<RuleExistence>((resolve) => {
+          answerCheck = resolve;
+        }),
+    });
+    renderRules('/rules/edit/12?org=vitraya');
+    await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
+    click('Save');
+    await waitFor(() => expect(button('Save')).toBeDisabled());
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo('PUT /rules/:id')).toHaveLength(0);
+    answerCheck({ result: true });
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Do you want to change content for preauth/settlement')).toBeInTheDocument();
+    // The answer the screen was waiting for, not a second check; and nothing saved before the question is answered.
+    expect(api.callsTo('POST /rules/existence')).toHaveLength(1);
+    expect(api.callsTo('PUT /rules/:id')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(api.callsTo('PUT /rules/:id')).toHaveLength(1));
+  });
+
+  it('a save refused because someone saved the rule meanwhile says who; Reload starts the form from their version', async () => {
+    const changed = 'This rule was changed by vitraya.analyst at 2024-03-06, 3:30:00 pm; reload it to see their changes';
+    api.answer({ 'POST /rules/existence': { result: 'SETTLEMENT' }, 'PUT /rules/:id': failure(409, changed) });
+    renderRules('/rules/edit/12?org=vitraya');
+    await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Upper bound of Clinical Terms Rule 1.1'), { target: { value: '27' } });
+    click('Save');
+    expect(await screen.findAllByText(changed)).not.toHaveLength(0);
+    expect(body('PUT /rules/:id')).toMatchObject({ version: 3 });
+    expect(location()).toBe('/rules/edit/12?org=vitraya');
+
+    const theirs = storedRule({ version: 5, last_modified_by: 'vitraya.analyst' });
+    theirs.clinicalTermsRule = {
+      booleanOperator: 'AND',
+      statements: [{ ...storedRule().clinicalTermsRule!.statements![0], range: [18, 24] }],
+    };
+    api.answer({ 'GET /rules/:id': theirs });
+    click('Reload');
+    await waitFor(() => expect(screen.getByLabelText('Upper bound of Clinical Terms Rule 1.1')).toHaveValue('24'));
+    expect(screen.queryByText(changed, { selector: '.ant-alert *' })).not.toBeInTheDocument();
+  });
+
+  it('after its own save the editor sends the version that save made, not the one it loaded', async () => {
+    api.answer({ 'POST /rules/existence': { result: 'SETTLEMENT' }, 'PUT /rules/:id': failure(400, 'procedureRule: refused once') });
+    renderRules('/rules/edit/12?org=vitraya');
+    await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
+    click('Save');
+    expect(await screen.findAllByText('procedureRule: refused once')).not.toHaveLength(0);
+    api.answer({ 'PUT /rules/:id': storedRule({ version: 4 }) });
+    click('Save');
+    expect(await screen.findByText('SETTLEMENT case is edited')).toBeInTheDocument();
+    api.answer({ 'PUT /rules/:id': storedRule({ version: 5 }) });
+    click('Save');
+    await waitFor(() => expect(api.callsTo('PUT /rules/:id')).toHaveLength(3));
+    expect(api.callsTo('PUT /rules/:id').map((c) => (c.body as RuleSaveBody).version)).toEqual([3, 3, 4]);
   });
 
   it("without a pre-authorisation rule, 'Wanna configure preauth case type too ?' opens the pre-auth form after the save", async () => {
@@ -332,6 +413,8 @@ describe('editing a rule', () => {
     });
     renderRules('/rules/edit/12?org=vitraya');
     await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    // A change not saved yet is not the provider's rule: the override copies the stored one.
+    fireEvent.change(screen.getByLabelText('Upper bound of Clinical Terms Rule 1.1'), { target: { value: '27' } });
     click('Enable Procedure Override');
     const dialog = await screen.findByRole('dialog', { name: 'Protocol Overrides' });
     await within(dialog).findByRole('radio', { name: 'Bajaj' });
@@ -350,7 +433,15 @@ describe('editing a rule', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create Override' }));
     expect(await screen.findByText('Successfully override created for Cataract Surgery in Bajaj')).toBeInTheDocument();
     expect(api.callsTo('POST /rules')[0].url).toBe('/rules?org=bajaj');
-    expect(body('POST /rules')).toMatchObject({ fk_procedure: 3, case_type: 'SETTLEMENT', fk_document: [51] });
+    expect(body('POST /rules')).toMatchObject({
+      fk_procedure: 3,
+      case_type: 'SETTLEMENT',
+      fk_document: [51],
+      fk_clinical_attribute: [61],
+      clinicalTermsRule: storedRule().clinicalTermsRule,
+      procedureRule: storedRule().procedureRule,
+    });
+    expect(body('POST /rules')).not.toHaveProperty('version');
     await waitFor(() => expect(location()).toBe('/rules/edit/90?org=bajaj'));
   });
 
@@ -384,6 +475,8 @@ describe('trying a draft on claims', () => {
         procedure: { id: 3, procedure_code: 'id002', name: 'Cataract Surgery' },
         considered: 20,
         limit: 25,
+        found: 20,
+        stoppedEarly: false,
         unchanged: 18,
         transitions: [
           { from: 'ACCEPTED', to: 'QUERY', count: 1 },
@@ -440,6 +533,38 @@ describe('trying a draft on claims', () => {
     expect(within(panel).getByText('Documents: all of Final Bill')).toBeInTheDocument();
     expect(within(panel).getByText('(found 27)')).toBeInTheDocument();
     expect(within(panel).getByText('Required Document not found: Final Bill')).toBeInTheDocument();
+    expect(within(panel).queryByText(/Stopped at the time allowance/)).not.toBeInTheDocument();
+  });
+
+  it('says how many claims were tried when the run stopped at its time allowance', async () => {
+    api = fakeApi({
+      ...LOOKUPS,
+      'GET /rules/:id': storedRule(),
+      'POST /rules/existence': { result: 'SETTLEMENT' },
+      'POST /rules/dryRun': {
+        org: 'vitraya',
+        case_type: 'SETTLEMENT',
+        procedure: { id: 3, procedure_code: 'id002', name: 'Cataract Surgery' },
+        considered: 3,
+        limit: 25,
+        found: 25,
+        stoppedEarly: true,
+        unchanged: 3,
+        transitions: [],
+        claims: [],
+        annotations: { annotated: 0, agreeBefore: 0, agreeAfter: 0 },
+      },
+    });
+    renderRules('/rules/edit/12?org=vitraya');
+    await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    click('Try on claims');
+    const panel = await screen.findByLabelText('Try on claims results');
+    expect(
+      await within(panel).findByText('Stopped at the time allowance: 3 of the 25 most recent verified claims were tried.'),
+    ).toBeInTheDocument();
+    expect(within(panel).getByTestId('dry-run-summary')).toHaveTextContent(
+      '3 recent verified claims of Cataract Surgery (Settlement) tried: 0 verdicts would change, 3 would stay the same.',
+    );
   });
 
   it('says when there are no verified claims to try the rule on, and shows a refusal', async () => {
@@ -452,6 +577,8 @@ describe('trying a draft on claims', () => {
         procedure: { id: 3, procedure_code: 'id002', name: 'Cataract Surgery' },
         considered: 0,
         limit: 25,
+        found: 0,
+        stoppedEarly: false,
         unchanged: 0,
         transitions: [],
         claims: [],

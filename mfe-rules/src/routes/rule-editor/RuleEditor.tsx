@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, DeleteOutlined, ExperimentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import { PROVIDER_ORG, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
+import { ApiError, PROVIDER_ORG, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
 import type { CaseType, Procedure, Rule, RuleDryRunBody, RuleExistence, StatementProblem } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -46,6 +46,8 @@ export interface RuleEditorProps {
   rule?: Rule;
   /** Edited from this claim's page: the editor returns there. */
   claimId?: string | null;
+  /** The organisation the claim was opened in (?claimOrg=), so the claim page opens it again. */
+  claimOrg?: string | null;
 }
 
 /**
@@ -53,7 +55,7 @@ export interface RuleEditorProps {
  * Save and the case-type flows with their alerts, Delete, the per-insurer overrides, the versions, and 'Try on
  * claims', which judges the draft against the most recent verified claims before it is saved.
  */
-export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
+export function RuleEditor({ org, rule, claimId, claimOrg }: RuleEditorProps) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -64,12 +66,20 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
   const [configureOther, setConfigureOther] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [problems, setProblems] = useState<StatementProblem[]>([]);
+  const [awaitingCounterpart, setAwaitingCounterpart] = useState(false);
+  /**
+   * The version the next save of this rule is made on (sent with it, so a save by someone else since is refused
+   * rather than silently undone): the one loaded, then that of this editor's own last save.
+   */
+  const baseVersion = useRef(rule?.version);
   const returning = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(returning.current), []);
 
   const editing = !!rule && step === 'main';
   const listPath = `/rules?org=${encodeURIComponent(org)}`;
-  const backTo = claimId ? `/claims/${encodeURIComponent(claimId)}` : listPath;
+  const backTo = claimId
+    ? `/claims/${encodeURIComponent(claimId)}${claimOrg ? `?${new URLSearchParams({ org: claimOrg })}` : ''}`
+    : listPath;
   /** The chosen procedure (the lookup's row, or the loaded rule's while the lookup loads). */
   const procedure: (Pick<Procedure, 'id' | 'name' | 'procedure_code'> & { procedure_group?: Procedure['procedure_group'] }) | undefined =
     procedures.find((p) => p.id === draft.procedureId) ?? (rule && rule.fk_procedure === draft.procedureId ? rule.procedures : undefined);
@@ -87,12 +97,8 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
   });
   const existing = !rule && step === 'main' ? check.data : undefined;
   /** Edit: whether the procedure's other case type has a rule too. */
-  const counterpart = useQuery({
-    queryKey: ['rules', 'existence', org, code],
-    queryFn: () => ruleExistence(org, code),
-    enabled: !!rule && !!code,
-  });
-  const counterpartExists = editing && counterpart.data === true;
+  const counterpartCheck = { queryKey: ['rules', 'existence', org, code] as const, queryFn: () => ruleExistence(org, code) };
+  const counterpart = useQuery({ ...counterpartCheck, enabled: !!rule && !!code });
   const preauthMissing = editing && rule.case_type === 'SETTLEMENT' && counterpart.data === 'SETTLEMENT';
 
   const chooseProcedure = (procedureId: number) => {
@@ -125,7 +131,8 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
         await createRule(org, body);
         return [draft.caseType];
       }
-      await updateRule(rule.id, org, body);
+      const saved = await updateRule(rule.id, org, { ...body, version: baseVersion.current });
+      baseVersion.current = saved.version;
       if (!alsoCounterpart) return [rule.case_type];
       const other = otherCaseType(rule.case_type);
       const twin = (await rulesOfProcedure(org, code)).find((r) => r.case_type === other);
@@ -186,10 +193,19 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
     setProblems(found);
     return found.length === 0;
   };
-  const onSave = () => {
+  const onSave = async () => {
     if (!wellFormed()) return;
     save.reset();
-    if (counterpartExists) setDialog('counterpart');
+    if (!editing) {
+      save.mutate(false);
+      return;
+    }
+    // Whether to ask depends on the check: a save before it answers waits for it rather than skipping the question.
+    setAwaitingCounterpart(true);
+    const existence = await queryClient.ensureQueryData(counterpartCheck).catch(() => null);
+    setAwaitingCounterpart(false);
+    // A failed check asks too: Yes changes the other case type only where it has a rule.
+    if (existence === true || existence === null) setDialog('counterpart');
     else save.mutate(false);
   };
   const onTry = () => {
@@ -201,7 +217,8 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
     (option) => !existing?.result || (existing.result === 'PREAUTH' ? option.value === 'SETTLEMENT' : option.value === 'PRE_AUTH'),
   );
   const title = editing ? RULE_TEXTS.editTitle(insurerLabel(org)) : RULE_TEXTS.createTitle;
-  const canSave = draft.procedureId !== null && !check.isPending && !save.isPending;
+  const canSave = draft.procedureId !== null && !check.isPending && !save.isPending && !awaitingCounterpart;
+  const savedMeanwhile = save.error instanceof ApiError && save.error.status === 409 && editing;
 
   return (
     <Card
@@ -293,7 +310,8 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
             title={RULE_TEXTS.present(name, existing.result === 'PREAUTH' ? 'PRE_AUTH' : 'SETTLEMENT')}
             action={
               existing.settlementId !== null && (
-                <Button size="small" onClick={() => navigate(`/rules/view/${existing.settlementId}?org=${encodeURIComponent(org)}`)}>
+                // Spec 2 §2.8: the provider's view of the rule, whichever insurer's form this is.
+                <Button size="small" onClick={() => navigate(`/rules/view/${existing.settlementId}?org=${PROVIDER_ORG}`)}>
                   {RULE_TEXTS.viewPreauth}
                 </Button>
               )
@@ -351,9 +369,24 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
             closable={{ onClose: () => setProblems([]) }}
           />
         )}
-        {save.error && <Alert type="error" showIcon title={save.error.message} closable={{ onClose: save.reset }} />}
+        {save.error && (
+          <Alert
+            type="error"
+            showIcon
+            title={save.error.message}
+            closable={{ onClose: save.reset }}
+            action={
+              // Someone saved the rule since it was loaded: reading it again starts the form from their version.
+              savedMeanwhile && (
+                <Button size="small" onClick={() => void queryClient.invalidateQueries({ queryKey: ['rules'] })}>
+                  Reload
+                </Button>
+              )
+            }
+          />
+        )}
         <Flex gap={8} wrap>
-          <Button type="primary" disabled={!canSave} loading={save.isPending} onClick={onSave}>
+          <Button type="primary" disabled={!canSave} loading={save.isPending || awaitingCounterpart} onClick={() => void onSave()}>
             Save
           </Button>
           <Button icon={<ExperimentOutlined />} disabled={draft.procedureId === null} loading={dryRun.isPending} onClick={onTry}>
@@ -420,9 +453,7 @@ export function RuleEditor({ org, rule, claimId }: RuleEditorProps) {
         onConfirm={() => remove.mutate()}
         onCancel={() => setDialog(null)}
       />
-      {dialog === 'override' && rule && (
-        <OverrideDialog rule={rule} body={() => saveBodyOf(draft, masters)} onClose={() => setDialog(null)} />
-      )}
+      {dialog === 'override' && rule && <OverrideDialog rule={rule} masters={masters} onClose={() => setDialog(null)} />}
     </Card>
   );
 }

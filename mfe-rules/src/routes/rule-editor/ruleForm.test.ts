@@ -1,7 +1,7 @@
 import type { Rule } from '@claims/shared-kernel';
 import { addCondition, setOperator } from '../../components/rule-builder/ruleTree';
 import type { BuilderMasters } from '../../components/rule-builder/useBuilderMasters';
-import { draftFor, draftOf, draftProblems, saveBodyOf } from './ruleForm';
+import { draftFor, draftOf, draftProblems, saveBodyOf, storedSaveBody } from './ruleForm';
 
 const masters: BuilderMasters = {
   entities: {
@@ -54,11 +54,17 @@ const rule = {
   },
   rule_template: 'cataract',
   query_rule: null,
-  rules_configuration: { layout: 'wide' },
+  rules_configuration: { procedureRule: null, diagnosisRule: null, documentRule: null, clinicalTermsRule: null },
   fk_document: [51],
   fk_exc_document: [52],
   fk_clinical_inc_document: [],
   fk_clinical_exc_document: [51, 52],
+  // Stored selections (the names a condition looks for that no master lists are not among them).
+  fk_diagnosis: [11, 12],
+  fk_evidence: [21],
+  fk_drug: [31],
+  fk_tissue: [41],
+  fk_clinical_attribute: [61],
 } as unknown as Rule; // the fields the form reads
 
 it('sends the trees cleaned, the pickers, what the form does not edit, and the lists the conditions name', () => {
@@ -72,7 +78,6 @@ it('sends the trees cleaned, the pickers, what the form does not edit, and the l
     clinicalTermsRule: rule.clinicalTermsRule,
     rule_template: 'cataract',
     query_rule: null,
-    rules_configuration: { layout: 'wide' },
     fk_document: [51],
     fk_exc_document: [52],
     fk_clinical_inc_document: [],
@@ -125,4 +130,12 @@ it("names the trees' malformed statements as the api does", () => {
     { path: 'documentRule.statements[1]', message: 'VALUE_GREATER_THAN needs the clinical attribute to compare' },
   ]);
   expect(draftProblems(draft)).toEqual([]);
+});
+
+it('an override starts from the stored rule, not from what the editor changed: its trees and selections as stored', () => {
+  const stored = storedSaveBody(rule, masters);
+  const { fk_diagnosis: _derived, ...fromTrees } = saveBodyOf(draftOf(rule), masters);
+  expect(stored).toEqual({ ...fromTrees, fk_diagnosis: [11, 12] });
+  // The rule builder's rules_configuration is not sent back: the trees are.
+  expect(stored).not.toHaveProperty('rules_configuration');
 });

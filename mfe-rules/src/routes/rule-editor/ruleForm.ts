@@ -40,8 +40,11 @@ export interface RuleDraft {
   caseType: CaseType;
   documents: Record<DocumentPickerField, number[]>;
   trees: Record<RuleTreeName, EditorNode>;
-  /** What the form does not edit, sent back as loaded so a save keeps it. */
-  kept: Pick<RuleSaveBody, 'rule_template' | 'query_rule' | 'rules_configuration'>;
+  /**
+   * What the form does not edit, sent back as loaded so a save keeps it. Not rules_configuration: a rule reads it as
+   * its four trees, which the form sends itself.
+   */
+  kept: Pick<RuleSaveBody, 'rule_template' | 'query_rule'>;
 }
 
 const treesOf = (source: Partial<Record<RuleTreeName, RuleStatement | null>>): Record<RuleTreeName, EditorNode> =>
@@ -59,7 +62,7 @@ export function draftOf(rule?: Rule): RuleDraft {
       fk_clinical_exc_document: rule?.fk_clinical_exc_document ?? [],
     },
     trees: treesOf(rule ?? {}),
-    kept: rule ? { rule_template: rule.rule_template, query_rule: rule.query_rule, rules_configuration: rule.rules_configuration } : {},
+    kept: rule ? { rule_template: rule.rule_template, query_rule: rule.query_rule } : {},
   };
 }
 
@@ -133,3 +136,27 @@ export function saveBodyOf(draft: RuleDraft, masters: BuilderMasters): RuleSaveB
     tissuesList: named.tissues,
   };
 }
+
+/**
+ * The rule as stored, as a save body: what an insurer's override starts from (spec 2 §2.8), never the editor's unsaved
+ * changes. Its selections are the stored ones; the name lists are derived from its trees as a save derives them.
+ */
+export function storedSaveBody(rule: Rule, masters: BuilderMasters): RuleSaveBody {
+  const selections = Object.fromEntries(
+    (Object.keys(SELECTION_FIELDS) as (keyof RuleSelections)[]).map((field) => [field, rule[field]]),
+  ) as RuleSelections;
+  return { ...saveBodyOf(draftOf(rule), masters), ...selections };
+}
+
+/** Every selection a rule keeps (the contract's list is in the zod half of the kernel; a Record makes the typecheck ask for a new one). */
+const SELECTION_FIELDS: Record<keyof RuleSelections, true> = {
+  fk_diagnosis: true,
+  fk_document: true,
+  fk_tissue: true,
+  fk_drug: true,
+  fk_evidence: true,
+  fk_clinical_attribute: true,
+  fk_clinical_inc_document: true,
+  fk_clinical_exc_document: true,
+  fk_exc_document: true,
+};

@@ -30,8 +30,14 @@ export const LOOKUPS = {
   'GET /rules': [],
 } satisfies FakeRoutes;
 
-/** A stored settlement rule of the provider for Cataract Surgery. */
-export const storedRule = (overrides: Partial<Rule> = {}): Rule => ({
+/** A stored settlement rule of the provider for Cataract Surgery; its rules_configuration is its four trees, as the api reads it. */
+export function storedRule(overrides: Partial<Rule> = {}): Rule {
+  const rule = storedRuleFields(overrides);
+  const { procedureRule, diagnosisRule, documentRule, clinicalTermsRule } = rule;
+  return { ...rule, rules_configuration: { procedureRule, diagnosisRule, documentRule, clinicalTermsRule } };
+}
+
+const storedRuleFields = (overrides: Partial<Rule>): Rule => ({
   id: 12,
   org: 'vitraya',
   fk_procedure: 3,
@@ -53,7 +59,7 @@ export const storedRule = (overrides: Partial<Rule> = {}): Rule => ({
   },
   rule_template: null,
   query_rule: null,
-  rules_configuration: null,
+  rules_configuration: { procedureRule: null, diagnosisRule: null, documentRule: null, clinicalTermsRule: null },
   fk_diagnosis: [],
   fk_document: [51],
   fk_tissue: [],

@@ -7,6 +7,7 @@ import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { fetchRulePage, ruleKeys, searchRules } from '../../api/rules';
+import { chosenFilter, filterLock } from '../../components/filterLock';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { SelectAllPicker } from '../../components/SelectAllPicker';
 import { useInsurer } from './useInsurer';
@@ -44,10 +45,6 @@ const columns: TableColumnsType<RuleListRow> = [
   { key: 'documents', title: 'Documents', render: (_, row) => <NameList names={row.document} /> },
 ];
 
-/** Only the chosen fields go on the wire. */
-const searchBody = (selection: Selection): RuleSearchBody =>
-  Object.fromEntries(Object.entries(selection).filter(([, chosen]) => chosen.length > 0));
-
 /**
  * The Procedure Protocol list (spec 2 §2.2, §2.3). The provider's organisation picks the insurer
  * whose rules it sees (kept in ?org= so the way back from a rule returns to it); insurer users see
@@ -67,8 +64,7 @@ export function RuleList() {
     applied ? searchRules(insurer, applied, page, pageSize) : fetchRulePage(insurer, page, pageSize),
   );
 
-  const nothingChosen = Object.values(selection).every((chosen) => chosen.length === 0);
-  const locked = applied !== null && JSON.stringify(searchBody(selection)) === JSON.stringify(applied);
+  const { filterDisabled } = filterLock(selection, applied);
   const superUser = useSession((s) => s.role === 'super_user');
   const choose = (field: FilterField) => (chosen: string[]) => setSelection((s) => ({ ...s, [field]: chosen }));
   const picker = (field: FilterField, label: string, names: string[]) => (
@@ -87,8 +83,8 @@ export function RuleList() {
   return (
     <Flex vertical gap={12}>
       <FilterPanel
-        filterDisabled={nothingChosen || locked}
-        onFilter={() => setApplied(searchBody(selection))}
+        filterDisabled={filterDisabled}
+        onFilter={() => setApplied(chosenFilter(selection))}
         onReset={() => {
           setSelection(EMPTY_SELECTION);
           setApplied(null);
