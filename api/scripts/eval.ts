@@ -8,8 +8,11 @@
  * claims (src/seed/synthetic) with their files as the seed does (insertSeedClaim, which queues them),
  * and verifies them with the verification queue's worker: every file read (PDF text layer or OCR), the
  * adjudicator's input built from the database (src/jobs/verification-input.ts), the verdict stored.
- * It then reads the stored verdicts back and prints the verdict confusion matrix, precision and recall
- * of the entities the rules look for, how often the reason names what it should, and the disagreements.
+ * It then reads the stored verdicts back and prints the verdict confusion matrix and agreement, precision
+ * and recall of the entities the rules look for, how often the reason names what it should, the results
+ * per class of hard material (src/seed/synthetic/classes.ts: verdict agreement on the claims exercising the
+ * class, precision and recall on the entities, documents and values the class makes hard), and the
+ * disagreements.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +27,7 @@ import { startVerificationWorker, type DocumentReader } from '../src/jobs';
 import { insertSeedClaim, seedMastersIfEmpty } from '../src/seed';
 import { createFolderStore } from '../src/storage/folder';
 import type { DocumentStore } from '../src/storage/store';
+import { CLASS_DESCRIPTIONS, CORPUS_CLASSES, type ClassTarget, type CorpusClass } from '../src/seed/synthetic/classes';
 import { streamSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/seed/synthetic/generator';
 import { createDocumentReader, verifyClaim, type VerificationInput } from '../src/verification';
 
@@ -94,13 +98,54 @@ interface Outcome {
 const ENTITY_TYPES: ExpectedEntity['type'][] = ['procedures', 'diagnoses', 'evidence', 'document', 'clinicalAttribute', 'drug', 'tissue'];
 const fold = (s: string) => s.trim().toLowerCase();
 
-/** Whether the verification reports the entity found for any of the claim's procedures. */
-function reportedFound(details: Record<string, ProcedureVerification>, e: ExpectedEntity): boolean {
-  return Object.values(details).some((d) =>
-    ((d[e.type] as FoundItem[] | undefined) ?? []).some(
+/** The items the verification reports found under the entity's name, for any of the claim's procedures. */
+function foundItems(details: Record<string, ProcedureVerification>, e: Pick<ExpectedEntity, 'type' | 'name'>): FoundItem[] {
+  return Object.values(details).flatMap((d) =>
+    ((d[e.type] as FoundItem[] | undefined) ?? []).filter(
       (item) => item.found && (fold(item.name) === fold(e.name) || fold(item.standardName ?? '') === fold(e.name)),
     ),
   );
+}
+
+/** Whether the verification reports the entity found for any of the claim's procedures. */
+function reportedFound(details: Record<string, ProcedureVerification>, e: ExpectedEntity): boolean {
+  return foundItems(details, e).length > 0;
+}
+
+/** A reported value against the expected one: numbers in the base unit up to rounding, text case-insensitively. */
+function sameValue(reported: FoundItem['valueFound'], expected: number | string): boolean {
+  if (typeof expected === 'string') return typeof reported === 'string' && fold(reported) === fold(expected);
+  const n = typeof reported === 'number' ? reported : Number(reported);
+  return Number.isFinite(n) && Math.abs(n - expected) <= 1e-6 * Math.max(1, Math.abs(expected));
+}
+
+interface Tally {
+  tp: number;
+  fp: number;
+  fn: number;
+  /** Absent targets (negated mentions) rightly not found. */
+  tn: number;
+}
+
+/**
+ * A class target as the verification read it. A present target found (with the expected value, for a value)
+ * is a true positive; found with another value it is both a false positive and a false negative; not found, a
+ * false negative. An absent target (a negated mention) found is a false positive, not found a true negative.
+ */
+function scoreTarget(details: Record<string, ProcedureVerification>, target: ClassTarget, tally: Tally): void {
+  const items = foundItems(details, target);
+  if (!target.present) {
+    if (items.length) tally.fp++;
+    else tally.tn++;
+    return;
+  }
+  const expected = target.value;
+  if (!items.length) tally.fn++;
+  else if (expected === undefined || items.some((i) => sameValue(i.valueFound, expected))) tally.tp++;
+  else {
+    tally.fp++;
+    tally.fn++;
+  }
 }
 
 const pct = (n: number, d: number) => (d === 0 ? '   -  ' : `${((100 * n) / d).toFixed(1).padStart(5)}%`);
@@ -245,7 +290,7 @@ async function main(): Promise<void> {
     return pad(pct(matrix.get(`${p}>${p}`) ?? 0, column), 11);
   });
   console.log(`${'precision'.padEnd(10)}${precisionRow.join('')}`);
-  console.log(`accuracy ${pct(correct, outcomes.length)} (${correct}/${outcomes.length})`);
+  console.log(`agreement ${pct(correct, outcomes.length)} (${correct}/${outcomes.length})`);
   if (failed.length) console.log(`verification failed for ${failed.length} claims (counted as wrong; listed with the disagreements)`);
 
   // Per procedure.
@@ -270,7 +315,7 @@ async function main(): Promise<void> {
     if (wanted.every((w) => reason.includes(fold(w)))) reasonsNamed++;
   }
   console.log(
-    `reasons naming the missing documents / unconfigured protocol ${pct(reasonsNamed, withReasons)} (${reasonsNamed}/${withReasons} correct QUERY verdicts)`,
+    `reasons naming the missing documents / unconfigured protocol / unreadable files ${pct(reasonsNamed, withReasons)} (${reasonsNamed}/${withReasons} correct verdicts with such a reason)`,
   );
 
   // Entities.
@@ -293,6 +338,45 @@ async function main(): Promise<void> {
     );
   }
 
+  // Classes of hard material: agreement on the claims exercising each, and how their targets were read.
+  console.log(
+    '\nClasses of hard material (targets: the entities, documents and values a class makes hard; right: read as expected, a negated one not found)',
+  );
+  console.log(
+    `${'class'.padEnd(24)}${pad('claims', 7)}${pad('agreed', 8)}${pad('agreement', 11)}${pad('targets', 9)}${pad('right', 9)}${pad('TP', 5)}${pad('FP', 5)}${pad('FN', 5)}${pad('TN', 5)}${pad('precision', 11)}${pad('recall', 9)}`,
+  );
+  const classStats = {} as Record<CorpusClass, { claims: number; agreed: number; targets: number } & Tally>;
+  const agrees = (o: Outcome) => o.claim.expected.result === o.verification.adjudicationResult;
+  for (const name of CORPUS_CLASSES) {
+    const stats = { claims: 0, agreed: 0, targets: 0, tp: 0, fp: 0, fn: 0, tn: 0 };
+    for (const o of outcomes) {
+      const exercised = o.claim.expected.classes.find((c) => c.name === name);
+      if (!exercised) continue;
+      stats.claims++;
+      if (agrees(o)) stats.agreed++;
+      stats.targets += exercised.targets.length;
+      for (const target of exercised.targets) scoreTarget(o.verification.adjudicationDetails, target, stats);
+    }
+    classStats[name] = stats;
+    const scored = stats.targets > 0;
+    const count = (n: number) => pad(scored ? n : '-', 5);
+    console.log(
+      `${name.padEnd(24)}${pad(stats.claims, 7)}${pad(stats.agreed, 8)}${pad(pct(stats.agreed, stats.claims), 11)}${pad(scored ? stats.targets : '-', 9)}${pad(pct(stats.tp + stats.tn, stats.targets), 9)}${count(stats.tp)}${count(stats.fp)}${count(stats.fn)}${count(stats.tn)}${pad(pct(stats.tp, stats.tp + stats.fp), 11)}${pad(pct(stats.tp, stats.tp + stats.fn), 9)}`,
+    );
+  }
+  const withClasses = outcomes.filter((o) => o.claim.expected.classes.length > 0);
+  const plain = outcomes.filter((o) => o.claim.expected.classes.length === 0);
+  const agreedOf = (list: Outcome[]) => list.filter(agrees).length;
+  for (const [label, list] of [
+    ['any class', withClasses],
+    ['no class', plain],
+    ['all claims', outcomes],
+  ] as const)
+    console.log(`${label.padEnd(24)}${pad(list.length, 7)}${pad(agreedOf(list), 8)}${pad(pct(agreedOf(list), list.length), 11)}`);
+  const missing = CORPUS_CLASSES.filter((c) => classStats[c].claims === 0);
+  if (missing.length) console.log(`no claim exercised: ${missing.map((c) => `${c} (${CLASS_DESCRIPTIONS[c]})`).join('; ')}`);
+  console.log(`\nagreement ${pct(correct, outcomes.length)} (${correct}/${outcomes.length})`);
+
   // Timing.
   const reads = outcomes.map((o) => o.readMs).sort((a, b) => a - b);
   const scanned = outcomes.filter((o) => o.claim.expected.imagePages > 0).map((o) => o.readMs);
@@ -310,8 +394,9 @@ async function main(): Promise<void> {
         .filter(([, t]) => t.length)
         .map(([code, t]) => `${code}:${t.join('+')}`)
         .join(' ');
+      const classes = c.expected.classes.length ? ` {${c.expected.classes.map((k) => k.name).join(', ')}}` : '';
       console.log(
-        `  ${c.referenceClaimId} ${c.organization} ${c.caseType} ${c.procedureCodes.join('+')} [${c.expected.scenario}] expected ${c.expected.result}${failed ? ` (${failed})` : ''}, got ${o.verification.adjudicationResult}: ${(o.verification.adjudicationReason ?? '').slice(0, 160)}`,
+        `  ${c.referenceClaimId} ${c.organization} ${c.caseType} ${c.procedureCodes.join('+')} [${c.expected.scenario}]${classes} expected ${c.expected.result}${failed ? ` (${failed})` : ''}, got ${o.verification.adjudicationResult}: ${(o.verification.adjudicationReason ?? '').slice(0, 160)}`,
       );
     }
   }
@@ -325,6 +410,7 @@ async function main(): Promise<void> {
       perProcedureAccuracy: proceduresRight / procedures,
       reasons: { checked: withReasons, named: reasonsNamed },
       entities: entityStats,
+      classes: classStats,
       mismatches: mismatches.map((o) => ({
         referenceClaimId: o.claim.referenceClaimId,
         expected: o.claim.expected,

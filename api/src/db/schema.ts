@@ -33,6 +33,7 @@ import type {
   RuleSelections,
   RuleStatement,
 } from '@claims/shared-kernel/contract';
+import type { ReadPage } from '../verification/types';
 
 /** Raw file bytes. pg answers a Buffer, PGlite a Uint8Array: both are handed out as Uint8Array. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -462,14 +463,8 @@ export const inboxImports = pgTable(
   (t) => [unique('inbox_imports_org_key_unique').on(t.org, t.key), index('inbox_imports_claim_idx').on(t.claimId)],
 );
 
-/** One word with its box, as the document reader returns it (see src/verification/types.ts). */
-export interface StoredReadPage {
-  pageNumber: number;
-  width: number;
-  height: number;
-  source: 'text' | 'ocr';
-  words: { text: string; x: number; y: number; width: number; height: number }[];
-}
+/** A page as the document reader returns it, words with their boxes (src/verification/types.ts ReadPage). */
+export type StoredReadPage = ReadPage;
 
 export const claimDocuments = pgTable(
   'claim_documents',

@@ -4,9 +4,11 @@
  */
 import { buildClaimText, type ClaimText } from './text';
 import { foldOf, PhraseIndex } from './match';
+import { legibleDocuments } from './read/readability';
+import { negationOf } from './negation';
 import { segregate, type Segregation } from './segregate';
 import { ValueReader, type ValueCandidate } from './values';
-import type { ClinicalAttributeMaster, KeywordMaster, ReadDocument, VerificationInput } from './types';
+import type { ClinicalAttributeMaster, KeywordMaster, ReadDocument, VerificationFacts, VerificationInput } from './types';
 import type { EntityName } from '@claims/shared-kernel/constants';
 
 /** What a rule leaf can look for, plus the pre-existing diseases the claim page lists. */
@@ -48,14 +50,18 @@ export interface ClaimContext {
   attributes: Map<string, ClinicalAttributeMaster>;
   /** Folded fact texts per entity kind; '*' holds the ones that count for every kind. */
   facts: Map<EntityKind | '*', Map<string, string>>;
-  /** Clinical attribute values found in the documents, per attribute (computed on first use). */
+  /** Clinical attribute values, measured facts first, then those found in the documents (computed on first use). */
   candidates(attribute: ClinicalAttributeMaster): ValueCandidate[];
+  /** The values the documents alone give for an attribute (shared by every procedure's view of the claim). */
+  readFromDocuments(attribute: ClinicalAttributeMaster): ValueCandidate[];
   fraudMarkersFound: string[];
 }
 
 export function prepareClaim(input: VerificationInput): ClaimContext {
-  const readable = input.documents.filter((d) => !d.error && d.pages.length > 0);
-  const unreadable = input.documents.filter((d) => d.error || d.pages.length === 0);
+  // Scanned pages without legible text are left out; a document with none left could not be read.
+  const documents = legibleDocuments(input.documents, input.masters);
+  const readable = documents.filter((d) => !d.error && d.pages.length > 0);
+  const unreadable = documents.filter((d) => d.error || d.pages.length === 0);
   const text = buildClaimText(readable);
   const index = new PhraseIndex(text);
   const { masters: m } = input;
@@ -85,28 +91,23 @@ export function prepareClaim(input: VerificationInput): ClaimContext {
     for (const key of [attribute.name, ...(attribute.alias ?? [])])
       if (foldOf(key) && !attributes.has(foldOf(key))) attributes.set(foldOf(key), attribute);
 
-  const facts = new Map<EntityKind | '*', Map<string, string>>();
-  const addFact = (kind: EntityKind | '*', value: string, label: string) => {
-    if (!foldOf(value)) return;
-    if (!facts.has(kind)) facts.set(kind, new Map());
-    facts.get(kind)!.set(foldOf(value), label);
-  };
-  for (const finding of input.facts?.findings ?? []) addFact('*', finding, 'Confirmed finding');
-  for (const [key, answers] of Object.entries(input.facts?.answers ?? {}))
-    for (const answer of answers ?? []) addFact(ANSWER_KINDS[key.trim().toLowerCase()] ?? '*', answer, 'Answer to procedure question');
-
-  const candidateCache = new Map<ClinicalAttributeMaster, ValueCandidate[]>();
-  const candidates = (attribute: ClinicalAttributeMaster) => {
-    let list = candidateCache.get(attribute);
+  const facts = factsByKind(input.facts ?? {});
+  const documentCandidates = new Map<ClinicalAttributeMaster, ValueCandidate[]>();
+  const readFromDocuments = (attribute: ClinicalAttributeMaster) => {
+    let list = documentCandidates.get(attribute);
     if (!list) {
-      list = [...measurementFacts(input, attribute), ...values.candidates(attribute, input.claim.hospitalCode)];
-      candidateCache.set(attribute, list);
+      list = values.candidates(attribute, input.claim.hospitalCode);
+      documentCandidates.set(attribute, list);
     }
     return list;
   };
+  const candidates = withMeasurements(input.facts?.measurements, readFromDocuments);
 
   const markers = new Map((input.fraudMarkers ?? DEFAULT_FRAUD_MARKERS).map((m) => [foldOf(m), m] as const));
-  const fraudMarkersFound = [...markers.values()].filter((marker) => index.find(marker).some((hit) => hit.quality >= 2));
+  // 'No tampering noted' says the bill was not tampered with: a negated mention is no marker.
+  const fraudMarkersFound = [...markers.values()].filter((marker) =>
+    index.find(marker).some((hit) => hit.quality >= 2 && !negationOf(text, hit)),
+  );
 
   const wordCount = text.tokens.length;
   let suspendedReason: string | null = null;
@@ -114,7 +115,73 @@ export function prepareClaim(input: VerificationInput): ClaimContext {
   else if (readable.length === 0) suspendedReason = unreadableReason(unreadable, 'all');
   else if (wordCount === 0) suspendedReason = 'No text could be read from the documents';
 
-  return { input, unreadable, suspendedReason, text, index, segregation, masters, attributes, facts, candidates, fraudMarkersFound };
+  return {
+    input,
+    unreadable,
+    suspendedReason,
+    text,
+    index,
+    segregation,
+    masters,
+    attributes,
+    facts,
+    candidates,
+    readFromDocuments,
+    fraudMarkersFound,
+  };
+}
+
+/**
+ * The claim as one procedure code is judged: the answers to that procedure's questions join the claim's facts
+ * (answers to another procedure's questions do not count here); the documents' reading is shared.
+ */
+export function forProcedure(context: ClaimContext, code: string): ClaimContext {
+  const own = context.input.facts?.byProcedure?.[code];
+  if (!own) return context;
+  const claimWide = context.input.facts ?? {};
+  const merged: VerificationFacts = {
+    findings: claimWide.findings,
+    answers: mergeAnswers(claimWide.answers, own.answers),
+    // Confirmed findings' measurements win over answers, as in loadFacts.
+    measurements: { ...own.measurements, ...claimWide.measurements },
+  };
+  return { ...context, facts: factsByKind(merged), candidates: withMeasurements(merged.measurements, context.readFromDocuments) };
+}
+
+function mergeAnswers(...lists: (Record<string, string[]> | undefined)[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const list of lists)
+    for (const [key, values] of Object.entries(list ?? {})) merged[key] = [...new Set([...(merged[key] ?? []), ...values])];
+  return merged;
+}
+
+function factsByKind(facts: VerificationFacts): ClaimContext['facts'] {
+  const byKind: ClaimContext['facts'] = new Map();
+  const addFact = (kind: EntityKind | '*', value: string, label: string) => {
+    if (!foldOf(value)) return;
+    if (!byKind.has(kind)) byKind.set(kind, new Map());
+    byKind.get(kind)!.set(foldOf(value), label);
+  };
+  for (const finding of facts.findings ?? []) addFact('*', finding, 'Confirmed finding');
+  for (const [key, answers] of Object.entries(facts.answers ?? {}))
+    for (const answer of answers ?? []) addFact(ANSWER_KINDS[key.trim().toLowerCase()] ?? '*', answer, 'Answer to procedure question');
+  return byKind;
+}
+
+/** Candidates of an attribute: measured facts first, then what the documents say (computed once per attribute). */
+function withMeasurements(
+  measurements: VerificationFacts['measurements'],
+  readFromDocuments: (attribute: ClinicalAttributeMaster) => ValueCandidate[],
+): (attribute: ClinicalAttributeMaster) => ValueCandidate[] {
+  const cache = new Map<ClinicalAttributeMaster, ValueCandidate[]>();
+  return (attribute) => {
+    let list = cache.get(attribute);
+    if (!list) {
+      list = [...measurementFacts(measurements, attribute), ...readFromDocuments(attribute)];
+      cache.set(attribute, list);
+    }
+    return list;
+  };
 }
 
 /** The read errors as the reader gave them, for the error dialog: 'a.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))'. */
@@ -130,6 +197,7 @@ const PLAIN_READ_PROBLEMS: [RegExp, string][] = [
   [/^the PDF has no pages/, 'the PDF has no pages'],
   [/^not a readable PDF/, 'the PDF is damaged'],
   [/^not a readable (PNG|JPEG) image/, 'the image is damaged'],
+  [/^no legible text/, 'the scan shows no legible text'],
 ];
 
 const plainProblem = (document: ReadDocument): string | null =>
@@ -152,10 +220,24 @@ export function unreadableReason(documents: ReadDocument[], scope: 'some' | 'all
   return scope === 'all' ? `None of the documents could be read: ${names}.` : `${names} could not be read.`;
 }
 
-function measurementFacts(input: VerificationInput, attribute: ClinicalAttributeMaster): ValueCandidate[] {
-  const names = new Set([attribute.name, ...(attribute.alias ?? [])].map(foldOf));
-  return Object.entries(input.facts?.measurements ?? {})
-    .filter(([name, m]) => names.has(foldOf(name)) && Number.isFinite(m?.value))
+const foldedWords = (text: string): string[] =>
+  text
+    .split(/[^\p{L}\p{N}]+/u)
+    .map(foldOf)
+    .filter(Boolean);
+
+/**
+ * Measured values that name this attribute: a key that is its name or an alias, or (a question's text) holds
+ * one as whole words ('What is the patient's Haemoglobin?').
+ */
+function measurementFacts(measurements: VerificationFacts['measurements'], attribute: ClinicalAttributeMaster): ValueCandidate[] {
+  const names = [attribute.name, ...(attribute.alias ?? [])].map(foldedWords).filter((words) => words.length > 0);
+  const namesThisAttribute = (key: string) => {
+    const words = foldedWords(key);
+    return names.some((name) => words.some((_, at) => name.every((word, i) => words[at + i] === word)));
+  };
+  return Object.entries(measurements ?? {})
+    .filter(([key, m]) => namesThisAttribute(key) && Number.isFinite(m?.value))
     .map(([, m]) => ({
       value: { kind: 'number', value: m.value },
       unit: m.unit ?? null,

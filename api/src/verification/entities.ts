@@ -1,10 +1,13 @@
 /**
  * Finding an entity of the master data (by its name and every alias) in the pages a rule leaf may look in,
- * with the evidence location of the best hit; and the entity groups of adjudicationDetails.
+ * with the evidence location of the best hit; and the entity groups of adjudicationDetails. A negated
+ * mention ('No evidence of cholelithiasis', see negation.ts) is no finding: when it is all there is, the
+ * entity is not found and the mention is kept as the evidence of its absence.
  */
-import type { EvidenceLocation, FoundItem } from '@claims/shared-kernel/contract';
+import type { EvidenceLocation, FoundItem, FoundPosition } from '@claims/shared-kernel/contract';
 import type { ClaimContext, EntityKind } from './context';
 import { bestHit, foldOf, type Hit } from './match';
+import { negationOf, type Negation } from './negation';
 import { boxOf } from './text';
 import type { KeywordMaster } from './types';
 
@@ -45,6 +48,8 @@ export interface Presence {
   aliasesFound: string[];
   /** 'Confirmed finding' / 'Answer to procedure question' when a fact makes it present. */
   fact: string | null;
+  /** When it is not found: a mention that says it is absent ('no evidence of ...'), else null. */
+  negated: Negation | null;
 }
 
 export function masterOf(context: ClaimContext, kind: EntityKind, name: string): KeywordMaster | null {
@@ -79,11 +84,21 @@ export function findEntity(context: ClaimContext, kind: EntityKind, name: string
       page,
       aliasesFound: [...new Set(hits.map((h) => h.phrase))],
       fact: page === null ? fact : null,
+      negated: null,
     };
   }
-  let hits = phrases.flatMap((p) => context.index.find(p)).filter((h) => allowed(h.page));
-  if (!hits.length && approximate) hits = phrases.flatMap((p) => context.index.findApproximate(p)).filter((h) => allowed(h.page));
+  const negations: Negation[] = [];
+  const affirmed = (hits: Hit[]) =>
+    hits.filter((h) => {
+      if (!allowed(h.page)) return false;
+      const negation = negationOf(context.text, h);
+      if (negation) negations.push(negation);
+      return !negation;
+    });
+  let hits = affirmed(phrases.flatMap((p) => context.index.find(p)));
+  if (!hits.length && approximate) hits = affirmed(phrases.flatMap((p) => context.index.findApproximate(p)));
   const hit = bestHit(hits);
+  const negatedHit = hit || fact ? null : bestHit(negations.map((n) => n.hit));
   return {
     name,
     master,
@@ -92,6 +107,7 @@ export function findEntity(context: ClaimContext, kind: EntityKind, name: string
     page: hit?.page ?? null,
     aliasesFound: [...new Set(hits.map((h) => h.phrase))],
     fact: hit ? null : fact,
+    negated: negations.find((n) => n.hit === negatedHit) ?? null,
   };
 }
 
@@ -125,6 +141,16 @@ export interface FoundValue {
   evidence: EvidenceLocation | null;
 }
 
+const positionOf = (place: EvidenceLocation): FoundPosition => ({
+  x: place.x,
+  y: place.y,
+  width: place.width,
+  height: place.height,
+  pageNumber: place.pageNumber,
+  pageWidth: place.pageWidth,
+  pageHeight: place.pageHeight,
+});
+
 /** A FoundItem for the claim page from a presence (and, for clinical attributes, a value). */
 export function foundItem(context: ClaimContext, presence: Presence, value?: FoundValue): FoundItem {
   const evidence = value?.evidence ?? evidenceOf(context, presence);
@@ -134,20 +160,25 @@ export function foundItem(context: ClaimContext, presence: Presence, value?: Fou
     found: presence.found || (value?.valueFound ?? null) !== null,
     documentUrl: evidence?.documentUrl ?? null,
     referenceToDocument: evidence?.referenceToDocument ?? presence.fact,
-    position: evidence
-      ? {
-          x: evidence.x,
-          y: evidence.y,
-          width: evidence.width,
-          height: evidence.height,
-          pageNumber: evidence.pageNumber,
-          pageWidth: evidence.pageWidth,
-          pageHeight: evidence.pageHeight,
-        }
-      : null,
+    position: evidence ? positionOf(evidence) : null,
     foundDocumentAliases: presence.aliasesFound,
   };
   if (presence.master?.ICD_code) item.ICD_code = presence.master.ICD_code;
+  if (presence.negated && !item.found) {
+    const { page, first, last } = presence.negated.hit;
+    const tokens = presence.negated.tokens;
+    const { document } = context.text.pages[page];
+    item.negatedAt = {
+      text: tokens.map((t) => context.text.tokens[t].word.text).join(' '),
+      mention: context.text.tokens
+        .slice(first, last + 1)
+        .map((t) => t.word.text)
+        .join(' '),
+      documentUrl: document.url,
+      referenceToDocument: document.fileName,
+      position: positionOf(locate(context, page, tokens)),
+    };
+  }
   if (value) {
     item.valueFound = value.valueFound;
     item.unitFound = value.unitFound;

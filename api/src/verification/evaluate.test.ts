@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RuleStatement } from '@claims/shared-kernel/contract';
 import { prepareClaim } from './context';
+import { compileRule, extractFacts } from './compile';
 import { evaluateNode, type RuleScope } from './evaluate';
 import { attribute, docFromText, emptyMasters, keyword } from './fixtures';
 import type { ClinicalAttributeMaster, RuleDefinition, VerificationFacts } from './types';
@@ -41,10 +42,9 @@ const documents = [
 
 const NO_LISTS = { documentExclusionList: [], clinicalInclusionDocuments: [], clinicalExclusionDocuments: [] };
 
-const evaluate = (
-  node: RuleStatement,
-  options: { facts?: VerificationFacts; rule?: Partial<RuleDefinition>; attributes?: ClinicalAttributeMaster[] } = {},
-) => {
+type Options = { facts?: VerificationFacts; rule?: Partial<RuleDefinition>; attributes?: ClinicalAttributeMaster[] };
+
+const prepared = (node: RuleStatement, options: Options = {}) => {
   const context = prepareClaim({
     claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: 'H1', organization: 'vitraya' },
     documents,
@@ -53,7 +53,21 @@ const evaluate = (
     facts: options.facts,
   });
   const scope: RuleScope = { procedureCode: 'P1', procedureName: null, rule: { ...NO_LISTS, ...options.rule } };
+  return { context, scope };
+};
+
+const evaluate = (node: RuleStatement, options: Options = {}) => {
+  const { context, scope } = prepared(node, options);
   return evaluateNode(node, context, scope);
+};
+
+/** The interpreter's result, which the compiled rule must give too (every case below checks both). */
+const result = (node: RuleStatement, options?: Options) => {
+  const { context, scope } = prepared(node, options);
+  const interpreted = evaluateNode(node, context, scope).statement.conditionResult;
+  const compiled = compileRule(node);
+  expect(compiled.holds(extractFacts(compiled, context, scope))).toBe(interpreted);
+  return interpreted;
 };
 
 const any = (
@@ -73,7 +87,6 @@ const compare = (operator: RuleStatement['operator'], attr: ClinicalAttributeMas
   valueToCompare: { id: attr.id, name: attr.name },
   ...extra,
 });
-const result = (node: RuleStatement, options?: Parameters<typeof evaluate>[1]) => evaluate(node, options).statement.conditionResult;
 
 describe('presence operators', () => {
   it('ANY_OF_N_VALUES_IS_PRESENT needs numberOfValues of the values', () => {

@@ -83,19 +83,36 @@ export function leafScope(leaf: RuleStatement, scope: RuleScope, kind: EntityKin
   return { inclusion, exclusion: [...exclusion, ...(scope.rule.documentExclusionList ?? [])] };
 }
 
+type PresenceOperator = 'ANY_OF_N_VALUES_IS_PRESENT' | 'ALL_OF_THE_VALUES_ARE_PRESENT';
+type ComparisonOperator = Exclude<LeafOperator, PresenceOperator>;
+
+/** How many of a presence leaf's `total` values must be found. */
+export const PRESENCE_NEEDS: Record<PresenceOperator, (leaf: RuleStatement, total: number) => number> = {
+  ANY_OF_N_VALUES_IS_PRESENT: (leaf) => Math.max(1, leaf.numberOfValues ?? 1),
+  ALL_OF_THE_VALUES_ARE_PRESENT: (_, total) => total,
+};
+
+export const isPresenceOperator = (operator: string): operator is PresenceOperator => operator in PRESENCE_NEEDS;
+
+/** The values a presence leaf looks for (blank ones do not count). */
+export const valuesToFind = (leaf: RuleStatement): string[] => (leaf.valuesToFind ?? []).filter((v) => v?.trim());
+
+/** Whether a value the leaf looks for is present in the pages it may look in (or given as a fact). */
+export function presentValues(context: ClaimContext, leaf: RuleStatement, scope: RuleScope): Presence[] {
+  const kind = kindOf(context, leaf);
+  const allowed = pageFilter(context, leafScope(leaf, scope, kind));
+  return valuesToFind(leaf).map((v) => presenceWithFacts(context, kind, v, allowed));
+}
+
 const presence =
-  (
-    required: (leaf: RuleStatement, total: number) => number,
-    describe: (leaf: RuleStatement, missing: string[], found: string[]) => string,
-  ): LeafEvaluator =>
+  (operator: PresenceOperator, describe: (leaf: RuleStatement, missing: string[], found: string[]) => string): LeafEvaluator =>
   (leaf, context, scope) => {
     const kind = kindOf(context, leaf);
-    const values = (leaf.valuesToFind ?? []).filter((v) => v?.trim());
-    const allowed = pageFilter(context, leafScope(leaf, scope, kind));
-    const results = values.map((v) => presenceWithFacts(context, kind, v, allowed));
+    const values = valuesToFind(leaf);
+    const results = presentValues(context, leaf, scope);
     const found = results.filter((r) => r.found);
     const missing = results.filter((r) => !r.found).map((r) => r.name);
-    const need = required(leaf, values.length);
+    const need = PRESENCE_NEEDS[operator](leaf, values.length);
     const ok = values.length > 0 && found.length >= need;
     const label = ENTITY_LABELS[kind] ?? kind;
     return {
@@ -168,12 +185,25 @@ export function attributeValue(
 export const valueEvidence = (context: ClaimContext, candidate: ValueCandidate): EvidenceLocation | null =>
   candidate.page === null ? null : locate(context, candidate.page, candidate.tokens);
 
-type Test = (found: AttributeValue, leaf: RuleStatement, attribute: ClinicalAttributeMaster) => boolean;
+/** A comparison leaf's test of the value found. */
+export type ComparisonTest = (found: AttributeValue, leaf: RuleStatement, attribute: ClinicalAttributeMaster) => boolean;
+
+/** The value a comparison leaf compares: its attribute, and the value of it that counts for the leaf (or null). */
+export function comparedValue(
+  context: ClaimContext,
+  leaf: RuleStatement,
+  scope: RuleScope,
+): { attribute: ClinicalAttributeMaster | null; candidate: ValueCandidate | null } {
+  const attribute = attributeOf(context, comparedAttribute(leaf));
+  if (!attribute) return { attribute: null, candidate: null };
+  return { attribute, candidate: attributeValue(context, attribute, scope, leafScope(leaf, scope, 'clinicalattribute')) };
+}
 
 const comparison =
-  (test: Test, expectation: (leaf: RuleStatement, attribute: ClinicalAttributeMaster) => string): LeafEvaluator =>
+  (operator: ComparisonOperator, expectation: (leaf: RuleStatement, attribute: ClinicalAttributeMaster) => string): LeafEvaluator =>
   (leaf, context, scope) => {
-    const attribute = attributeOf(context, comparedAttribute(leaf));
+    const test = COMPARISON_TESTS[operator];
+    const { attribute, candidate } = comparedValue(context, leaf, scope);
     const name = comparedAttribute(leaf)?.name ?? 'unnamed';
     if (!attribute)
       return {
@@ -184,7 +214,6 @@ const comparison =
         evidence: [],
         failure: `Clinical attribute not configured: ${name}`,
       };
-    const candidate = attributeValue(context, attribute, scope, leafScope(leaf, scope, 'clinicalattribute'));
     if (!candidate)
       return {
         conditionResult: false,
@@ -219,15 +248,13 @@ const target = (leaf: RuleStatement): number => {
   return typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
 };
 
-const numeric = (holds: (lower: number, upper: number, x: number) => boolean, words: string) =>
-  comparison(
-    (found, leaf) => {
-      const b = bounds(found);
-      const x = target(leaf);
-      return !!b && Number.isFinite(x) && holds(b[0], b[1], x);
-    },
-    (leaf) => `${words} ${configured(leaf)}`,
-  );
+const numeric =
+  (holds: (lower: number, upper: number, x: number) => boolean): ComparisonTest =>
+  (found, leaf) => {
+    const b = bounds(found);
+    const x = target(leaf);
+    return !!b && Number.isFinite(x) && holds(b[0], b[1], x);
+  };
 
 const configured = (leaf: RuleStatement): string =>
   leaf.value === null || leaf.value === undefined || leaf.value === '' ? '(no value configured)' : String(leaf.value);
@@ -282,43 +309,44 @@ const describeRange = ([lower, upper]: [number | null, number | null]): string =
         ? `at most ${upper}`
         : 'any value';
 
+/** Each comparison operator's test of the value found (the interpreter's and the compiled rules' alike). */
+export const COMPARISON_TESTS: Record<ComparisonOperator, ComparisonTest> = {
+  VALUE_GREATER_THAN: numeric((lower, _, x) => lower > x),
+  VALUE_GREATER_THAN_EQUAL_TO: numeric((lower, _, x) => lower >= x),
+  VALUE_LESS_THAN: numeric((_, upper, x) => upper < x),
+  VALUE_LESS_THAN_EQUAL_TO: numeric((_, upper, x) => upper <= x),
+  VALUE_EQUAL_TO: equals,
+  VALUE_NOT_EQUAL_TO: (f, l, a) => !equals(f, l, a),
+  VALUE_IN_RANGE: (found, leaf, attribute) => {
+    const b = bounds(found);
+    const [lower, upper] = rangeOf(leaf, attribute);
+    return !!b && (lower === null || b[0] >= lower) && (upper === null || b[1] <= upper);
+  },
+  VALUE_IN: isListed,
+  VALUE_NOT_IN: (f, l, a) => !isListed(f, l, a),
+};
+
 const OPERATORS: Record<LeafOperator, LeafEvaluator> = {
-  ANY_OF_N_VALUES_IS_PRESENT: presence(
-    (leaf) => Math.max(1, leaf.numberOfValues ?? 1),
-    (leaf, missing, found) => {
-      const need = Math.max(1, leaf.numberOfValues ?? 1);
-      const all = [...found, ...missing];
-      return need === 1
-        ? `any 1 of ${list(all)}`
-        : `any ${need} of ${list(leaf.valuesToFind ?? all)}${found.length ? ` (found ${list(found)})` : ''}`;
-    },
-  ),
+  ANY_OF_N_VALUES_IS_PRESENT: presence('ANY_OF_N_VALUES_IS_PRESENT', (leaf, missing, found) => {
+    const need = Math.max(1, leaf.numberOfValues ?? 1);
+    const all = [...found, ...missing];
+    return need === 1
+      ? `any 1 of ${list(all)}`
+      : `any ${need} of ${list(leaf.valuesToFind ?? all)}${found.length ? ` (found ${list(found)})` : ''}`;
+  }),
   ALL_OF_THE_VALUES_ARE_PRESENT: presence(
-    (_, total) => total,
+    'ALL_OF_THE_VALUES_ARE_PRESENT',
     (leaf, missing) => `all of ${list(leaf.valuesToFind ?? missing)} (missing ${list(missing)})`,
   ),
-  VALUE_GREATER_THAN: numeric((lower, _, x) => lower > x, 'greater than'),
-  VALUE_GREATER_THAN_EQUAL_TO: numeric((lower, _, x) => lower >= x, 'at least'),
-  VALUE_LESS_THAN: numeric((_, upper, x) => upper < x, 'less than'),
-  VALUE_LESS_THAN_EQUAL_TO: numeric((_, upper, x) => upper <= x, 'at most'),
-  VALUE_EQUAL_TO: comparison(equals, (leaf) => `equal to ${configured(leaf)}`),
-  VALUE_NOT_EQUAL_TO: comparison(
-    (f, l, a) => !equals(f, l, a),
-    (leaf) => `not equal to ${configured(leaf)}`,
-  ),
-  VALUE_IN_RANGE: comparison(
-    (found, leaf, attribute) => {
-      const b = bounds(found);
-      const [lower, upper] = rangeOf(leaf, attribute);
-      return !!b && (lower === null || b[0] >= lower) && (upper === null || b[1] <= upper);
-    },
-    (leaf, attribute) => describeRange(rangeOf(leaf, attribute)),
-  ),
-  VALUE_IN: comparison(isListed, (leaf) => `one of ${list(listed(leaf))}`),
-  VALUE_NOT_IN: comparison(
-    (f, l, a) => !isListed(f, l, a),
-    (leaf) => `none of ${list(listed(leaf))}`,
-  ),
+  VALUE_GREATER_THAN: comparison('VALUE_GREATER_THAN', (leaf) => `greater than ${configured(leaf)}`),
+  VALUE_GREATER_THAN_EQUAL_TO: comparison('VALUE_GREATER_THAN_EQUAL_TO', (leaf) => `at least ${configured(leaf)}`),
+  VALUE_LESS_THAN: comparison('VALUE_LESS_THAN', (leaf) => `less than ${configured(leaf)}`),
+  VALUE_LESS_THAN_EQUAL_TO: comparison('VALUE_LESS_THAN_EQUAL_TO', (leaf) => `at most ${configured(leaf)}`),
+  VALUE_EQUAL_TO: comparison('VALUE_EQUAL_TO', (leaf) => `equal to ${configured(leaf)}`),
+  VALUE_NOT_EQUAL_TO: comparison('VALUE_NOT_EQUAL_TO', (leaf) => `not equal to ${configured(leaf)}`),
+  VALUE_IN_RANGE: comparison('VALUE_IN_RANGE', (leaf, attribute) => describeRange(rangeOf(leaf, attribute))),
+  VALUE_IN: comparison('VALUE_IN', (leaf) => `one of ${list(listed(leaf))}`),
+  VALUE_NOT_IN: comparison('VALUE_NOT_IN', (leaf) => `none of ${list(listed(leaf))}`),
 };
 
 export function evaluateNode(node: RuleStatement, context: ClaimContext, scope: RuleScope): Evaluated {

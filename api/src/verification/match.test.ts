@@ -34,6 +34,71 @@ describe('normalising', () => {
   });
 });
 
+describe('spelling variants', () => {
+  const PAIRS = [
+    ['haemoglobin', 'hemoglobin'],
+    ['Oesophagus', 'Esophagus'],
+    ['authorisation', 'authorization'],
+    ['colour', 'color'],
+    ['Tumour', 'Tumor'],
+    ['anaemia', 'anemia'],
+    ['Oedema', 'Edema'],
+    ['paediatric', 'pediatric'],
+    ['Hæmatology', 'hematology'],
+    ['orthopaedic', 'orthopedic'],
+    ['diarrhoea', 'diarrhea'],
+    ['lymphoedema', 'lymphedema'],
+    ['hospitalised', 'hospitalized'],
+    ['analyse', 'analyze'],
+    ['behavioural', 'behavioral'],
+    ['Operation theatre', 'Operation theater'],
+    ['litres', 'liters'],
+    ['catalogue', 'catalog'],
+  ];
+
+  it('finds British and American spellings of a name without an alias (grade 2), both ways', () => {
+    for (const [british, american] of PAIRS) {
+      const { text, index } = indexOf(`Noted: ${british} as advised`, `Noted: ${american} as advised`);
+      expect([index.find(american).map((h) => [h.page, h.quality]), wordsOf(text, index.find(american)[0])]).toEqual([
+        [
+          [0, 2],
+          [1, 3],
+        ],
+        british,
+      ]);
+      expect(index.find(british).map((h) => [h.page, h.quality])).toEqual([
+        [0, 3],
+        [1, 2],
+      ]);
+    }
+  });
+
+  it('keeps the OCR confusions on top of the spelling variants', () => {
+    const { index } = indexOf('Haernoglobin 9.8, anaernia');
+    expect(index.find('Hemoglobin')[0]?.quality).toBe(2);
+    expect(index.find('Anemia')[0]?.quality).toBe(2);
+  });
+
+  it('folds the digraphs only where British spelling puts them, so compounds keep their letters', () => {
+    expect(foldOf('Gastro-enteritis')).toBe(foldOf('Gastroenteritis'));
+    expect(foldOf('intra epithelial')).toBe(foldOf('intraepithelial'));
+    expect(foldOf('Gastro-oesophageal')).toBe(foldOf('gastroesophageal'));
+    expect(indexOf('Phaco emulsification done').index.find('Phacoemulsification')).toHaveLength(1);
+  });
+
+  it('does not merge words that only look like variants', () => {
+    for (const [a, b] of [
+      ['four', 'for'],
+      ['hour', 'hor'],
+      ['fracture', 'fractuer'],
+      ['acre', 'acer'],
+      ['shoe', 'she'],
+      ['neurourology', 'neurorology'],
+    ])
+      expect(foldOf(a)).not.toBe(foldOf(b));
+  });
+});
+
 describe('finding a phrase', () => {
   it('ignores case and punctuation (grade 3)', () => {
     const { text, index } = indexOf('Diagnosis: SENILE-CATARACT, right eye');
@@ -58,6 +123,13 @@ describe('finding a phrase', () => {
     ]);
     expect(index.find('Phacoemulsification')[0]).toMatchObject({ quality: 3, page: 1 });
     expect(index.find('Hypertension')[0]).toMatchObject({ quality: 1, page: 2 });
+  });
+
+  it('cuts a short name from what punctuation joins to it, and says what follows it in the word', () => {
+    const { index } = indexOf('Tumour Grade-III; Stage:IIB', 'Gradely improving; GradeIII');
+    expect(index.find('Grade').map((h) => [h.page, h.quality, h.tail])).toEqual([[0, 1, '-III;']]);
+    expect(index.find('Stage')[0]).toMatchObject({ quality: 1, tail: ':IIB' });
+    expect(index.find('Tumor grade')[0]).toMatchObject({ quality: 1, tail: '-III;' });
   });
 
   it('does not cut a word where nothing shows that words ran together', () => {

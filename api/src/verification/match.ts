@@ -1,15 +1,16 @@
 /**
- * Finding names in the documents, tolerant of case, spacing, punctuation, line breaks, missing spaces and
- * the usual OCR confusions.
+ * Finding names in the documents, tolerant of case, spacing, punctuation, line breaks, missing spaces,
+ * British and American spellings and the usual OCR confusions.
  *
- * Every word is reduced to its lower-case letters and digits ("plain"), then the confusable characters are
- * folded onto one ("fold": 0→o, 1/i/l→l, 5→s, 8→b, m→rn, w→vv). A page is the concatenation of its words'
- * folds in reading order, so spaces, punctuation and line breaks vanish and a name broken across words or
- * lines still matches. Hits are then graded:
+ * Every word is reduced to its lower-case letters and digits ("plain"), then folded ("fold"): the
+ * confusable characters onto one (0→o, 1/i/l→l, 5→s, 8→b, m→rn, w→vv), then British spellings onto
+ * American ones (see SPELLING). A page is the concatenation of its words' folds in reading order, so
+ * spaces, punctuation and line breaks vanish and a name broken across words or lines still matches. Hits
+ * are then graded:
  *   3  whole words, and the plain letters equal the name's (an exact match but for case and punctuation);
- *   2  whole words, equal only after folding (an OCR confusion);
- *   1  starts or ends inside a word where words visibly run together (see breaksWord), names of 6 or
- *      more letters only;
+ *   2  whole words, equal only after folding (a spelling variant or an OCR confusion);
+ *   1  starts or ends inside a word where words visibly run together (see breakOf): names of 6 or more
+ *      letters, or of 4 or more where punctuation joins the words ('Grade-III');
  *   0.5 approximate (one edit per 8 letters, at most 2; first and last letters right), names of 8 or more
  *      letters, on OCRed pages only (a text layer has no misreadings), asked for explicitly.
  * Names shorter than 4 letters must match one whole word exactly (grade 3): 'MI' must not match 'ml'.
@@ -18,13 +19,17 @@ import type { ClaimText } from './text';
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
+/** Lower case without accents; ligatures such as 'æ' stay (SPELLING folds them). */
+function lowerOf(text: string): string {
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/u;
+
 export function plainOf(text: string): string {
   if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().replace(/[^a-z0-9]/g, '');
-  return text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]/gu, '');
+  return lowerOf(text).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 /**
@@ -33,23 +38,98 @@ export function plainOf(text: string): string {
  * words break ('Doctor Notes' and 'DoctorNotes' both hold 'rn').
  */
 const CONFUSABLE: Record<string, string> = { '0': 'o', '1': 'l', i: 'l', '5': 's', '8': 'b', m: 'rn', w: 'vv' };
+const CONFUSABLES = /[01i58mw]/g;
 
-export function foldPlain(plain: string): string {
-  return plain.replace(/[01i58mw]/g, (c) => CONFUSABLE[c]);
-}
+/**
+ * British spellings folded onto American ones inside one run of letters (a word, or a part of one between
+ * punctuation), so 'haemoglobin', 'oesophagus', 'tumour', 'authorisation', 'centre' and 'analogue' find
+ * 'hemoglobin', 'esophagus', 'tumor', 'authorization', 'center' and 'analog' without an alias. The digraphs
+ * fold only where British spelling puts them, because medical compounds join 'o|e' and 'a|e' all the time
+ * ('phaco|emulsification', 'gastro|enteritis', 'intra|epithelial' must keep their letters):
+ *   æ, œ → e
+ *   ae → e   at the start ('aetiology'), in haem, -aemi- ('anaemia', 'ischaemic'), paed, gynae, caes, faec,
+ *            anaes, and before v ('naevus', 'praevia')
+ *   oe → e   at the start ('oedema', 'oesophagus', 'oestrogen'), in -oea(l/s) ('diarrhoea', 'dyspnoea'),
+ *            -oedem- ('lymphoedema'), foet, coel, amoeb, homoeo, manoeu
+ *   our → or        as an ending after two letters ('tumour', 'colourless', 'behavioural'; not 'four', 'neurourology')
+ *   iz, yz → is, ys before a, e, i ('organize', 'authorization', 'analyzing')
+ *   ogue → og       at the end ('catalogue', 'analogue')
+ *   re → er         at the end after a consonant and two letters ('centre', 'litre', 'fibre'; not 'acre', 'fracture')
+ * The rules read the text after the OCR confusions are folded (so 'Haernoglobin' is 'haemoglobin' to them,
+ * and they are written with 'rn' for m, 'l' for i). Both sides are folded alike, so a fold that touches some
+ * other word only merges spellings no two real words tell apart.
+ */
+const SPELLING = new RegExp(
+  [
+    'æ|œ',
+    '^ae|(?<=h)ae(?=rn)|ae(?=rnl)|(?<=p)ae(?=d)|(?<=gyn)ae|(?<=c)ae(?=s)|(?<=f)ae(?=c)|(?<=an)ae(?=s)|ae(?=v)',
+    '^oe|oe(?=a[ls]?$)|oe(?=dern)|(?<=f)oe(?=t)|(?<=c)oe(?=l)|(?<=arn)oe(?=b)|(?<=horn)oe(?=o)|(?<=rnan)oe(?=u)',
+    '(?<=[a-z]{2})ou(?=r(?:s|ed|lng|al|able|ably|ful|less|lte|ltes|lst|lsts|er|ers)?$)',
+    '(?<=[ly])z(?=[ael])',
+    'ogue(?=s?$)',
+    '(?<=[a-z]{2}[b-df-hj-np-tv-xz])re(?=s?$)',
+  ].join('|'),
+  'g',
+);
+const RESPELLED: Record<string, string> = { æ: 'e', œ: 'e', ae: 'e', oe: 'e', ou: 'o', z: 's', ogue: 'og', re: 'er' };
 
-/** Names are folded over and over while rules are evaluated: remember the recent ones. */
+const foldRun = (run: string): string => run.replace(CONFUSABLES, (c) => CONFUSABLE[c]).replace(SPELLING, (unit) => RESPELLED[unit]);
+
+/** The runs of letters and digits of a text, lower case: joined, they are its plain form. */
+const runsOf = (text: string): string[] => lowerOf(text).split(NOT_LETTER_OR_DIGIT);
+
+/** Names and words are folded over and over while rules are evaluated: remember the recent ones. */
 const foldCache = new Map<string, string>();
 const FOLD_CACHE_SIZE = 50_000;
 
+/** The fold of a text: each run of letters and digits folded on its own, then joined. */
 export function foldOf(text: string): string {
   let fold = foldCache.get(text);
   if (fold === undefined) {
     if (foldCache.size >= FOLD_CACHE_SIZE) foldCache.clear();
-    fold = foldPlain(plainOf(text));
+    fold = runsOf(text).map(foldRun).join('');
     foldCache.set(text, fold);
   }
   return fold;
+}
+
+/**
+ * Where each plain character of a text starts in its fold: entry p is the fold offset at plain offset p
+ * (entry plain.length the fold's length), or -1 where p falls inside a respelled unit ('a|e' of 'ae').
+ */
+function foldOffsets(text: string): Int32Array {
+  const runs = runsOf(text);
+  const offsets = new Int32Array(runs.reduce((n, run) => n + run.length, 0) + 1);
+  let plain = 0;
+  let fold = 0;
+  for (const run of runs) {
+    // confusables first: where each plain character starts in the folded run
+    let confused = '';
+    const confusedAt: number[] = [];
+    for (let p = 0; p < run.length; p += 1) {
+      confusedAt.push(confused.length);
+      confused += CONFUSABLE[run[p]] ?? run[p];
+    }
+    confusedAt.push(confused.length);
+    // then the spelling units: where each character of the folded run starts in the fold
+    const foldAt = new Int32Array(confused.length + 1);
+    let at = 0;
+    let length = 0;
+    for (const unit of confused.matchAll(SPELLING)) {
+      while (at < unit.index) foldAt[at++] = length++;
+      foldAt[at] = length;
+      for (let i = 1; i < unit[0].length; i += 1) foldAt[at + i] = -1;
+      at += unit[0].length;
+      length += RESPELLED[unit[0]].length;
+    }
+    while (at < confused.length) foldAt[at++] = length++;
+    foldAt[confused.length] = length;
+    for (let p = 0; p < run.length; p += 1) offsets[plain + p] = foldAt[confusedAt[p]] < 0 ? -1 : fold + foldAt[confusedAt[p]];
+    plain += run.length;
+    fold += length;
+  }
+  offsets[plain] = fold;
+  return offsets;
 }
 
 export interface Hit {
@@ -61,6 +141,8 @@ export interface Hit {
   quality: number;
   /** The name or alias that matched, as configured. */
   phrase: string;
+  /** What follows the hit in its last word when it ends inside it ('-III' of 'Grade-III' for 'Grade'), else ''. */
+  tail: string;
 }
 
 const KEY = 4;
@@ -114,7 +196,7 @@ export class PhraseIndex {
   find(phrase: string): Hit[] {
     let hits = this.exact.get(phrase);
     if (!hits) {
-      hits = this.search(phrase, plainOf(phrase));
+      hits = this.search(phrase);
       this.exact.set(phrase, hits);
     }
     return hits;
@@ -131,14 +213,15 @@ export class PhraseIndex {
     return hits;
   }
 
-  private search(phrase: string, plain: string): Hit[] {
-    const fold = foldPlain(plain);
+  private search(phrase: string): Hit[] {
+    const fold = foldOf(phrase);
     if (!fold) return [];
+    const plain = plainOf(phrase);
     const { tokens } = this.text;
     if (fold.length < KEY) {
       return (this.byWord.get(fold) ?? [])
         .filter((t) => tokens[t].plain === plain)
-        .map((t) => ({ page: tokens[t].page, first: t, last: t, quality: 3, phrase }));
+        .map((t) => ({ page: tokens[t].page, first: t, last: t, quality: 3, phrase, tail: '' }));
     }
     const hits = new Map<number, Hit>();
     const consider = (start: number) => {
@@ -148,16 +231,18 @@ export class PhraseIndex {
       const last = this.charToken[end - 1];
       const startsWord = this.foldStart[first] === start;
       const endsWord = this.foldEnd[last] === end;
-      let quality: number;
-      if (startsWord && endsWord) quality = this.plainBetween(first, last) === plain ? 3 : 2;
-      else if (
-        fold.length >= MIN_PARTIAL &&
-        (startsWord || breaksWord(tokens[first].word.text, tokens[first].plain, start - this.foldStart[first])) &&
-        (endsWord || breaksWord(tokens[last].word.text, tokens[last].plain, end - this.foldStart[last]))
-      )
-        quality = 1;
-      else return;
-      hits.set(start, { page: tokens[first].page, first, last, quality, phrase });
+      if (startsWord && endsWord) {
+        const quality = this.plainBetween(first, last) === plain ? 3 : 2;
+        hits.set(start, { page: tokens[first].page, first, last, quality, phrase, tail: '' });
+        return;
+      }
+      const lastText = tokens[last].word.text;
+      const head = startsWord ? null : cutOf(tokens[first].word.text, start - this.foldStart[first]);
+      const tail = endsWord ? null : cutOf(lastText, end - this.foldStart[last]);
+      if ((!startsWord && !head) || (!endsWord && !tail)) return;
+      const onlyPunctuation = [head, tail].every((cut) => !cut || cut.kind === 'punctuation');
+      if (fold.length < MIN_PARTIAL && !onlyPunctuation) return;
+      hits.set(start, { page: tokens[first].page, first, last, quality: 1, phrase, tail: tail ? lastText.slice(tail.at) : '' });
     };
     for (const t of this.byStart.get(fold.slice(0, KEY)) ?? []) consider(this.foldStart[t]);
     for (const t of this.byEnd.get(fold.slice(-KEY)) ?? []) consider(this.foldEnd[t] - fold.length);
@@ -205,7 +290,7 @@ export class PhraseIndex {
       if (this.stream.slice(match.start, match.end).includes(PAGE_BREAK)) continue;
       if (this.stream[match.start] !== fold[0] || this.stream[match.end - 1] !== fold[fold.length - 1]) continue;
       if (this.text.pages[tokens[first].page].page.source !== 'ocr') continue;
-      hits.push({ page: tokens[first].page, first, last, quality: 0.5, phrase });
+      hits.push({ page: tokens[first].page, first, last, quality: 0.5, phrase, tail: '' });
       previousEnd = match.end;
     }
     return hits;
@@ -251,39 +336,36 @@ export class PhraseIndex {
   }
 }
 
-/** How many plain characters make up the first `foldLength` folded characters (m and w fold to two), or -1 mid-character. */
-function plainLength(plain: string, foldLength: number): number {
-  let f = 0;
-  let p = 0;
-  while (f < foldLength && p < plain.length) f += (CONFUSABLE[plain[p++]] ?? ' ').length;
-  return f === foldLength ? p : -1;
-}
+/** Where a word may be cut: at its edge, at punctuation inside it, or where two words visibly ran together. */
+type CutKind = 'edge' | 'punctuation' | 'joined';
 
 /**
- * Whether a word may be cut after `foldOffset` folded characters: only where the words run together
- * visibly, at punctuation ('Diagnosis:Senile'), a lower-to-upper case change ('NoSenile') or a change
- * between letters and digits ('Hb12.5'). So 'Ovarian cyst' is not found in 'Ovarian cystectomy', nor
- * 'Grade I' in 'Grade III'.
+ * Whether a word may be cut after `foldOffset` folded characters, and where in its text (the index of the
+ * first character after the cut): only where the words run together visibly, at punctuation
+ * ('Diagnosis:Senile'), a lower-to-upper case change ('NoSenile') or a change between letters and digits
+ * ('Hb12.5'). So 'Ovarian cyst' is not found in 'Ovarian cystectomy', nor 'Grade I' in 'Grade III'.
  */
-function breaksWord(text: string, plain: string, foldOffset: number): boolean {
-  const cut = plainLength(plain, foldOffset);
-  if (cut < 0) return false;
-  if (cut === 0 || cut >= plain.length) return true;
+function cutOf(text: string, foldOffset: number): { at: number; kind: CutKind } | null {
+  const offsets = foldOffsets(text);
+  const cut = offsets.indexOf(foldOffset);
+  if (cut < 0) return null;
+  if (cut === 0) return { at: 0, kind: 'edge' };
+  if (cut >= offsets.length - 1) return { at: text.length, kind: 'edge' };
   let kept = 0;
   let before = -1;
   for (let i = 0; i < text.length; i += 1) {
     if (!plainOf(text[i])) continue;
     if (kept === cut) {
-      if (i - before > 1) return true;
+      if (i - before > 1) return { at: before + 1, kind: 'punctuation' };
       const a = text[before];
       const b = text[i];
       const caseChange = a === a.toLowerCase() && a !== a.toUpperCase() && b === b.toUpperCase() && b !== b.toLowerCase();
-      return caseChange || /\d/.test(a) !== /\d/.test(b);
+      return caseChange || /\d/.test(a) !== /\d/.test(b) ? { at: i, kind: 'joined' } : null;
     }
     before = i;
     kept += 1;
   }
-  return true;
+  return { at: text.length, kind: 'edge' };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

@@ -4,7 +4,7 @@ import { docFromText, keyword } from './fixtures';
 import { PhraseIndex } from './match';
 import { segregate } from './segregate';
 import { buildClaimText } from './text';
-import type { ReadDocument } from './types';
+import type { ReadDocument, Word } from './types';
 
 const DOCUMENTS = [
   keyword('Discharge Summary', ['Discharge Card']),
@@ -127,5 +127,100 @@ describe('segregation by the hospital docgroups configuration', () => {
     expect(typesOf([pages('Total: 12,345')], withFlags({ total_special_character_flag: true }))).toEqual(['Bill', 'Bill', null]);
     expect(typesOf([pages('Sub Total 1,000')], withFlags({ total_flag: true }))).toEqual(['Bill', 'Bill', 'Bill']);
     expect(typesOf([pages('Sub Total 1,000')], withFlags({ subtotal_flag: true }))).toEqual(['Bill', 'Bill', null]);
+  });
+});
+
+/** One line of a laid-out page: its top in points, font size, and whether it is centred or bold. */
+interface StyledLine {
+  text: string;
+  top: number;
+  size?: number;
+  centred?: boolean;
+  bold?: boolean;
+}
+
+const PAGE_WIDTH = 595;
+
+/** A text-layer page (A4, points) with the lines as given; runs of spaces are gaps as wide as the spaces. */
+function styledDocument(lines: StyledLine[]): ReadDocument {
+  const words = lines.flatMap(({ text, top, size = 10, centred = false, bold }): Word[] => {
+    const charWidth = 0.55 * size;
+    const left = centred ? (PAGE_WIDTH - text.length * charWidth) / 2 : 40;
+    return [...text.matchAll(/\S+/g)].map((m) => ({
+      text: m[0],
+      x: left + (m.index ?? 0) * charWidth,
+      y: top,
+      width: m[0].length * charWidth,
+      height: size,
+      ...(bold ? { bold } : {}),
+    }));
+  });
+  return {
+    documentId: 1,
+    fileName: 'a.pdf',
+    url: '/claims/1/documents/1',
+    pages: [{ pageNumber: 1, width: PAGE_WIDTH, height: 842, source: 'text', words }],
+  };
+}
+
+/** A tall letterhead: the hospital's name, who runs it, address, contacts, accreditation, down to 30% of the page. */
+const LETTERHEAD: StyledLine[] = [
+  { text: 'CITY CARE MULTISPECIALITY HOSPITAL', top: 40, size: 22, centred: true, bold: true },
+  { text: 'A Unit of City Care Health Services Pvt Ltd', top: 72, size: 11, centred: true },
+  { text: 'No. 12, 4th Cross, MG Road, Bengaluru 560001', top: 92, size: 11, centred: true },
+  { text: 'Ph: 080 2345 6789    Email: info@citycare.in    www.citycare.in', top: 110, size: 11, centred: true },
+  { text: 'NABH Accredited    |    24 x 7 Emergency and Pharmacy', top: 128, size: 11, centred: true },
+  { text: 'Reg. No. KA/BLR/2011/4567    GSTIN 29ABCDE1234F1Z5', top: 146, size: 11, centred: true },
+  { text: 'Patient: Ramesh Kumar    UHID: 20250902    IP No: 4471', top: 190 },
+];
+const BILL_LINES: StyledLine[] = [
+  { text: 'Bill No: 42    Date: 02-09-2025', top: 262 },
+  { text: 'Room rent 3 days                      4,500.00', top: 290 },
+  { text: 'Pharmacy and consumables              12,310.00', top: 304 },
+  { text: 'Grand Total                           16,810.00', top: 318 },
+];
+const typesOfPage = (lines: StyledLine[]) => typesOf([styledDocument(lines)]);
+
+describe('titles under a tall letterhead (no segregation configured)', () => {
+  it('types a page by its title at 28% of the page, set apart by size, weight, centring or capitals', () => {
+    const at28 = 0.28 * 842 - 7;
+    expect(typesOfPage([...LETTERHEAD, { text: 'FINAL BILL', top: at28, size: 14, centred: true, bold: true }, ...BILL_LINES])).toEqual([
+      'Bill',
+    ]);
+    expect(typesOfPage([...LETTERHEAD, { text: 'Final Bill', top: at28, size: 14 }, ...BILL_LINES])).toEqual(['Bill']);
+    expect(typesOfPage([...LETTERHEAD, { text: 'Final Bill', top: at28, bold: true }, ...BILL_LINES])).toEqual(['Bill']);
+    expect(typesOfPage([...LETTERHEAD, { text: 'Final Bill', top: at28, centred: true }, ...BILL_LINES])).toEqual(['Bill']);
+    expect(typesOfPage([...LETTERHEAD, { text: 'FINAL BILL', top: at28 }, ...BILL_LINES])).toEqual(['Bill']);
+  });
+
+  it('does not take a plain line below the top quarter for a title', () => {
+    expect(typesOfPage([...LETTERHEAD, { text: 'Final Bill', top: 0.28 * 842 - 7 }, ...BILL_LINES])).toEqual([null]);
+  });
+
+  it('does not take a bold line of the body for a title', () => {
+    const running: StyledLine[] = [
+      { text: 'The patient was admitted with complaints of pain in the abdomen and fever for three days.', top: 220 },
+      { text: 'She was treated with antibiotics and fluids and improved over the course of the stay.', top: 234 },
+    ];
+    expect(typesOfPage([...LETTERHEAD, ...running, { text: 'Lab Report', top: 262, bold: true }])).toEqual([null]);
+    expect(typesOfPage([...LETTERHEAD, { text: 'Lab report reviewed by the consultant', top: 236, bold: true }])).toEqual([null]);
+    expect(typesOfPage([...LETTERHEAD, { text: 'LAB REPORT', top: 560, size: 14, bold: true }])).toEqual([null]);
+  });
+
+  it('takes the topmost title', () => {
+    expect(
+      typesOfPage([
+        ...LETTERHEAD,
+        { text: 'FINAL BILL', top: 230, size: 14, centred: true },
+        { text: 'LAB REPORT', top: 300, size: 14, centred: true },
+      ]),
+    ).toEqual(['Bill']);
+  });
+
+  it('keeps a configured document to its configuration', () => {
+    const bill = config({ begin_alias: [['Final Bill']] });
+    expect(typesOf([styledDocument([...LETTERHEAD, { text: 'FINAL BILL', top: 230, size: 14, centred: true }])], { Bill: bill })).toEqual([
+      null,
+    ]);
   });
 });

@@ -15,18 +15,29 @@
  * a larger value is a distance in PDF points from the top (for images, whose units are pixels, the page is
  * taken as A4-wide, 595 points); without a threshold the header is the top quarter of the page.
  *
- * Pages no configuration claims are typed by the names and aliases of the document masters the hospital
- * has not configured, found in the header (the topmost wins); a configured type is recognised only through
- * its configuration. Such a title also interrupts a configured document that has not ended. A page without
- * a title continues the type of the page before it in the same file.
+ * Pages no configuration claims are typed by their title: a name or alias of a document master the hospital
+ * has not configured (a configured type is recognised only through its configuration), found as whole
+ * words either in the top quarter of the page, or lower down where it stands as a title does under a tall
+ * letterhead (see looksLikeTitle): in the upper half of the page, above the running text, alone in its line
+ * or cell and set apart by a larger size than the body text, bold type, centring or capitals. The topmost
+ * wins. Such a title also interrupts a configured document that has not ended. A page without a title
+ * continues the type of the page before it in the same file.
  */
 import type { DocgroupConfig } from '@claims/shared-kernel/contract';
+import { bodyHeight, cellsOf } from './layout';
 import { foldOf, type Hit, type PhraseIndex } from './match';
 import type { ClaimText, PageInfo } from './text';
 import type { KeywordMaster } from './types';
 
 const DEFAULT_HEADER_FRACTION = 0.25;
 const A4_WIDTH_POINTS = 595;
+/** A title below the top quarter stands in the upper half of the page... */
+const TITLE_ZONE_FRACTION = 0.5;
+/** ...and is set apart: this much larger than the body text, or centred within this share of the page width. */
+const TITLE_SIZE_RATIO = 1.15;
+const CENTRED_WITHIN = 0.05;
+/** A line with this many words starting in lower case is running text: no title stands below it. */
+const RUNNING_TEXT_WORDS = 5;
 
 export type PageTypeSource = 'docgroup' | 'title' | 'continued';
 
@@ -104,13 +115,20 @@ export function segregate(
     return (byAlias || hasTotalLine(text, page, c)) && extraListsHold(c, 'end', page, bottom);
   };
   const title = (page: PageInfo): { name: string; hit: Hit } | null => {
-    const bottom = headerBottom(page, null);
+    const band = headerBottom(page, null);
+    const zone = TITLE_ZONE_FRACTION * page.page.height;
+    let runningText: number | null = null;
+    const runningTextLine = () => (runningText ??= firstRunningTextLine(text, page));
     let best: { name: string; hit: Hit; y: number; length: number } | null = null;
     for (const { name, phrases } of titles)
       for (const phrase of phrases)
-        for (const hit of hitsOn(phrase, page, 'header', bottom)) {
+        for (const hit of hitsOn(phrase, page, 'page', band)) {
           if (hit.quality < 2) continue;
-          const y = text.tokens[hit.first].word.y;
+          const first = text.tokens[hit.first];
+          const middle = first.word.y + first.word.height / 2;
+          const titled = middle <= band || (middle <= zone && first.line < runningTextLine() && looksLikeTitle(text, page, hit));
+          if (!titled) continue;
+          const y = first.word.y;
           if (!best || y < best.y || (y === best.y && phrase.length > best.length)) best = { name, hit, y, length: phrase.length };
         }
     return best && { name: best.name, hit: best.hit };
@@ -150,6 +168,37 @@ export function segregate(
     byType.set(key, [...(byType.get(key) ?? []), i]);
   });
   return { pages, pagesOfType: (name) => byType.get(foldOf(name)) ?? [] };
+}
+
+/** The index of the page's first line of running text (RUNNING_TEXT_WORDS words in lower case), or the line count. */
+function firstRunningTextLine(text: ClaimText, page: PageInfo): number {
+  const at = page.lines.findIndex(
+    (line) => line.tokens.filter((t) => /^\p{Ll}/u.test(text.tokens[t].word.text)).length >= RUNNING_TEXT_WORDS,
+  );
+  return at < 0 ? page.lines.length : at;
+}
+
+/**
+ * Whether a hit on one line stands as a title: alone in its cell (other words of the line only across a
+ * wide gap, punctuation aside), and set apart from the body text by a larger size (in a text layer the
+ * word height is the font size), bold type (when the text layer says so), centring on the page, or capitals.
+ */
+function looksLikeTitle(text: ClaimText, page: PageInfo, hit: Hit): boolean {
+  const tokens = Array.from({ length: hit.last - hit.first + 1 }, (_, i) => text.tokens[hit.first + i]);
+  const line = tokens[0].line;
+  if (tokens.some((t) => t.line !== line)) return false;
+  const cell = cellsOf(text, page.lines[line].tokens).find((c) => c.includes(hit.first)) ?? [];
+  if (cell.some((t) => (t < hit.first || t > hit.last) && text.tokens[t].plain)) return false;
+  const words = tokens.map((t) => t.word);
+  const heights = words.map((w) => w.height).sort((a, b) => a - b);
+  const larger = heights[heights.length >> 1] >= TITLE_SIZE_RATIO * bodyHeight(text, page);
+  const bold = words.every((w) => w.bold);
+  const left = Math.min(...words.map((w) => w.x));
+  const right = Math.max(...words.map((w) => w.x + w.width));
+  const centred = Math.abs((left + right) / 2 - page.page.width / 2) <= CENTRED_WITHIN * page.page.width;
+  const letters = words.map((w) => w.text.replace(/[^\p{L}]/gu, '')).join('');
+  const capitals = letters.length >= 3 && letters === letters.toUpperCase() && letters !== letters.toLowerCase();
+  return larger || bold || centred || capitals;
 }
 
 const SPECIAL_AFTER = /[^\p{L}\p{N}\s]$/u;

@@ -3,7 +3,7 @@
  * the word boxes, so PDF run order and OCR block order do not matter; one token per word, numbered across
  * the whole claim in reading order (documents in input order, pages in order).
  */
-import { foldPlain, plainOf } from './match';
+import { foldOf, plainOf } from './match';
 import type { ReadDocument, ReadPage, Word } from './types';
 
 export interface Token {
@@ -15,7 +15,7 @@ export interface Token {
   col: number;
   /** Lower-case letters and digits of the word. */
   plain: string;
-  /** plain with the OCR confusions folded (see match.ts). */
+  /** The word folded for matching: spelling variants and OCR confusions (see match.ts). */
   fold: string;
   /** Offsets of this token in its page's text (PageInfo.text). */
   textStart: number;
@@ -98,7 +98,7 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
             line: lineIndex,
             col,
             plain,
-            fold: foldPlain(plain),
+            fold: foldOf(word.text),
             textStart: text.length,
             textEnd: text.length + word.text.length,
           });

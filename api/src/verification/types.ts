@@ -28,6 +28,8 @@ export interface Word {
   height: number;
   /** OCR confidence 0-100; absent for words of a PDF text layer. */
   confidence?: number;
+  /** Set where the text layer says the word's font is bold (a title's sign, segregate.ts); absent when unknown. */
+  bold?: boolean;
 }
 
 export interface ReadPage {
@@ -39,6 +41,21 @@ export interface ReadPage {
   /** Units of width, height and the word boxes: PDF points (the default when absent) or image pixels. */
   unit?: 'pt' | 'px';
   words: Word[];
+  /** How legible a scanned page is (pages read by OCR; absent on text pages and on pages read before it was judged). */
+  legibility?: PageLegibility;
+}
+
+/**
+ * What the reader found about a scanned page's legibility. The verification step judges the page again with
+ * the masters' vocabulary added to the reader's word list (read/readability.ts).
+ */
+export interface PageLegibility {
+  /** No marks like characters in rows (blank paper with its grain, scribbles, a drawing): the page was not OCRed. */
+  blank: boolean;
+  /** tesseract's mean confidence (0-100) over every word it recognised, also those too unsure to keep; 0 when blank. */
+  confidence: number;
+  /** The reader's verdict with its own word list: enough known words, a share of them, and confidence. */
+  legible: boolean;
 }
 
 export interface ReadDocument {
@@ -116,6 +133,8 @@ export interface MasterData {
 export interface RuleDefinition {
   id: number;
   version: number;
+  /** The organisation whose rule it is (an insurer's own, or the provider's). */
+  organization?: string;
   procedureRule: RuleStatement | null;
   diagnosisRule: RuleStatement | null;
   documentRule: RuleStatement | null;
@@ -156,7 +175,11 @@ export interface VerificationFacts {
   findings?: string[];
   answers?: Record<string, string[]>;
   measurements?: Record<string, { value: number; unit: string | null }>;
+  /** Facts that count only where one procedure code is judged: the answers to that procedure's questions. */
+  byProcedure?: Record<string, ProcedureFacts>;
 }
+
+export type ProcedureFacts = Pick<VerificationFacts, 'answers' | 'measurements'>;
 
 export interface ClaimVerification {
   adjudicationResult: AdjudicationResult;

@@ -29,10 +29,16 @@ const CM: ClinicalUnitMaster = {
 const hb = attribute('Hemoglobin', { alias: ['Hb', 'Haemoglobin'], units: [GDL] });
 
 /** The first value of the attribute in the text, shown as the claim page shows it, with its unit. */
-const read = (attr: ClinicalAttributeMaster, pages: string[], hospital: string | null = null) => {
-  const text = buildClaimText([docFromText('doc.pdf', pages)]);
+const read = (attr: ClinicalAttributeMaster, pages: string[], hospital: string | null = null, source: 'text' | 'ocr' = 'text') => {
+  const text = buildClaimText([docFromText('doc.pdf', pages, 1, source)]);
   const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(attr, hospital);
   return first ? { value: displayValue(first.value), unit: first.unit, source: first.source } : null;
+};
+/** The words of the first value's evidence. */
+const evidenceWords = (attr: ClinicalAttributeMaster, page: string) => {
+  const text = buildClaimText([docFromText('doc.pdf', [page])]);
+  const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(attr, null);
+  return first.tokens.map((t) => text.tokens[t].word.text).join(' ');
 };
 
 describe('numbers beside the name', () => {
@@ -71,6 +77,140 @@ describe('numbers beside the name', () => {
     expect(read(size, ['Fibroid size: 30 to 40 mm'])).toMatchObject({ value: '3-4', unit: 'cm' });
     expect(read(size, ['Fibroid size 3.5-4.0cm'])).toMatchObject({ value: '3.5-4', unit: 'cm' });
     expect(read(size, ['Fibroid size 5 cm'])).toMatchObject({ value: '5-5' });
+  });
+});
+
+describe('what stands between the name and the value', () => {
+  it('pairs the value with its unit across a result flag', () => {
+    for (const flagged of ['10.2   L   g/dL', '10.2 Low g/dL', '10.2 H* g/dL', '10.2 * g/dL', '10.2 ↑ g/dL', '10.2 (L) g/dL', '10.2H g/dL'])
+      expect(read(hb, [`Hemoglobin ${flagged}`])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin 10200 High mg/dl'])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    expect(evidenceWords(hb, 'Hemoglobin 10.2 Low g/dL')).toBe('Hemoglobin 10.2 g/dL');
+  });
+
+  it('reads a litre unit rather than take it for the flag L', () => {
+    const volume = attribute('Urine output', { units: [{ id: 5, name: 'L', alias: [{ keyword: 'l', conversion_unit: 1 }] }] });
+    expect(read(volume, ['Urine output 1.2 L'])).toMatchObject({ value: 1.2, unit: 'L' });
+  });
+
+  it('reads past dates and times between the name and the value', () => {
+    expect(read(hb, ['Hb on 02-09-2025: 10.2 g/dL'])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    expect(read(hb, ['Hb (2025/09/02): 10.2 g/dL'])).toMatchObject({ value: 10.2 });
+    expect(read(hb, ['Hemoglobin taken 2 Sep 2025 at 10:30 AM 9.8 g/dl'])).toMatchObject({ value: 9.8, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin Sep 2, 2025 9.8'])).toMatchObject({ value: 9.8 });
+    expect(read(hb, ['Hemoglobin 02-Sep-2025 07:45 9.8'])).toMatchObject({ value: 9.8 });
+  });
+
+  it('takes a bare hh:mm for a time in a text layer, and for a decimal OCR misread only when nothing else follows', () => {
+    expect(read(hb, ['Hemoglobin 10:30 9.8'])).toMatchObject({ value: 9.8 });
+    expect(read(hb, ['Hemoglobin 10:30 9.8'], null, 'ocr')).toMatchObject({ value: 9.8 });
+    expect(read(hb, ['Hemoglobin 17:25 g/dl'], null, 'ocr')).toMatchObject({ value: 17.25, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin 17:25 g/dl'])).toBeNull();
+  });
+
+  it('never takes a reference range for the value', () => {
+    expect(read(hb, ['Hemoglobin 1.5 - 4.5'])).toBeNull();
+    expect(read(hb, ['Hemoglobin (12-16) 10.2'])).toMatchObject({ value: 10.2 });
+    expect(read(hb, ['Hemoglobin Ref: 12.0-16.0 10.4 g/dL'])).toMatchObject({ value: 10.4, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin (Ref. Range: 12 - 16) 10.4'])).toMatchObject({ value: 10.4 });
+    expect(read(hb, ['Hb: Normal 12-16, observed 10.1'])).toMatchObject({ value: 10.1 });
+    expect(read(hb, ['Hb: Ref: 12-16'])).toBeNull();
+    const size = attribute('Fibroid size', { value_type: 'NumberRange', units: [CM] });
+    expect(read(size, ['Fibroid size (normal 0-1) 4 - 5 cm'])).toMatchObject({ value: '4-5', unit: 'cm' });
+  });
+
+  it('pairs the unit written after a reference range with the value before it', () => {
+    expect(read(hb, ['Hemoglobin 10.2 L 12.0 - 16.0 g/dL'])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin 10200 (12000-16000) mg/dl'])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+  });
+
+  it('keeps a normal value said as such', () => {
+    expect(read(hb, ['Hb: Normal 13.5 g/dL'])).toMatchObject({ value: 13.5, unit: 'g/dL' });
+  });
+
+  it('reads past method notes', () => {
+    expect(read(hb, ['Hb (Photometry, SLS-Hb method, EDTA whole blood) 11.2 g/dL'])).toMatchObject({ value: 11.2, unit: 'g/dL' });
+    expect(read(hb, ['Hb: Method: Photometry 11.2 g/dL'])).toMatchObject({ value: 11.2, unit: 'g/dL' });
+  });
+});
+
+describe('table columns by the header row', () => {
+  it('reads the result column and its unit, never the reference interval', () => {
+    const header = 'Test        Result   Flag   Unit    Biological Reference Interval';
+    expect(read(hb, [`${header}\nHemoglobin  10.2     L      g/dL    12.0 - 16.0`])).toEqual({
+      value: 10.2,
+      unit: 'g/dL',
+      source: 'right',
+    });
+    expect(read(hb, [`${header}\nHemoglobin                   g/dL    12.0 - 16.0`])).toBeNull();
+  });
+
+  it('knows the columns in any order and under section rows', () => {
+    const page = [
+      'Investigation    Normal Range    Observed Value    Units',
+      'COMPLETE BLOOD COUNT',
+      'Haemoglobin      12.0-16.0       10.2              gm/dl',
+      'Platelets        150-450         180               10^3/uL',
+    ].join('\n');
+    expect(read(hb, [page])).toEqual({ value: 10.2, unit: 'g/dL', source: 'right' });
+    expect(evidenceWords(hb, page)).toBe('Haemoglobin 10.2 gm/dl');
+  });
+
+  it('leaves out the reference column where the header names no result column', () => {
+    const page = ['Test                 Units    Normal Range', 'Hemoglobin   10.2    g/dL     12 - 16'].join('\n');
+    expect(read(hb, [page])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    const lost = ['Test                 Units    Normal Range', 'Hemoglobin           g/dL     12 - 16'].join('\n');
+    expect(read(hb, [lost])).toBeNull();
+  });
+
+  it('reads a sentence below a table as a sentence', () => {
+    const page = [
+      'Test            Result    Unit     Range',
+      'Hemoglobin      10.2      g/dL     13-17',
+      'Repeat Hemoglobin was 11.4 g/dL',
+    ].join('\n');
+    const text = buildClaimText([docFromText('doc.pdf', [page])]);
+    const values = new ValueReader(text, new PhraseIndex(text)).candidates(hb, null).map((c) => displayValue(c.value));
+    expect(values).toEqual([10.2, 11.4]);
+  });
+});
+
+describe('notations', () => {
+  const size = attribute('Fibroid size', { units: [CM] });
+
+  it('reads dimensions as their largest, keeping the unit', () => {
+    expect(read(size, ['Fibroid size 4.2 x 3.8 cm'])).toMatchObject({ value: 4.2, unit: 'cm' });
+    expect(read(size, ['Fibroid size 3.1x5.2x2.1 cm'])).toMatchObject({ value: 5.2, unit: 'cm' });
+    expect(read(size, ['Fibroid size 3.1 × 5.2 × 2.0 CM'])).toMatchObject({ value: 5.2, unit: 'cm' });
+    expect(read(size, ['Fibroid size 4.2 cm x 3.8 cm'])).toMatchObject({ value: 4.2, unit: 'cm' });
+    expect(read(size, ['Fibroid size: 42 x 38 mm'])).toMatchObject({ value: 4.2, unit: 'cm' });
+    expect(evidenceWords(size, 'Fibroid size: 42 x 38 mm seen')).toBe('Fibroid size: 42 x 38 mm');
+  });
+
+  it('compares dimensions in their own units', () => {
+    expect(read(size, ['Fibroid size: 4.2 cm x 45 mm'])).toMatchObject({ value: 4.5, unit: 'cm' });
+  });
+
+  it('reads the largest dimension as a range of one for a NumberRange attribute', () => {
+    const range = attribute('Fibroid size', { value_type: 'NumberRange', units: [CM] });
+    expect(read(range, ['Fibroid size 3.1 x 5.2 cm'])).toMatchObject({ value: '5.2-5.2', unit: 'cm' });
+  });
+
+  it('does not take the power of ten of a count for a dimension', () => {
+    const wbc = attribute('WBC', { units: [{ id: 9, name: '10^3/uL', alias: [{ keyword: 'x10^3/ul', conversion_unit: 1 }] }] });
+    expect(read(wbc, ['WBC 7.5 x 10^3/uL'])).toMatchObject({ value: 7.5, unit: '10^3/uL' });
+  });
+
+  it('reads Roman numerals of grades and stages as numbers', () => {
+    const grade = attribute('Grade', { alias: ['Tumour grade'] });
+    expect(read(grade, ['Grade IV'])).toMatchObject({ value: 4 });
+    expect(read(grade, ['Tumour grade: iii'])).toMatchObject({ value: 3 });
+    expect(read(grade, ['Grade-III, moderately differentiated'])).toMatchObject({ value: 3 });
+    expect(read(grade, ['Grade via biopsy 2'])).toMatchObject({ value: 2 });
+    const stage = attribute('Stage', { value_type: 'NumberRange' });
+    expect(read(stage, ['Stage IIIB'])).toMatchObject({ value: '3-3' });
+    const text = attribute('Grade', { value_type: 'Text' });
+    expect(read(text, ['Grade IV'])).toMatchObject({ value: 'IV' });
   });
 });
 

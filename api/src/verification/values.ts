@@ -1,22 +1,48 @@
 /**
- * Clinical attribute values read beside the attribute's name or aliases.
+ * Clinical attribute values read beside the attribute's name or aliases, the way a reviewer reads them.
  *
  * For each place the name is found (pattern overrides first, see patterns.ts):
- *   - the value on the same line, to the right of the name (separators, a bracketed unit and a few words
- *     may come between; a new 'Label:' stops the search);
+ *   - in a table whose header row names its columns ('Test | Result | Flag | Units | Biological reference
+ *     interval'), the row's result cell, then its unit cell: cells are split at wide gaps and go to the
+ *     header cell they overlap most. Reference (normal) range, flag and method columns are never read; a
+ *     row whose result cell is empty has no value;
+ *   - else the value on the same line, to the right of the name (separators, a bracketed unit and a few
+ *     words may come between; a new 'Label:' stops the search);
  *   - tabular attributes: when the row to the right holds no value, the cell below the name (the first of
  *     the next three lines with words under the name's column);
  *   - distributed attributes: the value may spread over the rest of the line and the next three lines;
  *     a text attribute then collects every possible value found there.
- * Number: the first number (OCR letters inside a number are read as digits: l2.5 → 12.5, O.8 → 0.8).
- * NumberRange: '10-20', '10 - 20', '10 to 20' (a single number n reads as n-n). Text: the earliest of the
- * attribute's possible values (text_value or alias; reported as the text_value), or, when none are
- * configured, the words up to the next label (the first cell for tabular attributes).
- * A unit after the value (or before it, in the label: 'Hb (g/dL): 12') converts the value (units.ts).
+ * On the way to a number, dates ('02-09-2025', '2 Sep 2025'), times ('10:30', '10:30 AM'), words in
+ * brackets (method notes: '(Photometry)') and reference ranges ('(12-16)', 'Ref: 4.0-11.0', 'Normal 12 - 16')
+ * are read past; on OCRed pages an hh:mm with nothing after it may be a decimal ('17:25').
+ * Number: the first number (OCR letters inside a number are read as digits: l2.5 → 12.5, O.8 → 0.8); a
+ * range ('12-16') is a reference range unless its unit follows it ('3-4 cm' reads 3); a Roman numeral
+ * right after the name reads as its number ('Grade IV', 'Stage-IIB', 'Grade: III'). Dimensions ('4.2 x 3.8
+ * cm', '4.2x3.8x2.1 cm', '4.2 cm x 3.8 cm', '42 × 38 mm') read as their largest dimension, each converted
+ * by its own unit or else the one written after the last dimension ('x 10^3/µL' is no dimension).
+ * NumberRange: '10-20', '10 - 20', '10 to 20' (a single number n reads as n-n; dimensions as the largest,
+ * n-n); bracketed or labelled ranges are references. Text: the earliest of the attribute's possible values
+ * (text_value or alias; reported as the text_value), or, when none are configured, the words up to the
+ * next label (the first cell for tabular attributes).
+ * A unit after the value converts it (units.ts), also across result flags ('10.2 L g/dL', '10.2 H*',
+ * '10.2 ↑') and a reference range ('10.2 (12-16) g/dL'); or a unit before it, in the label ('Hb (g/dL): 12').
  */
-import { foldOf, type Hit, type PhraseIndex } from './match';
+import { cellsOf } from './layout';
+import { foldOf, plainOf, type Hit, type PhraseIndex } from './match';
+import {
+  DIMENSION_SEPARATOR,
+  isDate,
+  isDayHalf,
+  isDayOrYear,
+  isFlag,
+  isMethodWord,
+  isMonth,
+  isReferenceWord,
+  romanValue,
+  timeOf,
+} from './notation';
 import { compilePattern, runPattern } from './patterns';
-import type { ClaimText, Token } from './text';
+import type { ClaimText, PageInfo, Token } from './text';
 import type { ClinicalAttributeMaster } from './types';
 import { convert, targetUnit, unitAt, type UnitKeyword } from './units';
 
@@ -75,11 +101,17 @@ export function leadingNumber(word: string): { value: number; rest: string } | n
 const inReadingOrder = (a: Hit, b: Hit) => a.first - b.first || b.quality - a.quality || b.last - a.last;
 const hasLetters = (s: string) => /\p{L}/u.test(s);
 const isLabel = (s: string) => /[\p{L}\p{N})]\s*:$/u.test(s);
+const opensBracket = (s: string) => /^[([]/.test(s);
+const closesBracket = (s: string) => /[)\]][^\p{L}\p{N}]*$/u.test(s);
+/** '10^3/µL', '10³': the power of ten of a count's unit, not a dimension. */
+const POWER_OF_TEN = /^10(?:\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]|e\d)/i;
 const MAX_SKIPPED_WORDS = 3;
-const MAX_LOOKAHEAD = 10;
+const MAX_LOOKAHEAD = 16;
+const MAX_FLAGS = 2;
 const DISTRIBUTED_LINES = 3;
 const BELOW_LINES = 3;
-const CELL_GAP = 1.5;
+/** How far above a row its table's header row may be, in lines. */
+const HEADER_REACH = 40;
 
 interface ParseOptions {
   /** Text attributes: every possible value found (distributed), not just the first. */
@@ -96,7 +128,53 @@ interface Parsed {
   used: number[];
 }
 
+/**
+ * A word, or a part of one: a number is split from what follows it in its word ('12500|mg/dl',
+ * '4.2|x3.8|x2.1', '10.2|H'), and the name's word from what follows the name ('Grade|-III').
+ */
+interface Piece {
+  token: number;
+  text: string;
+}
+
+/** A number read with what belongs to it: a range's upper bound, its unit, further dimensions. */
+interface Quantity {
+  lower: number;
+  /** Set for a range ('12-16', '3 to 4'). */
+  upper: number | null;
+  unit: UnitKeyword | null;
+  /** Each dimension with its own unit (one entry when there is one dimension). */
+  dimensions: { value: number; unit: UnitKeyword | null }[];
+  /** The piece after the quantity. */
+  next: number;
+  used: number[];
+}
+
+/** What a table's header row says a column holds. */
+type ColumnRole = 'name' | 'result' | 'unit' | 'reference' | 'flag' | 'method';
+
+interface HeaderCell {
+  role: ColumnRole | null;
+  left: number;
+  right: number;
+}
+
+/** The role of a header cell from its plain text ('Biological Reference Interval' → 'biologicalreferenceinterval'). */
+function columnRole(plain: string): ColumnRole | null {
+  if (/normal|reference|^ref|biological|interval|range|expected|limits/.test(plain)) return 'reference';
+  if (/^(?:units?|uom)$/.test(plain)) return 'unit';
+  if (/^(?:flags?|hl)$/.test(plain)) return 'flag';
+  if (/method/.test(plain)) return 'method';
+  if (/result|observ|value|reading/.test(plain)) return 'result';
+  if (/^(?:tests?|testnames?|investigations?|parameters?|descriptions?|analytes?|examinations?|particulars|name)$/.test(plain))
+    return 'name';
+  return null;
+}
+
 export class ValueReader {
+  /** By page index: for each line, its cells as a table header, or null when the line is no header. */
+  private readonly headers = new Map<number, (HeaderCell[] | null)[]>();
+
   constructor(
     private readonly text: ClaimText,
     private readonly index: PhraseIndex,
@@ -134,6 +212,10 @@ export class ValueReader {
     return this.text.tokens[t];
   }
 
+  private piecesOf(tokens: number[]): Piece[] {
+    return tokens.map((token) => ({ token, text: this.tok(token).word.text }));
+  }
+
   private readBeside(hit: Hit, attribute: ClinicalAttributeMaster): ValueCandidate | null {
     const last = this.tok(hit.last);
     const page = this.text.pages[hit.page];
@@ -142,23 +224,35 @@ export class ValueReader {
       parsed && {
         ...this.converted(parsed, attribute),
         page: hit.page,
-        tokens: [...this.span(hit), ...parsed.used],
+        tokens: [...new Set([...this.span(hit), ...parsed.used])],
         source,
         order: hit.first,
       };
-    const labelEnded = /[:=\-–]$/.test(last.word.text);
+    const ending = hit.tail || last.word.text;
+    const labelEnded = hit.tail ? /^[:=\-–]/.test(hit.tail) : /[:=\-–]$/.test(ending);
+    // What follows the name inside its own word ('Grade-III', 'Hb:12.5') comes first, for numbers.
+    const tail: Piece[] = hit.tail && attribute.value_type !== 'Text' ? [{ token: hit.last, text: hit.tail.replace(/^[:=\-–]+/, '') }] : [];
     if (attribute.distributed_attribute_value) {
       const following = page.lines.slice(last.line + 1, last.line + 1 + DISTRIBUTED_LINES).flatMap((l) => l.tokens);
-      return candidate(this.parse([...right, ...following], attribute, { collectAll: true, freeTextLimit: 40, labelEnded }), 'distributed');
+      return candidate(
+        this.parse([...tail, ...this.piecesOf([...right, ...following])], attribute, page, {
+          collectAll: true,
+          freeTextLimit: 40,
+          labelEnded,
+        }),
+        'distributed',
+      );
     }
-    const sameLine = attribute.tabular ? (this.cells(right)[0] ?? []) : right;
-    const onRight = this.parse(attribute.value_type === 'Text' ? sameLine : right, attribute, {
-      collectAll: false,
-      freeTextLimit: 8,
-      labelEnded,
-    });
+    const row = this.rowByColumns(hit);
+    const options = { collectAll: false, freeTextLimit: 8, labelEnded };
+    let onRight: Parsed | null;
+    if (row) onRight = this.parse(this.piecesOf(row), attribute, page, { ...options, labelEnded: true });
+    else {
+      const sameLine = attribute.value_type === 'Text' && attribute.tabular ? (cellsOf(this.text, right)[0] ?? []) : right;
+      onRight = this.parse([...tail, ...this.piecesOf(sameLine)], attribute, page, options);
+    }
     if (onRight || !attribute.tabular) return candidate(onRight, 'right');
-    return candidate(this.parse(this.cellBelow(hit), attribute, { collectAll: false, freeTextLimit: 8, labelEnded: true }), 'below');
+    return candidate(this.parse(this.piecesOf(this.cellBelow(hit)), attribute, page, { ...options, labelEnded: true }), 'below');
   }
 
   private converted(parsed: Parsed, attribute: ClinicalAttributeMaster): { value: AttributeValue; unit: string | null } {
@@ -169,17 +263,77 @@ export class ValueReader {
     return { value: { kind: 'range', lower: convert(value.lower, unit.factor), upper: convert(value.upper, unit.factor) }, unit: target };
   }
 
-  /** Splits a line's tokens into table cells at wide gaps. */
-  private cells(tokens: number[]): number[][] {
-    const cells: number[][] = [];
-    tokens.forEach((t, i) => {
-      const word = this.tok(t).word;
-      const previous = i > 0 ? this.tok(tokens[i - 1]).word : null;
-      const gap = previous ? word.x - (previous.x + previous.width) : 0;
-      if (!previous || gap > CELL_GAP * Math.max(word.height, previous.height)) cells.push([t]);
-      else cells[cells.length - 1].push(t);
-    });
-    return cells;
+  /** Each line of the page as a table header (its cells with their roles), or null for lines that are none. */
+  private headerLines(page: PageInfo): (HeaderCell[] | null)[] {
+    let lines = this.headers.get(page.index);
+    if (!lines) {
+      lines = page.lines.map((line) => {
+        const cells = cellsOf(this.text, line.tokens);
+        if (cells.length < 2) return null;
+        const header = cells.map((cell): HeaderCell => {
+          const words = cell.map((t) => this.tok(t).word);
+          return {
+            role: columnRole(cell.map((t) => this.tok(t).plain).join('')),
+            left: Math.min(...words.map((w) => w.x)),
+            right: Math.max(...words.map((w) => w.x + w.width)),
+          };
+        });
+        const roles = header.map((c) => c.role);
+        const known = roles.filter((r) => r !== null).length;
+        return known >= 2 && (roles.includes('result') || roles.includes('reference')) ? header : null;
+      });
+      this.headers.set(page.index, lines);
+    }
+    return lines;
+  }
+
+  /**
+   * The tokens of the name's table row that may hold its value, by the columns of the table's header row:
+   * the result cell then the unit cell, or (a header without a result column) every cell but the
+   * reference, flag and method ones. Null when no header row above describes the row (none within
+   * HEADER_REACH lines, or the name's cell runs into the value columns, as a sentence does).
+   */
+  private rowByColumns(hit: Hit): number[] | null {
+    const page = this.text.pages[hit.page];
+    const lineIndex = this.tok(hit.last).line;
+    const headers = this.headerLines(page);
+    let header: HeaderCell[] | null = null;
+    for (let l = lineIndex - 1; l >= Math.max(0, lineIndex - HEADER_REACH) && !header; l -= 1) header = headers[l];
+    if (!header) return null;
+    const valueColumns = header.filter((c) => c.role !== null && c.role !== 'name');
+    const cells = cellsOf(this.text, page.lines[lineIndex].tokens);
+    const at = cells.findIndex((cell) => cell.includes(hit.last));
+    const nameRight = Math.max(...cells[at].map((t) => this.tok(t).word.x + this.tok(t).word.width));
+    if (nameRight > Math.min(...valueColumns.map((c) => c.left))) return null;
+    const hasResult = header.some((c) => c.role === 'result');
+    const results: number[] = [];
+    const units: number[] = [];
+    const others: number[] = [];
+    for (const cell of cells.slice(at + 1)) {
+      const role = this.columnOf(cell, header);
+      if (role === 'result') results.push(...cell);
+      else if (role === 'unit') units.push(...cell);
+      else if (role !== 'reference' && role !== 'flag' && role !== 'method') others.push(...cell);
+    }
+    return hasResult ? [...results, ...units] : [...others, ...units].sort((a, b) => a - b);
+  }
+
+  /** The header column a cell belongs to: the one it overlaps most, else the nearest. */
+  private columnOf(cell: number[], header: HeaderCell[]): ColumnRole | null {
+    const words = cell.map((t) => this.tok(t).word);
+    const left = Math.min(...words.map((w) => w.x));
+    const right = Math.max(...words.map((w) => w.x + w.width));
+    let best: HeaderCell | null = null;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    for (const column of header) {
+      const overlap = Math.min(right, column.right) - Math.max(left, column.left);
+      // overlapping columns score their overlap; the others (negative) how far away they are
+      if (overlap > bestScore) {
+        best = column;
+        bestScore = overlap;
+      }
+    }
+    return best?.role ?? null;
   }
 
   private cellBelow(hit: Hit): number[] {
@@ -195,62 +349,221 @@ export class ValueReader {
     };
     const lineIndex = this.tok(hit.last).line;
     for (const line of page.lines.slice(lineIndex + 1, lineIndex + 1 + BELOW_LINES)) {
-      const cells = this.cells(line.tokens).filter((cell) => cell.some(overlaps));
+      const cells = cellsOf(this.text, line.tokens).filter((cell) => cell.some(overlaps));
       if (cells.length) return cells.flat();
     }
     return [];
   }
 
-  private parse(tokens: number[], attribute: ClinicalAttributeMaster, options: ParseOptions): Parsed | null {
-    if (attribute.value_type === 'Text') return this.parseText(tokens, attribute, options);
-    return this.parseNumber(tokens, attribute, attribute.value_type === 'NumberRange', options);
+  private parse(pieces: Piece[], attribute: ClinicalAttributeMaster, page: PageInfo, options: ParseOptions): Parsed | null {
+    if (attribute.value_type === 'Text')
+      return this.parseText(
+        pieces.map((p) => p.token),
+        attribute,
+        options,
+      );
+    return this.parseNumber(pieces.slice(0, MAX_LOOKAHEAD), attribute, page.page.source === 'ocr', options);
   }
 
-  private parseNumber(tokens: number[], attribute: ClinicalAttributeMaster, range: boolean, options: ParseOptions): Parsed | null {
-    const word = (i: number) => (i < tokens.length ? this.tok(tokens[i]).word.text : '');
+  private parseNumber(pieces: Piece[], attribute: ClinicalAttributeMaster, ocr: boolean, options: ParseOptions): Parsed | null {
+    const range = attribute.value_type === 'NumberRange';
     let skipped = 0;
     let unitBefore: UnitKeyword | null = null;
     let labelEnded = options.labelEnded;
-    for (let i = 0; i < Math.min(tokens.length, MAX_LOOKAHEAD); i += 1) {
-      const lead = leadingNumber(word(i));
-      if (!lead) {
-        // 'Hb level observed: 9.8' is one label; in 'Hb: WBC: 8000' the second label is another attribute's.
-        if (isLabel(word(i)) && labelEnded) return null;
-        if (isLabel(word(i)) || !this.tok(tokens[i]).plain) labelEnded = true;
-        unitBefore ??= unitAt([word(i)], attribute)?.keyword ?? null;
-        if (hasLetters(word(i)) && ++skipped > MAX_SKIPPED_WORDS) return null;
+    /**
+     * A reference label was read: the next range ('Normal 12-16') or also a single number ('Ref: < 5') is
+     * its reference, not the value ('Normal 13.5' may be the value, said to be normal).
+     */
+    let referenceAhead: 'range' | 'any' | null = null;
+    let inBrackets = false;
+    /** Nothing but separators read since the name: where a Roman numeral may stand for a number. */
+    let rightAfterName = true;
+    for (let i = 0; i < pieces.length; ) {
+      const word = pieces[i].text;
+      const plain = plainOf(word);
+      const opened: boolean = inBrackets || opensBracket(word);
+      inBrackets = opened && !closesBracket(word);
+      const passed = this.datesAndTimesAt(pieces, i, ocr);
+      if (passed) {
+        i += passed;
+        rightAfterName = false;
         continue;
       }
-      const used = [tokens[i]];
-      let value: AttributeValue = { kind: 'number', value: lead.value };
-      let rest = lead.rest;
-      let next = i + 1;
-      if (range) {
-        const inWord = RANGE_REST.exec(rest);
-        const upperWord = RANGE_WORD.test(word(next)) ? leadingNumber(word(next + 1)) : null;
-        const dashed = /^[-–—]/.test(word(next)) ? leadingNumber(word(next).slice(1)) : null;
-        if (inWord) {
-          value = { kind: 'range', lower: lead.value, upper: Number(inWord[1].replace(/,/g, '')) };
-          rest = rest.slice(inWord[0].length);
-        } else if (!rest && upperWord) {
-          value = { kind: 'range', lower: lead.value, upper: upperWord.value };
-          used.push(tokens[next], tokens[next + 1]);
-          rest = upperWord.rest;
-          next += 2;
-        } else if (!rest && dashed) {
-          value = { kind: 'range', lower: lead.value, upper: dashed.value };
-          used.push(tokens[next]);
-          rest = dashed.rest;
-          next += 1;
-        } else {
-          value = { kind: 'range', lower: lead.value, upper: lead.value };
-        }
+      const roman = rightAfterName && plain ? romanValue(word) : null;
+      if (roman !== null) {
+        const value: AttributeValue = range ? { kind: 'range', lower: roman, upper: roman } : { kind: 'number', value: roman };
+        return { value, unit: null, used: [pieces[i].token] };
       }
-      const after = unitAt([rest, ...[next, next + 1].map(word)], attribute);
-      if (after) used.push(...tokens.slice(next, next + after.words - 1));
-      return { value, unit: after?.keyword ?? unitBefore, used };
+      if (!leadingNumber(word)) {
+        i += 1;
+        unitBefore ??= unitAt([word], attribute)?.keyword ?? null;
+        if (!plain) {
+          labelEnded = true;
+          continue;
+        }
+        rightAfterName = false;
+        if (isReferenceWord(plain)) {
+          referenceAhead = plain === 'normal' ? 'range' : 'any';
+          continue;
+        }
+        if (isMethodWord(plain)) continue;
+        // 'Hb level observed: 9.8' is one label; in 'Hb: WBC: 8000' the second label is another attribute's.
+        if (isLabel(word) && labelEnded) return null;
+        if (isLabel(word)) labelEnded = true;
+        // Words in brackets are notes ('(Photometry)', '(on admission)'); others count.
+        if (hasLetters(word) && !opened && ++skipped > MAX_SKIPPED_WORDS) return null;
+        continue;
+      }
+      const quantity = this.quantityAt(pieces, i, attribute);
+      i = quantity.next;
+      rightAfterName = false;
+      const isRange = quantity.upper !== null;
+      const referenced = referenceAhead === 'any' || (referenceAhead === 'range' && isRange);
+      if (referenced || (opened && isRange) || (isRange && !range && !quantity.unit)) {
+        // a reference range ('Ref: 4.0-11.0', '(12-16)', a Number's bare '12 - 16') or a labelled reference value
+        referenceAhead = null;
+        continue;
+      }
+      return this.valueOf(quantity, range, unitBefore);
     }
     return null;
+  }
+
+  /** The value a quantity gives: its largest dimension, else the range or the number, with its unit. */
+  private valueOf(quantity: Quantity, range: boolean, unitBefore: UnitKeyword | null): Parsed {
+    const { dimensions, used } = quantity;
+    if (dimensions.length > 1) {
+      // a unit written once ('4.2 x 3.8 cm') is every dimension's; one written per dimension is its own
+      let written = dimensions.find((d) => d.unit)?.unit ?? unitBefore;
+      const sizes = dimensions.map((d) => {
+        written = d.unit ?? written;
+        return { value: d.value, unit: written, size: convert(d.value, written?.factor ?? 1) };
+      });
+      const { value, unit } = sizes.reduce((largest, d) => (d.size > largest.size ? d : largest));
+      return { value: range ? { kind: 'range', lower: value, upper: value } : { kind: 'number', value }, unit, used };
+    }
+    const unit = quantity.unit ?? unitBefore;
+    if (quantity.upper !== null && range) return { value: { kind: 'range', lower: quantity.lower, upper: quantity.upper }, unit, used };
+    if (range) return { value: { kind: 'range', lower: quantity.lower, upper: quantity.lower }, unit, used };
+    return { value: { kind: 'number', value: quantity.lower }, unit, used };
+  }
+
+  /**
+   * How many pieces from `at` are a date or a time ('02-09-2025', '2 Sep 2025', 'Sep 2, 2025', '10:30 AM'),
+   * 0 when none. On OCRed pages a bare hh:mm is a time only when another number or am/pm follows it (OCR
+   * reads some decimal points as colons); in a text layer it always is.
+   */
+  private datesAndTimesAt(pieces: Piece[], at: number, ocr: boolean): number {
+    const word = (k: number) => pieces[at + k]?.text ?? '';
+    if (isDate(word(0))) return 1;
+    if (isMonth(word(0)) && isDayOrYear(word(1))) return isDayOrYear(word(2)) ? 3 : 2;
+    if (isDayOrYear(word(0)) && isMonth(word(1))) return isDayOrYear(word(2)) ? 3 : 2;
+    const time = timeOf(word(0));
+    if (time) {
+      const marked = isDayHalf(word(1));
+      if (time === 'marked' || marked || !ocr || leadingNumber(word(1))) return marked ? 2 : 1;
+    }
+    return 0;
+  }
+
+  /** Reads the number at piece `at`, splitting what follows it in its word into a piece of its own. */
+  private numberAt(pieces: Piece[], at: number): number {
+    const piece = pieces[at];
+    const lead = leadingNumber(piece.text)!;
+    if (lead.rest) {
+      const cut = piece.text.length - lead.rest.length;
+      pieces.splice(at, 1, { token: piece.token, text: piece.text.slice(0, cut) }, { token: piece.token, text: piece.text.slice(cut) });
+    }
+    return lead.value;
+  }
+
+  /** A range's upper bound at piece `at` ('-16', '- 16', 'to 16'), and the piece after it. */
+  private upperAt(pieces: Piece[], at: number): { upper: number; next: number; used: number[] } | null {
+    const piece = pieces[at];
+    if (!piece) return null;
+    const inWord = RANGE_REST.exec(piece.text);
+    if (inWord) {
+      const rest = piece.text.slice(inWord[0].length);
+      pieces.splice(at, 1, { token: piece.token, text: inWord[0] }, ...(rest ? [{ token: piece.token, text: rest }] : []));
+      return { upper: Number(inWord[1].replace(/,/g, '')), next: at + 1, used: [piece.token] };
+    }
+    const after = pieces[at + 1];
+    if (RANGE_WORD.test(piece.text) && after && leadingNumber(after.text)) {
+      const upper = this.numberAt(pieces, at + 1);
+      return { upper, next: at + 2, used: [piece.token, after.token] };
+    }
+    return null;
+  }
+
+  /**
+   * The unit after a value at piece `at`: right there, or after result flags ('L', 'High', '*', '↑'),
+   * reference words and a reference range ('10.2 L (12-16) g/dL'); only the unit is evidence.
+   */
+  private unitAfter(
+    pieces: Piece[],
+    at: number,
+    attribute: ClinicalAttributeMaster,
+  ): { unit: UnitKeyword; next: number; used: number[] } | null {
+    const unitHere = (k: number) => {
+      const found = unitAt(
+        pieces.slice(k, k + 3).map((p) => p.text),
+        attribute,
+      );
+      return found && { unit: found.keyword, next: k + found.words, used: pieces.slice(k, k + found.words).map((p) => p.token) };
+    };
+    let k = at;
+    for (let flags = 0; flags < MAX_FLAGS && pieces[k] && isFlag(pieces[k].text) && !unitHere(k); flags += 1) k += 1;
+    const direct = unitHere(k);
+    if (direct) return direct;
+    while (pieces[k] && isReferenceWord(plainOf(pieces[k].text))) k += 1;
+    if (!pieces[k] || !leadingNumber(pieces[k].text)) return null;
+    this.numberAt(pieces, k);
+    const upper = this.upperAt(pieces, k + 1);
+    if (!upper) return null;
+    k = upper.next;
+    while (pieces[k] && !plainOf(pieces[k].text)) k += 1;
+    return unitHere(k);
+  }
+
+  /** The number at piece `at` with its range, unit and further dimensions. */
+  private quantityAt(pieces: Piece[], at: number, attribute: ClinicalAttributeMaster): Quantity {
+    const used = [pieces[at].token];
+    const lower = this.numberAt(pieces, at);
+    let next = at + 1;
+    const range = this.upperAt(pieces, next);
+    if (range) {
+      used.push(...range.used);
+      next = range.next;
+    }
+    const withUnit = (value: number) => {
+      const unit = this.unitAfter(pieces, next, attribute);
+      if (unit) {
+        used.push(...unit.used);
+        next = unit.next;
+      }
+      return { value, unit: unit?.unit ?? null };
+    };
+    const dimensions = [withUnit(lower)];
+    while (!range && pieces[next] && DIMENSION_SEPARATOR.test(pieces[next].text)) {
+      const separator = pieces[next];
+      if (separator.text.length > 1) {
+        // 'x3.8' or 'x3.8x2.1': the separator and the next dimension in one word
+        if (!leadingNumber(separator.text.slice(1))) break;
+        pieces.splice(
+          next,
+          1,
+          { token: separator.token, text: separator.text[0] },
+          { token: separator.token, text: separator.text.slice(1) },
+        );
+      }
+      const size = pieces[next + 1];
+      if (!size || !leadingNumber(size.text) || POWER_OF_TEN.test(size.text)) break;
+      used.push(separator.token, size.token);
+      const value = this.numberAt(pieces, next + 1);
+      next += 2;
+      dimensions.push(withUnit(value));
+    }
+    return { lower, upper: range?.upper ?? null, unit: dimensions[0].unit, dimensions, next, used };
   }
 
   private parseText(tokens: number[], attribute: ClinicalAttributeMaster, options: ParseOptions): Parsed | null {

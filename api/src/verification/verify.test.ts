@@ -220,6 +220,11 @@ describe('fraud markers', () => {
     const custom = verifyClaim(claim({ OPH001: cataractRule() }, [summary, tampered], { fraudMarkers: ['room rent'] }));
     expect(custom.adjudicationReason).toBe('Fraud markers found: room rent');
   });
+
+  it('are not found where the documents deny them', () => {
+    const clean = docFromText('bill.pdf', ['BILL\nRoom rent 4,000\nRemarks: no tampering or overwriting seen; not a duplicate bill.'], 2);
+    expect(verifyClaim(claim({ OPH001: cataractRule() }, [summary, clean])).adjudicationReason).toBeNull();
+  });
 });
 
 describe('entity groups', () => {
@@ -250,5 +255,35 @@ describe('entity groups', () => {
     expect(detail.pre_existing_diseases?.map((e) => [e.name, e.foundDocumentAliases])).toEqual([['Diabetes mellitus', ['DM']]]);
     expect(detail.document?.[0]).toMatchObject({ name: 'Discharge Summary', found: true, referenceToDocument: 'summary.pdf' });
     expect(detail.clinicalAttribute?.[0]).toMatchObject({ name: 'Hemoglobin', found: true, valueFound: 12.1, unitFound: null });
+  });
+});
+
+describe('answers to procedure questions', () => {
+  const bothProcedures = (facts: VerificationInput['facts']) =>
+    claim(
+      {
+        OPH001: cataractRule({ diagnosisRule: and(any('diagnoses', ['Hypertension'])) }),
+        GEN002: cataractRule({ diagnosisRule: and(any('diagnoses', ['Hypertension'])) }),
+      },
+      [summary],
+      { facts },
+    );
+
+  it("count where their question's procedure is judged, and only there", () => {
+    const result = verifyClaim(bothProcedures({ byProcedure: { OPH001: { answers: { diagnosis: ['Hypertension'] } } } }));
+    expect(result.adjudicationDetails.OPH001.diagnosisRule?.conditionResult).toBe(true);
+    expect(result.adjudicationDetails.GEN002.diagnosisRule?.conditionResult).toBe(false);
+  });
+
+  it('a number answered for a question naming an attribute is its value for that procedure, over the documents', () => {
+    const measured = { "What is the patient's Hb today?": { value: 9, unit: null } };
+    const result = verifyClaim(bothProcedures({ byProcedure: { GEN002: { measurements: measured } } }));
+    expect(result.adjudicationDetails.GEN002.clinicalTermsRule?.statements?.[0]).toMatchObject({ conditionResult: false, valueFound: 9 });
+    expect(result.adjudicationDetails.OPH001.clinicalTermsRule?.statements?.[0]).toMatchObject({ conditionResult: true, valueFound: 12.1 });
+  });
+
+  it('claim-wide answers (kept by entity type) count for every procedure', () => {
+    const result = verifyClaim(bothProcedures({ answers: { diagnosis: ['Hypertension'] } }));
+    for (const code of ['OPH001', 'GEN002']) expect(result.adjudicationDetails[code].diagnosisRule?.conditionResult).toBe(true);
   });
 });

@@ -12,7 +12,7 @@ import {
   type RuleStatement,
   type RuleTreeName,
 } from '@claims/shared-kernel/contract';
-import { describeUnreadable, prepareClaim, unreadableReason, type ClaimContext, type EntityKind } from './context';
+import { describeUnreadable, forProcedure, prepareClaim, unreadableReason, type ClaimContext, type EntityKind } from './context';
 import { findEntity, foundItem, pageFilter, type DocumentScope, type FoundValue } from './entities';
 import {
   attributeOf,
@@ -56,7 +56,7 @@ export function verifyClaim(input: VerificationInput): ClaimVerification {
   const verdicts = new Map<string, Verdict>();
   const adjudicationDetails: Record<string, ProcedureVerification> = {};
   codes.forEach((code, i) => {
-    const { detail, verdict } = verifyProcedure(context, code, i === 0);
+    const { detail, verdict } = verifyProcedure(forProcedure(context, code), code, i === 0);
     verdicts.set(code, verdict);
     adjudicationDetails[code] = { ...detail, ...verdict, adjudicationReason: joinReasons(verdict.adjudicationReason, ...notes) };
   });
@@ -103,7 +103,7 @@ function verifyProcedure(
   const rule = context.input.rules?.[code] ?? null;
   const procedureName = procedureNameOf(context, code);
   const scope: RuleScope = { procedureCode: code, procedureName, rule: rule ?? NO_RULE_LISTS };
-  const base = { ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null, primary };
+  const base = { ruleId: rule?.id ?? null, ruleVersion: rule?.version ?? null, ruleOrganization: rule?.organization ?? null, primary };
   if (context.suspendedReason) {
     const trees = Object.fromEntries(RULE_TREES.map((name) => [name, rule?.[name] ?? null]));
     return {

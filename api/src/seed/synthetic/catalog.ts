@@ -14,6 +14,11 @@
  * Units: a comparison leaf's value is in the attribute's base unit, the unit keyword whose conversion_unit
  * is 1 (fibroid size in mm; a document's '3.2 cm' is 3.2 x 10 = 32 mm).
  *
+ * Spelling: some masters carry both the British and the American spelling of a name ('Haemorrhoids' /
+ * 'Hemorrhoids'), others only one ('Haemoglobin', 'Total Leucocyte Count', 'Pre-Authorization Form'), as
+ * hospitals' masters do; papers in the other spelling test the adjudicator's matching of spelling variants
+ * (the generator's spelling-variant class, notation.ts).
+ *
  * Fraud markers (FRAUD_MARKERS) are phrases a reviewer looks for ('tampered', overwritten dates, ...).
  * Under the suite's result semantics they do not change a verdict, which follows the rules only; the
  * generator records the ones it plants so the review screens and the evaluation can report them.
@@ -254,7 +259,7 @@ const diagnoses = withIds([
   kw('Acute Kidney Injury', ['AKI', 'Acute renal failure', 'ARF'], 'N17.9'),
   kw('Carcinoma Breast', ['Ca breast', 'Breast cancer', 'Infiltrating ductal carcinoma', 'IDC breast'], 'C50.9'),
   kw('Non-Hodgkin Lymphoma', ['NHL', 'DLBCL', 'Diffuse large B cell lymphoma'], 'C85.9'),
-  kw('Carcinoma Ovary', ['Ca ovary', 'Ovarian carcinoma', 'Serous cystadenocarcinoma'], 'C56.9'),
+  kw('Carcinoma Ovary', ['Ca ovary', 'Ovarian carcinoma', 'Serous cystadenocarcinoma', 'Malignant ovarian tumour'], 'C56.9'),
   kw('Benign Prostatic Hyperplasia', ['BPH', 'Benign enlargement of prostate', 'BEP'], 'N40.0'),
   kw('Inguinal Hernia', ['Indirect inguinal hernia', 'Direct inguinal hernia', 'Bilateral inguinal hernia'], 'K40.90'),
   kw('Umbilical Hernia', ['Paraumbilical hernia', 'PUH'], 'K42.9'),
@@ -520,7 +525,7 @@ const attribute = (s: AttributeSpec): Omit<CatalogClinicalAttribute, 'id'> => ({
   patternOverridesForValues: [],
 });
 const clinicalAttributes: CatalogClinicalAttribute[] = withIds([
-  attribute({ name: 'Haemoglobin', alias: ['Hb', 'Hemoglobin', 'Hgb'], unit: 'g/dL', range: [2, 22], tabular: true }),
+  attribute({ name: 'Haemoglobin', alias: ['Hb', 'Hgb'], unit: 'g/dL', range: [2, 22], tabular: true }),
   attribute({ name: 'HbA1c', alias: ['A1C level', 'Glycosylated HbA1c'], unit: '%', range: [3, 20], tabular: true }),
   attribute({
     name: 'Serum Creatinine',

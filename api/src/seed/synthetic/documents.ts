@@ -4,17 +4,57 @@
  * check that every entity the text mentions was planted).
  */
 import type { CaseType } from '@claims/shared-kernel/constants';
-import { glue, type Block } from './layout';
+import { glue, type Block, type GridStyle } from './layout';
 import type { Rng } from './rng';
 
 export interface WrittenValue {
   attribute: string;
   label: string;
-  /** The number or text as printed, unit excluded. */
+  /** The number or text as printed, unit excluded ('10.2', '4.2 x 3.8', 'IV'). */
   value: string;
   unit: string;
   /** Normal range in the printed unit, for lab tables. */
   reference: string;
+  /** A flag printed between the value and its unit ('L', 'High', '*'); empty when none. */
+  flag: string;
+  /** A date or time printed between the label and the value ('on 02-09-2024'); empty when none. */
+  when: string;
+  /** The reference range as a sentence prints it between the label and the value ('(normal 12.0 - 15.5)'); empty when none. */
+  referenceNote: string;
+}
+
+/** How a lab report's results table is printed. */
+export interface LabTableLayout {
+  grid: GridStyle | null;
+  headers: { test: string; result: string; unit: string; reference: string };
+  /** Header of a date/time column between the test and the result; null when there is none. */
+  dateHeader: string | null;
+  /** What the date column says on rows without a date of their own (the sample's date and time). */
+  sampled: string;
+  /** Header of a flag column between the result and the unit; null when there is none. */
+  flagHeader: string | null;
+  /** The reference column stands before the result instead of last. */
+  referenceFirst: boolean;
+}
+
+/** The lab table most hospitals print: test, result, unit and reference interval, rules around the header only. */
+export const PLAIN_LAB_TABLE: LabTableLayout = {
+  grid: null,
+  headers: { test: 'Test', result: 'Result', unit: 'Unit', reference: 'Biological Reference Interval' },
+  dateHeader: null,
+  sampled: '',
+  flagHeader: null,
+  referenceFirst: false,
+};
+
+/** A radiology report's measurements as a gridded table instead of sentences. */
+export interface RadiologyTableLayout {
+  grid: GridStyle;
+  headers: { parameter: string; value: string; unit: string };
+  /** Header of a normal-range column before the measurement; null when there is none. */
+  normalHeader: string | null;
+  /** Structures without a measured value, with their finding ('Liver', 'Normal in size and echotexture'). */
+  fillerRows: [string, string][];
 }
 
 /** What the generator put in one document. Every string is the printed (glued) phrase. */
@@ -27,6 +67,8 @@ export interface DocumentContent {
   tissues: string[];
   preExisting: string[];
   values: WrittenValue[];
+  /** Sentences that negate an entity ('No evidence of ...'), printed with the diagnosis or impression. */
+  negations: string[];
   /** Sentences carrying fraud markers. */
   fraudLines: string[];
   /** A stamp text (e.g. 'DUPLICATE COPY'). */
@@ -66,11 +108,42 @@ export interface ClaimSetting {
   /** Printed at the end of a document, when the type has one (docgroup end aliases). */
   endLine: (type: string) => string | null;
   labStacked: boolean;
+  labTable: LabTableLayout;
+  /** Set when the radiology report prints its measurements as a table. */
+  radiologyTable: RadiologyTableLayout | null;
 }
 
 const rupees = (n: number): string => `Rs. ${n.toLocaleString('en-IN')}.00`;
 const join = (items: string[]): string => items.join('; ');
-const valueLine = (v: WrittenValue, sep: string): string => `${glue(v.label)}${sep}${v.value}${v.unit ? ` ${v.unit}` : ''}`;
+/** 'Haemoglobin: 10.2 g/dL', or with what stands between: 'Hb on 02-09-2024 (normal 12 - 15.5): 10.2 L g/dL'. */
+const valueLine = (v: WrittenValue, sep: string): string => {
+  const between = [v.when, v.referenceNote].filter(Boolean).join(' ');
+  const after = [v.flag, v.unit].filter(Boolean).join(' ');
+  return `${glue(v.label)}${between ? ` ${between}` : ''}${sep}${v.value}${after ? ` ${after}` : ''}`;
+};
+/** The text followed by the negating sentences, each a sentence of its own so a negation never reaches a finding. */
+const withNegations = (text: string, negations: string[]): string =>
+  negations.length ? `${text.replace(/\.?$/, '.')} ${negations.join(' ')}` : text;
+
+const capitalised = (s: string): string => s[0].toUpperCase() + s.slice(1);
+const NEGATIONS: ((x: string) => string)[] = [
+  (x) => `No evidence of ${x}.`,
+  (x) => `${capitalised(x)} ruled out.`,
+  (x) => `${capitalised(x)} has been ruled out.`,
+  (x) => `Negative for ${x}.`,
+  (x) => `Findings show absence of ${x}.`,
+  (x) => `No features suggestive of ${x}.`,
+  (x) => `Not a case of ${x}.`,
+];
+const NEGATIONS_BY_TYPE: Record<string, ((x: string) => string)[]> = {
+  'Radiology Report': [(x) => `No sonological evidence of ${x}.`, (x) => `No radiological features of ${x}.`],
+  'Histopathology Report': [(x) => `No histological evidence of ${x}.`, (x) => `Negative for ${x} in the sections studied.`],
+};
+
+/** A sentence saying the entity (its printed phrase) is not there, worded as the document type words it. */
+export function negatedMention(phrase: string, type: string, rng: Rng): string {
+  return rng.pick([...NEGATIONS, ...(NEGATIONS_BY_TYPE[type] ?? [])])(phrase);
+}
 const valueSentences = (values: WrittenValue[], rng: Rng): string =>
   values.map((v) => `${valueLine(v, rng.pick([': ', ' - ', ' ']))}.`).join(' ');
 const evidenceSentences = (evidence: string[], rng: Rng): string =>
@@ -92,6 +165,7 @@ function remarks(c: DocumentContent, handled: (keyof DocumentContent)[], s: Clai
   if (!handled.includes('values') && c.values.length) {
     blocks.push({ kind: 'heading', text: 'Clinical Notes' }, { kind: 'text', text: valueSentences(c.values, s.rng) });
   }
+  if (!handled.includes('negations') && c.negations.length) blocks.push({ kind: 'text', text: c.negations.join(' ') });
   for (const f of c.fraudLines) blocks.push({ kind: 'text', text: f });
   if (c.stamp) blocks.push({ kind: 'stamp', text: c.stamp });
   const end = endPrinted ? null : s.endLine(c.type);
@@ -140,7 +214,7 @@ const dischargeSummary: Template = (c, s) => {
       ],
     },
     { kind: 'heading', text: r.pick(['Final Diagnosis', 'Diagnosis', 'Diagnosis at Discharge']) },
-    { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
+    { kind: 'text', text: withNegations(c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis, c.negations) },
     { kind: 'heading', text: s.medical ? 'Treatment Given' : r.pick(['Procedure Done', 'Surgery Performed', 'Operative Procedure']) },
     { kind: 'text', text: c.procedures.length ? join(c.procedures) : s.unlistedTreatment },
     { kind: 'heading', text: 'Chief Complaints' },
@@ -202,7 +276,7 @@ const dischargeSummary: Template = (c, s) => {
     },
     ...r.sample(INSTRUCTIONS, r.int(2, INSTRUCTIONS.length)).map((t, i): Block => ({ kind: 'text', text: `${i + 1}. ${t}` })),
   );
-  return [...blocks, ...remarks(c, ['procedures', 'diagnoses', 'evidence', 'drugs', 'preExisting', 'values'], s)];
+  return [...blocks, ...remarks(c, ['procedures', 'diagnoses', 'evidence', 'drugs', 'preExisting', 'values', 'negations'], s)];
 };
 
 const labReport: Template = (c, s) => {
@@ -221,24 +295,64 @@ const labReport: Template = (c, s) => {
       ],
     },
   ];
-  const rows = r.shuffle([...c.values.map((v) => [glue(v.label), v.value, v.unit, v.reference]), ...s.fillerLabRows]);
+  const t = s.labTable;
+  const rows: LabRow[] = r.shuffle([
+    ...c.values.map((v) => ({ test: glue(v.label), when: v.when, result: v.value, flag: v.flag, unit: v.unit, reference: v.reference })),
+    ...s.fillerLabRows.map(([test, result, unit, reference]) => ({ test, when: '', result, flag: '', unit, reference })),
+  ]);
   if (s.labStacked) {
     blocks.push({ kind: 'heading', text: 'Test Results' });
-    for (const [test, result, unit, ref] of rows) {
-      blocks.push({ kind: 'text', text: test }, { kind: 'text', text: `${result} ${unit}`.trim() + (ref ? `    (${ref})` : '') });
+    for (const row of rows) {
+      const reading = [row.when, row.result, row.flag, row.unit].filter(Boolean).join(' ');
+      const reference = row.reference ? `(${row.reference})` : '';
+      blocks.push(
+        { kind: 'text', text: row.test },
+        {
+          kind: 'text',
+          text: t.referenceFirst && reference ? `${reference}    ${reading}` : reading + (reference ? `    ${reference}` : ''),
+        },
+      );
     }
   } else {
+    const columns = LAB_COLUMNS.filter((col) => col.shown(t));
     blocks.push({
       kind: 'table',
-      headers: ['Test', 'Result', 'Unit', 'Biological Reference Interval'],
-      rows,
-      widths: [3.2, 1.4, 1.5, 2.4],
+      headers: columns.map((col) => col.header(t)),
+      rows: rows.map((row) => columns.map((col) => col.cell(row, t))),
+      widths: columns.map((col) => col.width),
+      ...(t.grid ? { grid: t.grid } : {}),
     });
   }
   if (c.evidence.length) blocks.push({ kind: 'heading', text: 'Comments' }, { kind: 'text', text: `${join(c.evidence)}.` });
   blocks.push({ kind: 'text', text: 'Results relate only to the sample tested. Kindly correlate clinically.' });
   return [...blocks, ...remarks(c, ['evidence', 'values'], s)];
 };
+
+interface LabRow {
+  test: string;
+  when: string;
+  result: string;
+  flag: string;
+  unit: string;
+  reference: string;
+}
+interface LabColumn {
+  shown: (t: LabTableLayout) => boolean;
+  header: (t: LabTableLayout) => string;
+  cell: (row: LabRow, t: LabTableLayout) => string;
+  width: number;
+}
+const always = () => true;
+/** The lab table's possible columns, in printing order; a layout shows some of them. */
+const LAB_COLUMNS: LabColumn[] = [
+  { shown: always, header: (t) => t.headers.test, cell: (row) => row.test, width: 3.2 },
+  { shown: (t) => t.dateHeader !== null, header: (t) => t.dateHeader ?? '', cell: (row, t) => row.when || t.sampled, width: 1.9 },
+  { shown: (t) => t.referenceFirst, header: (t) => t.headers.reference, cell: (row) => row.reference, width: 2.2 },
+  { shown: always, header: (t) => t.headers.result, cell: (row) => row.result, width: 1.4 },
+  { shown: (t) => t.flagHeader !== null, header: (t) => t.flagHeader ?? '', cell: (row) => row.flag, width: 0.8 },
+  { shown: always, header: (t) => t.headers.unit, cell: (row) => row.unit, width: 1.5 },
+  { shown: (t) => !t.referenceFirst, header: (t) => t.headers.reference, cell: (row) => row.reference, width: 2.4 },
+];
 
 const histopathology: Template = (c, s) => [
   {
@@ -271,9 +385,12 @@ const histopathology: Template = (c, s) => [
   { kind: 'heading', text: 'Impression' },
   {
     kind: 'text',
-    text: [join(c.diagnoses), join(c.evidence)].filter(Boolean).join('. ') || 'Features as described above. Clinical correlation advised.',
+    text: withNegations(
+      [join(c.diagnoses), join(c.evidence)].filter(Boolean).join('. ') || 'Features as described above. Clinical correlation advised.',
+      c.negations,
+    ),
   },
-  ...remarks(c, ['tissues', 'diagnoses', 'evidence', 'values'], s),
+  ...remarks(c, ['tissues', 'diagnoses', 'evidence', 'values', 'negations'], s),
 ];
 
 const finalBill: Template = (c, s) => {
@@ -340,9 +457,11 @@ const operationNotes: Template = (c, s) => [
   { kind: 'heading', text: 'Findings' },
   {
     kind: 'text',
-    text:
+    text: withNegations(
       [join(c.diagnoses), valueSentences(c.values, s.rng), join(c.evidence)].filter(Boolean).join('. ') ||
-      'Findings as per pre-operative evaluation.',
+        'Findings as per pre-operative evaluation.',
+      c.negations,
+    ),
   },
   { kind: 'heading', text: 'Steps' },
   {
@@ -350,7 +469,7 @@ const operationNotes: Template = (c, s) => [
     text: 'Patient in supine position, parts painted and draped. Procedure carried out as planned. Haemostasis secured. Closure done in layers. Sterile dressing applied.',
   },
   ...(c.tissues.length ? ([{ kind: 'text', text: `Specimen sent for histopathology: ${join(c.tissues)}.` }] as Block[]) : []),
-  ...remarks(c, ['procedures', 'diagnoses', 'values', 'evidence', 'tissues'], s),
+  ...remarks(c, ['procedures', 'diagnoses', 'values', 'evidence', 'tissues', 'negations'], s),
 ];
 
 const radiology: Template = (c, s) => [
@@ -375,14 +494,42 @@ const radiology: Template = (c, s) => [
     ],
   },
   { kind: 'heading', text: 'Findings' },
+  ...(s.radiologyTable
+    ? [{ kind: 'text', text: 'Organs in the region of interest were evaluated.' } as Block, measurementTable(c.values, s.radiologyTable)]
+    : [
+        {
+          kind: 'text',
+          text: `Organs in the region of interest were evaluated. ${valueSentences(c.values, s.rng)} Rest of the study is unremarkable.`,
+        } as Block,
+      ]),
+  { kind: 'heading', text: 'Impression' },
   {
     kind: 'text',
-    text: `Organs in the region of interest were evaluated. ${valueSentences(c.values, s.rng)} Rest of the study is unremarkable.`,
+    text: withNegations(c.diagnoses.length ? join(c.diagnoses) : 'Findings as described above. Clinical correlation advised.', c.negations),
   },
-  { kind: 'heading', text: 'Impression' },
-  { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : 'Findings as described above. Clinical correlation advised.' },
-  ...remarks(c, ['evidence', 'values', 'diagnoses'], s),
+  ...remarks(c, ['evidence', 'values', 'diagnoses', 'negations'], s),
 ];
+
+/** The measurements as a gridded table, with the structures that had nothing measured. */
+function measurementTable(values: WrittenValue[], t: RadiologyTableLayout): Block {
+  const normal = t.normalHeader !== null;
+  const rows = [
+    ...values.map((v) => [
+      `${glue(v.label)}${v.when ? ` ${v.when}` : ''}`,
+      ...(normal ? [v.reference] : []),
+      [v.value, v.flag].filter(Boolean).join(' '),
+      v.unit,
+    ]),
+    ...t.fillerRows.map(([structure, finding]) => [structure, ...(normal ? [''] : []), finding, '']),
+  ];
+  return {
+    kind: 'table',
+    headers: [t.headers.parameter, ...(t.normalHeader !== null ? [t.normalHeader] : []), t.headers.value, t.headers.unit],
+    rows,
+    widths: normal ? [3, 1.8, 2.6, 1] : [3.2, 3.2, 1.2],
+    grid: t.grid,
+  };
+}
 
 const investigation: Template = (c, s) => [
   {
@@ -486,14 +633,14 @@ const consultation: Template = (c, s) => [
   { kind: 'heading', text: 'Examination' },
   { kind: 'text', text: `General condition fair. ${valueSentences(c.values, s.rng)} ${evidenceSentences(c.evidence, s.rng)}`.trim() },
   { kind: 'heading', text: 'Provisional Diagnosis' },
-  { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
+  { kind: 'text', text: withNegations(c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis, c.negations) },
   { kind: 'heading', text: 'Plan' },
   {
     kind: 'text',
     text: c.procedures.length ? `Advised ${join(c.procedures)}. Admission planned.` : 'Further evaluation and review with reports.',
   },
   ...(c.drugs.length ? ([{ kind: 'text', text: `Medicines: ${join(c.drugs)}.` }] as Block[]) : []),
-  ...remarks(c, ['values', 'evidence', 'diagnoses', 'procedures', 'drugs', 'preExisting'], s),
+  ...remarks(c, ['values', 'evidence', 'diagnoses', 'procedures', 'drugs', 'preExisting', 'negations'], s),
 ];
 
 const prescription: Template = (c, s) => [
@@ -566,7 +713,7 @@ const preauth: Template = (c, s) => [
     ],
   },
   { kind: 'heading', text: 'Provisional Diagnosis' },
-  { kind: 'text', text: c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis },
+  { kind: 'text', text: withNegations(c.diagnoses.length ? join(c.diagnoses) : s.unlistedDiagnosis, c.negations) },
   { kind: 'heading', text: 'Proposed Line of Treatment' },
   { kind: 'text', text: c.procedures.length ? join(c.procedures) : s.unlistedTreatment },
   { kind: 'heading', text: 'Presenting Complaints' },
@@ -580,7 +727,7 @@ const preauth: Template = (c, s) => [
   { kind: 'text', text: c.preExisting.length ? `Past history: ${join(c.preExisting)}.` : 'Past history: nil significant.' },
   ...(c.drugs.length ? ([{ kind: 'text', text: `Current medication: ${join(c.drugs)}.` }] as Block[]) : []),
   { kind: 'fields', columns: 1, items: [['Estimated Cost', rupees(s.amounts.total)]] },
-  ...remarks(c, ['diagnoses', 'procedures', 'values', 'evidence', 'preExisting', 'drugs'], s),
+  ...remarks(c, ['diagnoses', 'procedures', 'values', 'evidence', 'preExisting', 'drugs', 'negations'], s),
 ];
 
 const costEstimate: Template = (c, s) => [

@@ -7,6 +7,12 @@
  * writes real files (text PDFs, scanned PNG/JPEG pages, image-only PDFs, corrupt files), reads back
  * what the written text mentions with the reference matcher, and computes the expected verdict from
  * those facts with the oracle (oracle.ts documents the semantics).
+ *
+ * A claim may also exercise classes of hard real-world material (classes.ts): scanned gridded tables,
+ * flags, dates and reference ranges around values, low titles under tall letterheads, negations, spelling
+ * variants, dimensions, Roman numerals, blank and scribbled scans. The plan says what each stands for (a
+ * negated mention is absent, a variant is the entity it spells), so the expected verdict never depends on
+ * how a reader copes with them; the claim records the classes it exercises and their targets.
  */
 import { INSURERS, type AdjudicationResult, type CaseType } from '@claims/shared-kernel/constants';
 import type { RuleStatement, RuleTreeName } from '@claims/shared-kernel/contract';
@@ -20,8 +26,29 @@ import {
   type CatalogKeyword,
   type CatalogRule,
 } from './catalog';
-import { documentBlocks, type ClaimSetting, type DocumentContent, type WrittenValue } from './documents';
-import { glue, layoutDocument, pageText, type FontFace, type LaidPage, type LayoutStyle } from './layout';
+import { CLASS_BUNDLES, CLASS_CLAIM_SHARE, type ClassTarget, type CorpusClass, type ExercisedClass } from './classes';
+import {
+  documentBlocks,
+  negatedMention,
+  PLAIN_LAB_TABLE,
+  type ClaimSetting,
+  type DocumentContent,
+  type LabTableLayout,
+  type RadiologyTableLayout,
+  type WrittenValue,
+} from './documents';
+import { glue, layoutDocument, pageText, type FontFace, type LaidPage, type LayoutStyle, type Letterhead } from './layout';
+import {
+  dateBesideValue,
+  drawLabTable,
+  drawLetterhead,
+  drawRadiologyTable,
+  FLAG_STYLES,
+  REFERENCE_NOTES,
+  sampleTime,
+  type StayDay,
+} from './material';
+import { spellingVariants, toRoman } from './notation';
 import {
   compareNumber,
   evaluateProcedure,
@@ -36,7 +63,7 @@ import {
   type MentionGroup,
   type PlantedValue,
 } from './oracle';
-import { renderImagePdf, renderScan, renderTextPdf } from './render';
+import { renderImagePdf, renderScan, renderTextPdf, renderUnreadableScan, UNREADABLE_KINDS, type UnreadableKind } from './render';
 import { Rng } from './rng';
 import { findMentions, tokens } from './text-match';
 
@@ -50,12 +77,17 @@ export interface GenerateOptions {
   procedureCodes?: string[];
   hospitalCode?: string;
   scenario?: Scenario;
-  /** How many pages to render as scans (0 to 2); drawn at random when absent. */
+  /** How many pages to render as scans (0 to 2), besides those the classes make; drawn at random when absent. */
   imagePages?: number;
   /** Add an unreadable file beside the readable ones (it does not change the verdict). */
   corruptExtra?: boolean;
   /** Plant fraud markers (they do not change the verdict). */
   fraud?: boolean;
+  /**
+   * Classes of hard material to exercise (classes.ts); none when absent. The procedure, case type, hospital
+   * and scenario are drawn to fit them; a class that cannot fit the claim is left out of expected.classes.
+   */
+  classes?: readonly CorpusClass[];
 }
 
 export interface GeneratedDocument {
@@ -74,7 +106,7 @@ export interface ExpectedEntity {
 export interface ExpectedVerdict {
   result: AdjudicationResult;
   perProcedure: Record<string, AdjudicationResult>;
-  /** Texts the claim's adjudication reason must contain (missing documents, 'Protocol not configured'). */
+  /** Texts the claim's adjudication reason must contain (missing documents, 'Protocol not configured', unreadable files). */
   reasonIncludes?: string[];
   /** Every entity the claim's rules look for, and whether a leaf looking for it can see it (readable document it may read). */
   entities: ExpectedEntity[];
@@ -87,7 +119,10 @@ export interface ExpectedVerdict {
   fraudMarkers: string[];
   /** Pages rendered as images (PNG/JPEG files and image-only PDF pages). */
   imagePages: number;
+  /** Files nothing can be read from (corrupt files, blank and scribbled scans); the reason should name them. */
   unreadableFiles: string[];
+  /** The classes of hard material the claim exercises, with their targets (empty for a plain claim). */
+  classes: ExercisedClass[];
 }
 
 export interface GeneratedClaim {
@@ -422,7 +457,8 @@ interface ValueSpec {
   /** Decimals in the base unit (negative: round to tens, hundreds...). */
   dec: number;
   log?: boolean;
-  ref?: [number, number];
+  /** Normal range in the base unit; an open bound is null ('< 6 mm'). Lab tests have both bounds. */
+  ref?: [number | null, number | null];
 }
 const VALUE_SPECS: Record<string, ValueSpec> = {
   Haemoglobin: { lo: 6, hi: 16, dec: 1, ref: [12, 15.5] },
@@ -437,22 +473,22 @@ const VALUE_SPECS: Record<string, ValueSpec> = {
   TSH: { lo: 0.1, hi: 12, dec: 2, log: true, ref: [0.4, 4.5] },
   'Uterine Size': { lo: 6, hi: 22, dec: 0 },
   'Fibroid Size': { lo: 8, hi: 95, dec: 0 },
-  'Endometrial Thickness': { lo: 3, hi: 24, dec: 0 },
-  'Appendiceal Diameter': { lo: 4, hi: 14, dec: 0 },
-  'GB Wall Thickness': { lo: 2, hi: 9, dec: 0 },
+  'Endometrial Thickness': { lo: 3, hi: 24, dec: 0, ref: [4, 12] },
+  'Appendiceal Diameter': { lo: 4, hi: 14, dec: 0, ref: [null, 6] },
+  'GB Wall Thickness': { lo: 2, hi: 9, dec: 0, ref: [null, 3] },
   'Calculus Size': { lo: 3, hi: 35, dec: 0 },
   'Cyst Size': { lo: 20, hi: 120, dec: 0 },
-  'Prostate Volume': { lo: 15, hi: 110, dec: 0 },
-  'Post Void Residual Urine': { lo: 10, hi: 400, dec: 0 },
+  'Prostate Volume': { lo: 15, hi: 110, dec: 0, ref: [null, 25] },
+  'Post Void Residual Urine': { lo: 10, hi: 400, dec: 0, ref: [null, 50] },
   'Gestational Age': { lo: 24, hi: 44, dec: 0 },
   'CT Severity Score': { lo: 2, hi: 22, dec: 0 },
   'KL Grade': { lo: 1, hi: 4, dec: 0 },
-  'Ejection Fraction': { lo: 20, hi: 65, dec: 0 },
+  'Ejection Fraction': { lo: 20, hi: 65, dec: 0, ref: [55, 70] },
   'Coronary Stenosis': { lo: 30, hi: 99, dec: 0 },
-  'Axial Length': { lo: 19, hi: 28, dec: 2 },
-  SpO2: { lo: 78, hi: 99, dec: 0 },
+  'Axial Length': { lo: 19, hi: 28, dec: 2, ref: [22, 24.5] },
+  SpO2: { lo: 78, hi: 99, dec: 0, ref: [95, 100] },
   'ECOG Performance Status': { lo: 0, hi: 4, dec: 0 },
-  'Systolic Blood Pressure': { lo: 100, hi: 178, dec: 0 },
+  'Systolic Blood Pressure': { lo: 100, hi: 178, dec: 0, ref: [90, 120] },
 };
 
 const roundTo = (v: number, dec: number): number => {
@@ -863,6 +899,45 @@ function surface(entity: { name: string; alias: readonly string[] }, rng: Rng): 
 interface WrittenAttribute {
   written: WrittenValue;
   planted: PlantedValue;
+  /** Whether the value went out as dimensions or as a Roman numeral (a notation may not fit the value). */
+  asDimensions: boolean;
+  asRoman: boolean;
+}
+
+/**
+ * How a value is printed beyond its number and unit, for the value classes (classes.ts); PLAIN_NOTATION
+ * prints it as a plain claim does. Its random parts are drawn beforehand, so printing draws nothing more.
+ */
+interface ValueNotation {
+  /** [low, high] flags printed between the value and its unit when the value is outside its normal range. */
+  flags: readonly [string, string] | null;
+  /** A date or time printed between the label and the value. */
+  when: string;
+  /** How a sentence words the normal range before the value; null prints none. */
+  referenceNote: ((range: string, unit: string) => string) | null;
+  /** Dimensions around the value, which is the largest of them. */
+  dimensions: { separator: string; shares: number[]; largestAt: number } | null;
+  roman: boolean;
+  /** The label to print instead of a drawn name or alias (a spelling variant). */
+  label: string | null;
+}
+const PLAIN_NOTATION: ValueNotation = { flags: null, when: '', referenceNote: null, dimensions: null, roman: false, label: null };
+
+/** '12.0 - 15.5', or for an open range '< 6' / '> 55', in the printed unit. */
+function formatReference([low, high]: readonly [number | null, number | null], c: number, dec: number, rng: Rng): string {
+  const f = (v: number) => formatNumber(v / c, Math.max(dec, 0), rng, true);
+  if (low !== null && high !== null) return `${f(low)} - ${f(high)}`;
+  return low === null ? `< ${f(high ?? 0)}` : `> ${f(low)}`;
+}
+
+/** 'a x b (x c)' with the largest dimension where the notation puts it; null when the value leaves no room for smaller ones. */
+function dimensionsText(largest: number, dec: number, d: NonNullable<ValueNotation['dimensions']>): string | null {
+  const step = 10 ** -Math.max(dec, 0);
+  const others = d.shares.map((share) => Math.min(roundTo(largest * share, Math.max(dec, 0)), roundTo(largest - step, Math.max(dec, 0))));
+  if (others.some((o) => o <= 0)) return null;
+  const all = [...others];
+  all.splice(Math.min(d.largestAt, others.length), 0, largest);
+  return all.map((v) => (dec > 0 ? v.toFixed(dec) : String(v))).join(d.separator);
 }
 
 function formatNumber(v: number, dec: number, rng: Rng, plain: boolean): string {
@@ -881,13 +956,21 @@ function writeAttribute(
   rng: Rng,
   plain: boolean,
   hospitalCode: string,
+  notation: ValueNotation = PLAIN_NOTATION,
 ): WrittenAttribute {
   const attr = attributeByName(name);
-  const label = surface(attr, rng);
+  const drawn = surface(attr, rng);
+  const label = notation.label === null ? drawn : glue(notation.label);
+  const around = { flag: '', when: notation.when, referenceNote: '' };
   if (typeof base === 'string') {
     const option = attr.text_possible_values.find((t) => t.text_value === base)!;
     const written = option.text_value_alias.length && rng.chance(0.4) ? rng.pick(option.text_value_alias) : option.text_value;
-    return { written: { attribute: name, label, value: written, unit: '', reference: '' }, planted: { value: base, document: doc } };
+    return {
+      written: { attribute: name, label, value: written, unit: '', reference: '', ...around },
+      planted: { value: base, document: doc },
+      asDimensions: false,
+      asRoman: false,
+    };
   }
   const spec = VALUE_SPECS[name];
   const aliases = unitAliases(attr);
@@ -900,15 +983,22 @@ function writeAttribute(
   const writtenNumber = roundTo(base / c, dec);
   // Rounded to drop float noise (690 ng/L x 0.001 is 0.69, not 0.6900000000000001).
   const planted = roundTo(writtenNumber * c, 9);
-  const ref = spec.ref
-    ? `${formatNumber(spec.ref[0] / c, Math.max(dec, 0), rng, true)} - ${formatNumber(spec.ref[1] / c, Math.max(dec, 0), rng, true)}`
-    : '';
+  const ref = spec.ref ? formatReference(spec.ref, c, dec, rng) : '';
   // A hospital with a pattern override prints the value its way, e.g. blood pressure as '130/84 mmHg'.
   const paired = attr.patternOverridesForValues.some((o) => o.hospitals.includes(hospitalCode)) && name === 'Systolic Blood Pressure';
-  const printed = formatNumber(writtenNumber, dec, rng, plain) + (paired ? `/${rng.int(60, 95)}` : '');
+  const number = formatNumber(writtenNumber, dec, rng, plain);
+  const roman = notation.roman && Number.isInteger(planted) && planted >= 1 ? toRoman(planted) : null;
+  const dimensions = notation.dimensions && !roman ? dimensionsText(writtenNumber, dec, notation.dimensions) : null;
+  const printed = roman ?? dimensions ?? number + (paired ? `/${rng.int(60, 95)}` : '');
+  const [low, high] = spec.ref ?? [null, null];
+  const outside = (low !== null && planted < low) || (high !== null && planted > high);
+  if (notation.flags && spec.ref && outside) around.flag = notation.flags[low !== null && planted < low ? 0 : 1];
+  if (notation.referenceNote && ref) around.referenceNote = notation.referenceNote(ref, unit?.keyword ?? '');
   return {
-    written: { attribute: name, label, value: printed, unit: unit?.keyword ?? '', reference: ref },
+    written: { attribute: name, label, value: printed, unit: unit?.keyword ?? '', reference: ref, ...around },
     planted: { value: planted, document: doc },
+    asDimensions: dimensions !== null,
+    asRoman: roman !== null,
   };
 }
 
@@ -966,6 +1056,115 @@ function corruptFile(rng: Rng, index: number): GeneratedDocument {
   }
 }
 
+// ---------------------------------------------------------------- classes of hard material
+
+/** Offsets the classes' generator from the claim's own seed. */
+const CLASS_SEED_OFFSET = 0x5eed;
+
+/** Sizes a report gives as dimensions ('4.2 x 3.8 cm'); the attribute's value is the largest. */
+const DIMENSIONED = ['Fibroid Size', 'Cyst Size', 'Calculus Size'];
+/** Numeric grades and scores reports write in Roman numerals ('KL grade III'). */
+const ROMAN_GRADED = ['KL Grade', 'ECOG Performance Status'];
+/** Attributes a gridded table of each report type holds. */
+const TABLED: Record<string, readonly string[]> = { 'Lab Report': LAB, 'Radiology Report': IMAGING };
+/** Hospitals without a segregation configuration: a document's type is known there only from its title. */
+const UNSEGREGATED = catalog.hospitals
+  .filter((h) => !catalog.docgroups.some((g) => g.hospital_id.includes(h.id)))
+  .map((h) => h.hospital_code);
+/** Documents where a diagnosis is stated, so that stating it is not there reads naturally. */
+const NEGATION_DOCS = [
+  'Discharge Summary',
+  'Radiology Report',
+  'Histopathology Report',
+  'Pre-Authorization Form',
+  'Consultation Notes',
+  'Operation Notes',
+];
+/** Scenarios for claims with classes: each class needs a rule to judge what it hides, and a readable claim. */
+const RULED_SCENARIO_WEIGHTS: [Scenario, number][] = [
+  ['accept', 0.5],
+  ['reject', 0.32],
+  ['query-document', 0.18],
+];
+
+/** `${type}:${name}` -> the names' other spellings (notation.ts), for every entity, document and attribute that has one. */
+const SPELLING_VARIANTS = new Map<string, string[]>(
+  [
+    ...Object.entries(GROUP_ROWS).flatMap(([group, rows]) => rows.map((r) => [`${group}:${r.name}`, spellingVariants(r)] as const)),
+    ...catalog.documents.map((d) => [`document:${d.name}`, spellingVariants(d)] as const),
+    ...catalog.clinicalAttributes.map((a) => [`clinicalAttribute:${a.name}`, spellingVariants(a)] as const),
+  ].filter(([, variants]) => variants.length > 0),
+);
+
+const leavesOf = (rule: CatalogRule): RuleStatement[] => TREES.flatMap((t) => ruleLeaves(rule[t]));
+const attributesOf = (rule: CatalogRule | null): string[] =>
+  rule ? leavesOf(rule).flatMap((l) => (l.valueToCompare ? [l.valueToCompare.name] : [])) : [];
+/** `${type}:${name}` of what the rule looks for that has another spelling. */
+function variantKeysOf(rule: CatalogRule): string[] {
+  return leavesOf(rule)
+    .flatMap((l) => {
+      const type = LEAF_GROUP[l.entityName ?? 'clinicalattribute'];
+      return (l.valueToCompare ? [l.valueToCompare.name] : (l.valuesToFind ?? [])).map((name) => `${type}:${name}`);
+    })
+    .filter((key) => SPELLING_VARIANTS.has(key));
+}
+const isTitleKey = (key: string) => key.startsWith('document:');
+
+/** Whether a claim judged by this rule (null: none) can exercise the class. */
+function classFits(c: CorpusClass, rule: CatalogRule | null): boolean {
+  const attributes = attributesOf(rule);
+  switch (c) {
+    case 'gridded-table':
+      return attributes.some((a) => LAB.includes(a) || IMAGING.includes(a));
+    case 'flag-column':
+      return attributes.some((a) => LAB.includes(a));
+    case 'date-in-row':
+      return attributes.some((a) => attributeByName(a).value_type !== 'Text');
+    case 'reference-range':
+      return attributes.some((a) => VALUE_SPECS[a]?.ref !== undefined);
+    case 'dimensions':
+      return attributes.some((a) => DIMENSIONED.includes(a));
+    case 'roman-numeral':
+      return attributes.some((a) => ROMAN_GRADED.includes(a));
+    case 'negation':
+      // Two diagnoses at least, so one can be denied while another (or none, when the claim fails) is stated.
+      return (
+        rule !== null &&
+        new Set(
+          leavesOf(rule)
+            .filter((l) => l.entityName === 'diagnoses')
+            .flatMap((l) => l.valuesToFind ?? []),
+        ).size >= 2
+      );
+    case 'spelling-variant':
+      return rule !== null && variantKeysOf(rule).length > 0;
+    case 'low-title':
+    case 'unreadable-scans-only':
+    case 'unreadable-scans-mixed':
+      return true;
+  }
+}
+
+/** A scan with nothing to read, as a phone photo, a scanner's image or an image-only PDF. */
+async function unreadableScanFile(rng: Rng, index: number): Promise<{ file: GeneratedDocument; kind: UnreadableKind }> {
+  const kind = rng.pick(UNREADABLE_KINDS);
+  const container = rng.weighted([
+    ['png', 0.3],
+    ['jpeg', 0.45],
+    ['pdf', 0.25],
+  ] as const);
+  const format = container === 'png' ? 'png' : 'jpeg';
+  const image = renderUnreadableScan(kind, { scale: rng.uniform(1.5, 1.9), format, rng });
+  const serial = `${rng.int(100, 999)}${index}`;
+  const file: GeneratedDocument =
+    container === 'pdf'
+      ? { fileName: `scanned_page_${serial}.pdf`, contentType: 'application/pdf', data: await renderImagePdf([{ ...image, format }]) }
+      : container === 'png'
+        ? { fileName: `Scan_${serial}.png`, contentType: 'image/png', data: image.data }
+        : { fileName: `IMG-2024${rng.int(1000, 9999)}-WA${serial}.jpg`, contentType: 'image/jpeg', data: image.data };
+  return { file, kind };
+}
+
 // ---------------------------------------------------------------- the claim
 
 /** The plan and the matcher's reading of the written text, for tests. */
@@ -985,7 +1184,25 @@ export interface ClaimAudit {
   fileDocuments: Map<string, { type: string; pages: number }[]>;
   /** Attribute -> how its value was printed. */
   writtenValues: Map<string, WrittenValue & { document: string }>;
+  /** Document type -> its laid-out pages (scanned or not). */
+  laid: Map<string, LaidPage[]>;
+  /** Image file (PNG, JPEG or image-only PDF) -> what it shows. */
+  imageFiles: Map<string, ImageContent>;
+  /** Mention key -> the documents that say it is not there. */
+  negated: Map<string, Set<string>>;
+  /** What was written in its other spelling: mentions (key -> the variants used), attribute labels, a title. */
+  variants: {
+    mentions: Map<string, string[]>;
+    labels: Map<string, string>;
+    title: { type: string; title: string } | null;
+  };
 }
+
+/** What an image file shows: a scanned document, or nothing readable. */
+export type ImageContent = { document: string } | { unreadable: UnreadableKind };
+
+/** Hard forms a value can be printed in, each the mark of a value class. */
+type ValueForm = 'flag' | 'when' | 'reference' | 'dimensions' | 'roman' | 'variant' | 'gridded';
 
 export async function generateClaim(seed: number, options: GenerateOptions = {}): Promise<GeneratedClaim> {
   return (await buildClaim(seed, options)).claim;
@@ -993,26 +1210,61 @@ export async function generateClaim(seed: number, options: GenerateOptions = {})
 
 export async function buildClaim(seed: number, options: GenerateOptions = {}): Promise<{ claim: GeneratedClaim; audit: ClaimAudit }> {
   const rng = new Rng(seed);
+  // The classes draw from a generator of their own, so a plain claim comes out exactly as it did before classes.
+  const classRng = new Rng(seed + CLASS_SEED_OFFSET);
+  const requested = options.classes ?? [];
+  const unreadableOnly = requested.includes('unreadable-scans-only');
+  if (unreadableOnly && options.scenario && options.scenario !== 'suspended')
+    throw new Error(`The class unreadable-scans-only makes a suspended claim, not '${options.scenario}'`);
   const organization = options.organization ?? rng.weighted(ORG_WEIGHTS);
-  const scenario = options.scenario ?? rng.weighted(SCENARIO_WEIGHTS);
+  let scenario = options.scenario ?? rng.weighted(SCENARIO_WEIGHTS);
+  if (unreadableOnly) scenario = 'suspended';
+  else if (requested.length && !options.scenario && (scenario === 'suspended' || scenario === 'no-protocol'))
+    scenario = classRng.weighted(RULED_SCENARIO_WEIGHTS);
+  // The classes the claim exercises: a claim of unreadable scans can carry no other.
+  let active: CorpusClass[] = unreadableOnly ? ['unreadable-scans-only'] : [...requested];
   let caseType: CaseType = options.caseType ?? (rng.chance(0.6) ? 'SETTLEMENT' : 'PRE_AUTH');
   const codes = catalog.procedures.map((p) => p.procedure_code);
   const hasRule = (code: string, ct: CaseType) => resolveRule(catalog.rules, organization, code, ct) !== null;
+  const fitsClasses = (code: string, ct: CaseType, classes: readonly CorpusClass[]) =>
+    classes.every((c) => classFits(c, resolveRule(catalog.rules, organization, code, ct)));
 
   let procedureCodes = options.procedureCodes;
   if (!procedureCodes) {
     const wantRule = scenario !== 'no-protocol' && scenario !== 'suspended' ? true : scenario === 'no-protocol' ? false : null;
-    const fits = (ct: CaseType) => codes.filter((c) => wantRule === null || hasRule(c, ct) === wantRule);
-    if (!options.caseType && fits(caseType).length === 0) caseType = caseType === 'SETTLEMENT' ? 'PRE_AUTH' : 'SETTLEMENT';
-    const pool = fits(caseType).length ? fits(caseType) : codes;
-    const primary = rng.pick(pool);
+    const fits = (ct: CaseType, classes: readonly CorpusClass[]) =>
+      codes.filter((c) => (wantRule === null || hasRule(c, ct) === wantRule) && fitsClasses(c, ct, classes));
+    const other = (ct: CaseType): CaseType => (ct === 'SETTLEMENT' ? 'PRE_AUTH' : 'SETTLEMENT');
+    // Classes no procedure can carry for this organisation (in either case type, unless it was given) are dropped, the last first.
+    while (active.length && !fits(caseType, active).length && (options.caseType || !fits(other(caseType), active).length)) active.pop();
+    if (!options.caseType && fits(caseType, active).length === 0) caseType = other(caseType);
+    const pool = fits(caseType, active).length ? fits(caseType, active) : codes;
+    // Spelling variants of entities and values are rarer than of titles: prefer procedures whose rules have some.
+    const entityVariants = active.includes('spelling-variant')
+      ? pool.filter((c) => {
+          const rule = resolveRule(catalog.rules, organization, c, caseType);
+          return rule !== null && variantKeysOf(rule).some((k) => !isTitleKey(k));
+        })
+      : [];
+    const primary = rng.pick(entityVariants.length && classRng.chance(0.75) ? entityVariants : pool);
     procedureCodes = [primary];
     const pair = PAIRS.find(([a]) => a === primary);
     if (pair && rng.chance(0.35)) procedureCodes.push(pair[1]);
+  } else {
+    const given = procedureCodes[0];
+    active = active.filter((c) => fitsClasses(given, caseType, [c]));
   }
   const primary = procedureCodes[0];
   const profile = PROFILES[primary];
-  const hospitalCode = options.hospitalCode ?? (rng.chance(0.75) ? rng.pick(profile.hospitals) : rng.pick(catalog.hospitals).hospital_code);
+  let hospitalCode: string;
+  if (options.hospitalCode) hospitalCode = options.hospitalCode;
+  else if (active.includes('low-title')) {
+    // Low titles matter where only the title tells a document's type: a hospital without a segregation configuration.
+    const own = profile.hospitals.filter((h) => UNSEGREGATED.includes(h));
+    hospitalCode = classRng.pick(own.length && classRng.chance(0.75) ? own : UNSEGREGATED);
+  } else hospitalCode = rng.chance(0.75) ? rng.pick(profile.hospitals) : rng.pick(catalog.hospitals).hospital_code;
+  if (!UNSEGREGATED.includes(hospitalCode)) active = active.filter((c) => c !== 'low-title');
+  const has = (c: CorpusClass) => active.includes(c);
   const hospitalIndex = catalog.hospitals.findIndex((h) => h.hospital_code === hospitalCode);
   const hospital = catalog.hospitals[hospitalIndex];
   if (!hospital) throw new Error(`Unknown hospital ${hospitalCode}`);
@@ -1031,6 +1283,8 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       return;
     }
     const protectedDocs = new Set(TREES.flatMap((t) => ruleLeaves(rule[t])).flatMap((l) => l.documentInclusionList ?? []));
+    // A claim missing a document keeps the report its gridded table is printed in.
+    if (has('gridded-table')) for (const d of Object.keys(TABLED)) protectedDocs.add(d);
     const ctx: PlanContext = { state, rng, rule, caseType, protectedDocs };
     const own: Scenario = i === 0 ? scenario : rng.chance(0.75) ? 'accept' : 'reject';
     planProcedure(rule, own, ctx);
@@ -1040,6 +1294,27 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       const ctx: PlanContext = { state, rng, rule, caseType, protectedDocs: new Set() };
       planProcedure(rule, 'accept', ctx);
     } else planUnconfigured(code, { state, rng, caseType, protectedDocs: new Set() });
+  }
+
+  // A flag needs an abnormal lab value and a Roman numeral a grade of one or more: draw such a value where the rules allow it.
+  for (const [name, a] of state.attributes) {
+    const spec = VALUE_SPECS[name];
+    if (a.absent || typeof a.value !== 'number' || !spec) continue;
+    const [low, high] = spec.ref ?? [null, null];
+    const shows =
+      has('flag-column') && LAB.includes(name)
+        ? (v: number) => (low !== null && v < low) || (high !== null && v > high)
+        : has('roman-numeral') && ROMAN_GRADED.includes(name)
+          ? (v: number) => v >= 1
+          : null;
+    if (!shows || shows(a.value)) continue;
+    for (let i = 0; i < 400; i++) {
+      const v = sampleBase(spec, classRng);
+      if (shows(v) && a.constraints.every((c) => meetsClearly(c.leaf, v, c.want, spec.dec))) {
+        a.value = v;
+        break;
+      }
+    }
   }
 
   // Which documents exist, and where each planted fact is written.
@@ -1099,7 +1374,9 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const attributeHome = (name: string): string | null => {
     const natural = attributeDocs(name, caseType).filter((d) => !state.forbiddenDocs.has(d) && !clinicalExcluded.has(d));
     const fallback = GENERIC_DOCS[caseType].filter((d) => !state.forbiddenDocs.has(d) && !clinicalExcluded.has(d));
-    const options = natural.length && rng.chance(0.8) ? natural : fallback.length ? fallback : natural;
+    // A gridded table needs the values it holds: lab and imaging values stay in their report.
+    const keepsNatural = has('gridded-table') && (LAB.includes(name) || IMAGING.includes(name));
+    const options = natural.length && (rng.chance(0.8) || keepsNatural) ? natural : fallback.length ? fallback : natural;
     if (!options.length) return null;
     const existing = options.filter((d) => docs.has(d));
     return existing.length ? existing[0] : options[0];
@@ -1112,11 +1389,13 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       attributeDoc.set(name, home);
     }
   }
-  // Referenced attributes no leaf constrained may still be written (they cannot change a verdict).
+  // Referenced attributes no leaf constrained may still be written (they cannot change a verdict); a claim whose
+  // classes print values in hard forms writes them all, so there are more values to print so.
+  const valueClasses = (['flag-column', 'date-in-row', 'reference-range', 'dimensions', 'roman-numeral'] as const).some(has);
   for (const name of referenced) {
     const a = state.attributes.get(name);
     const attr = catalog.clinicalAttributes.find((x) => x.name === name);
-    if (!attr || a || !rng.chance(0.35)) continue;
+    if (!attr || a || !(rng.chance(0.35) || valueClasses)) continue;
     const value =
       attr.value_type === 'Text'
         ? rng.pick(attr.text_possible_values).text_value
@@ -1137,7 +1416,8 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     for (const n of rng.sample(unusedLab, rng.int(1, 3))) {
       const spec = VALUE_SPECS[n];
       // Fillers stay in the normal range: a stray abnormal value would make an odd claim.
-      state.attribute(n).value = sampleBase(spec.ref ? { ...spec, lo: Math.max(spec.lo, spec.ref[0]), hi: spec.ref[1] } : spec, rng);
+      const [low, high] = spec.ref ?? [null, null];
+      state.attribute(n).value = sampleBase({ ...spec, lo: Math.max(spec.lo, low ?? spec.lo), hi: high ?? spec.hi }, rng);
       attributeDoc.set(n, 'Lab Report');
     }
   }
@@ -1176,6 +1456,70 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const informative = scannable.filter((d) => placements.has(d) || [...attributeDoc.values()].includes(d));
   const scanDocs = new Set(rng.sample(informative.length && rng.chance(0.8) ? informative : scannable, imageBudget));
 
+  // The gridded table: a lab or radiology report holding values the rules read, scanned.
+  const tableDocs = Object.keys(TABLED).filter(
+    (d) => docs.has(d) && [...attributeDoc].some(([name, home]) => home === d && referenced.has(name) && TABLED[d].includes(name)),
+  );
+  const griddedDoc = has('gridded-table') && tableDocs.length ? classRng.pick(tableDocs) : null;
+  if (griddedDoc) scanDocs.add(griddedDoc);
+  const placedKeys = new Set([...placements.values()].flat().map((p) => `${p.group}:${p.name}`));
+
+  // Negations: a diagnosis the rules look for and the claim does not have, stated as absent where a leaf would
+  // look for it. Denied diagnoses the claim must not have (its failing tree) come first: misread, they flip the verdict.
+  const negations = new Map<string, string[]>();
+  const negated = new Map<string, Set<string>>();
+  if (has('negation')) {
+    const candidates: { key: string; name: string; where: string[]; denied: boolean }[] = [];
+    for (const rule of rules) {
+      if (!rule) continue;
+      for (const leaf of leavesOf(rule).filter((l) => l.entityName === 'diagnoses')) {
+        const req: Requirement = {
+          ...(leaf.documentInclusionList?.length ? { in: [...leaf.documentInclusionList] } : {}),
+          notIn: [...(leaf.documentExclusionList ?? []), ...defaultExcluded(rule)],
+        };
+        for (const name of leaf.valuesToFind ?? []) {
+          const key = mentionKey('diagnoses', name);
+          if (placedKeys.has(key) || state.needs.has(key) || candidates.some((c) => c.key === key)) continue;
+          const where = NEGATION_DOCS.filter((d) => docs.has(d) && meets(d, req));
+          if (where.length) candidates.push({ key, name, where, denied: state.forbidden.has(key) });
+        }
+      }
+    }
+    const ordered = [...classRng.shuffle(candidates.filter((c) => c.denied)), ...classRng.shuffle(candidates.filter((c) => !c.denied))];
+    for (const c of ordered.slice(0, classRng.int(1, 2))) {
+      const doc = classRng.pick(c.where);
+      const phrase = surface(catalog.diagnoses.find((d) => d.name === c.name)!, classRng);
+      negations.set(doc, [...(negations.get(doc) ?? []), negatedMention(phrase, doc, classRng)]);
+      negated.set(c.key, new Set([...(negated.get(c.key) ?? []), doc]));
+    }
+  }
+
+  // Spelling variants: one or two things the rules look for written only in their other spelling, or a title.
+  const docgroup = catalog.docgroups.find((g) => g.hospital_id.includes(hospital.id));
+  const variantMentions = new Map<string, string[]>();
+  const variantLabels = new Map<string, string>();
+  let variantTitle: { type: string; title: string } | null = null;
+  if (has('spelling-variant')) {
+    const keys = [...new Set(rules.flatMap((r) => (r ? variantKeysOf(r) : [])))];
+    const nameOf = (key: string) => key.slice(key.indexOf(':') + 1);
+    const printed = (name: string) => {
+      const home = attributeDoc.get(name);
+      return home !== undefined && docs.has(home) && state.attributes.get(name)?.value !== undefined;
+    };
+    const inText = keys.filter((k) =>
+      k.startsWith('clinicalAttribute:') ? printed(nameOf(k)) : !isTitleKey(k) && placedKeys.has(k) && !negated.has(k),
+    );
+    // A segregation configuration names its titles exactly; only other titles vary.
+    const titles = keys.filter((k) => isTitleKey(k) && docs.has(nameOf(k)) && !docgroup?.docgroupConfig_id[nameOf(k)]);
+    for (const key of classRng.sample(inText, classRng.int(1, 2))) {
+      if (key.startsWith('clinicalAttribute:')) variantLabels.set(nameOf(key), classRng.pick(SPELLING_VARIANTS.get(key)!));
+      else variantMentions.set(key, SPELLING_VARIANTS.get(key)!);
+    }
+    const titleKey =
+      titles.length && (!variantMentions.size && !variantLabels.size ? true : classRng.chance(0.3)) ? classRng.pick(titles) : null;
+    if (titleKey) variantTitle = { type: nameOf(titleKey), title: classRng.pick(SPELLING_VARIANTS.get(titleKey)!) };
+  }
+
   // Fraud markers.
   const fraud = scenario !== 'suspended' && (options.fraud ?? rng.chance(0.08));
   const fraudLines = new Map<string, string[]>();
@@ -1200,17 +1544,79 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     else fraudLines.set(target, [lines[marker.name]]);
   }
 
+  // How the classes print values: the lab and radiology tables' columns, flags, dates, ranges, dimensions, numerals.
+  const stayDay = (): StayDay => {
+    const day = classRng.int(1, dates.stay + 1);
+    return { date: new Date(dates.admission.getTime() + (day - 1) * 86400000), day };
+  };
+  const labStacked = hospitalCode === 'HOSP006' && griddedDoc !== 'Lab Report';
+  const tableClasses = has('gridded-table') || has('flag-column') || has('date-in-row') || has('reference-range');
+  const labTable: LabTableLayout =
+    tableClasses && docs.has('Lab Report')
+      ? drawLabTable(
+          { grid: griddedDoc === 'Lab Report', date: has('date-in-row'), flag: has('flag-column'), referenceFirst: has('reference-range') },
+          sampleTime(stayDay(), classRng),
+          classRng,
+        )
+      : PLAIN_LAB_TABLE;
+  const radiologyTable: RadiologyTableLayout | null =
+    griddedDoc === 'Radiology Report' ? drawRadiologyTable(has('reference-range'), classRng) : null;
+  const flags = has('flag-column') ? classRng.pick(FLAG_STYLES) : null;
+  const referenceNote = has('reference-range') ? classRng.pick(REFERENCE_NOTES) : null;
+  const separator = has('dimensions') ? classRng.pick([' x ', 'x', ' X ', ' * ']) : ' x ';
+  /** Whether the document prints its values in a table whose columns place dates and ranges (not sentences). */
+  const tabled = (doc: string) => doc === 'Lab Report' || (radiologyTable !== null && doc === 'Radiology Report');
+  const notationFor = (name: string, doc: string): ValueNotation => {
+    if (!active.length) return PLAIN_NOTATION;
+    const read = referenced.has(name);
+    const numeric = attributeByName(name).value_type !== 'Text';
+    const dimensions = has('dimensions') && read && DIMENSIONED.includes(name);
+    const count = dimensions && classRng.chance(0.3) ? 3 : 2;
+    return {
+      flags: flags && LAB.includes(name) ? flags : null,
+      when: has('date-in-row') && read && numeric ? (doc === 'Lab Report' ? labTable.sampled : dateBesideValue(stayDay(), classRng)) : '',
+      referenceNote: referenceNote && read && !tabled(doc) ? referenceNote : null,
+      dimensions: dimensions
+        ? {
+            separator,
+            shares: Array.from({ length: count - 1 }, () => classRng.uniform(0.5, 0.92)),
+            // Mostly the largest first, as reports write them; sometimes not, so the largest is not just the first.
+            largestAt: classRng.chance(0.7) ? 0 : classRng.int(1, count - 1),
+          }
+        : null,
+      roman: has('roman-numeral') && read && ROMAN_GRADED.includes(name),
+      label: variantLabels.get(name) ?? null,
+    };
+  };
+
   // Print the values.
   const written = new Map<string, WrittenValue[]>();
   const writtenValues = new Map<string, WrittenValue & { document: string }>();
   const planted = new Map<string, PlantedValue>();
+  /** Attribute -> the hard forms its value was printed in (for the classes' targets). */
+  const valueForms = new Map<string, Set<ValueForm>>();
   for (const [name, doc] of attributeDoc) {
     const value = state.attributes.get(name)?.value;
     if (value === undefined || !docs.has(doc)) continue;
-    const w = writeAttribute(name, value, doc, rng, scanDocs.has(doc), hospitalCode);
+    const notation = notationFor(name, doc);
+    const w = writeAttribute(name, value, doc, rng, scanDocs.has(doc), hospitalCode, notation);
     written.set(doc, [...(written.get(doc) ?? []), w.written]);
     writtenValues.set(name, { ...w.written, document: doc });
     planted.set(name, w.planted);
+    const rangeFirst =
+      w.written.referenceNote !== '' ||
+      (w.written.reference !== '' &&
+        ((doc === 'Lab Report' && labTable.referenceFirst) || (doc === 'Radiology Report' && radiologyTable?.normalHeader != null)));
+    const forms: [ValueForm, boolean][] = [
+      ['flag', w.written.flag !== ''],
+      ['when', w.written.when !== ''],
+      ['reference', rangeFirst],
+      ['dimensions', w.asDimensions],
+      ['roman', w.asRoman],
+      ['variant', notation.label !== null],
+      ['gridded', doc === griddedDoc],
+    ];
+    valueForms.set(name, new Set(forms.filter(([, on]) => on).map(([f]) => f)));
   }
 
   // The claim's setting and the documents' text.
@@ -1218,7 +1624,6 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const insurerLabel = organization.includes('demo')
     ? 'Vitraya Demo'
     : (INSURERS.find((i) => i.code === organization)?.label ?? organization);
-  const docgroup = catalog.docgroups.find((g) => g.hospital_id.includes(hospital.id));
   const setting: ClaimSetting = {
     rng,
     caseType,
@@ -1240,13 +1645,16 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     fillerLabRows: rng.sample(FILLER_LAB_ROWS, rng.int(2, 4)),
     amounts: { total: rng.int(25, 400) * 1000 },
     endLine: (type) => DOCUMENT_END_LINES[type] ?? null,
-    labStacked: hospitalCode === 'HOSP006',
+    labStacked,
+    labTable,
+    radiologyTable,
   };
   const header = [
     hospital.name.toUpperCase(),
     `${rng.int(1, 250)}, Main Road, ${hospital.name.split(', ')[1] ?? 'India'} | Phone: 0${rng.int(20, 99)}-${rng.int(2000, 9999)} ${rng.int(1000, 9999)} | NABH Accredited`,
   ];
   const titleFor = (type: string): string => {
+    if (variantTitle?.type === type) return style.upperTitles ? variantTitle.title.toUpperCase() : variantTitle.title;
     const configured = docgroup?.docgroupConfig_id[type]?.begin_alias.map((a) => a[0]);
     const row = catalog.documents.find((d) => d.name === type)!;
     const title = configured?.length
@@ -1257,12 +1665,19 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     return style.upperTitles ? title.toUpperCase() : title;
   };
   const ordered = [...docs].sort((a, b) => docOrder(a) - docOrder(b));
+  // The hospital's tall stationery, the same on every document of the claim.
+  const letterhead: Letterhead | null = has('low-title') ? drawLetterhead(hospitalCode, classRng) : null;
   const laid = new Map<string, LaidPage[]>();
   const texts = new Map<string, string>();
   for (const type of ordered) {
     const ps = placements.get(type) ?? [];
     const names = (g: Placement['group']) =>
-      ps.filter((p) => p.group === g).map((p) => surface(MATCH_GROUPS[g].find((e) => e.name === p.name)!, rng));
+      ps
+        .filter((p) => p.group === g)
+        .map((p) => {
+          const variants = variantMentions.get(`${p.group}:${p.name}`);
+          return variants ? glue(classRng.pick(variants)) : surface(MATCH_GROUPS[g].find((e) => e.name === p.name)!, rng);
+        });
     const content: DocumentContent = {
       type,
       procedures: names('procedures'),
@@ -1272,6 +1687,7 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       tissues: names('tissue'),
       preExisting: names('ped'),
       values: written.get(type) ?? [],
+      negations: negations.get(type) ?? [],
       fraudLines: fraudLines.get(type) ?? [],
       stamp: fraudStamps.get(type) ?? null,
     };
@@ -1281,6 +1697,7 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       style.layout,
       {
         header,
+        ...(letterhead ? { letterhead } : {}),
         continuedTitle: `${title} (contd.)`,
         footer: (page, total) => `Page ${page} of ${total}   |   ${patient.name}   |   ${setting.uhid}`,
       },
@@ -1295,10 +1712,21 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const files: GeneratedDocument[] = [];
   const fileDocuments = new Map<string, { type: string; pages: number }[]>();
   const unreadableFiles: string[] = [];
+  const imageFiles = new Map<string, ImageContent>();
   let imagePages = 0;
   const referencePart = String(seed).padStart(6, '0');
   const referenceClaimId = `${REF_PREFIX[organization] ?? 'CL'}${referencePart}${rng.int(10, 99)}`;
-  if (scenario === 'suspended') {
+  const addUnreadableScans = async (count: number) => {
+    for (let i = 0; i < count; i++) {
+      const { file, kind } = await unreadableScanFile(classRng, files.length + 1);
+      files.push(file);
+      unreadableFiles.push(file.fileName);
+      imageFiles.set(file.fileName, { unreadable: kind });
+      imagePages += 1;
+    }
+  };
+  if (scenario === 'suspended' && has('unreadable-scans-only')) await addUnreadableScans(classRng.int(1, 2));
+  else if (scenario === 'suspended') {
     for (let i = 0, n = rng.int(1, 2); i < n; i++) {
       const f = corruptFile(rng, i + 1);
       files.push(f);
@@ -1337,19 +1765,15 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       const format = kind === 'png' ? 'png' : 'jpeg';
       const images = pages.map((p) => ({ ...renderScan(p, { scale: 1.9, format, tilt: rng.uniform(-0.9, 0.9), rng }), format }) as const);
       imagePages += images.length;
-      if (kind === 'pdf')
-        files.push({
-          fileName: `scan_${slug(d)}_${rng.int(100, 999)}.pdf`,
-          contentType: 'application/pdf',
-          data: await renderImagePdf(images),
-        });
-      else
+      if (kind === 'pdf') {
+        const fileName = `scan_${slug(d)}_${rng.int(100, 999)}.pdf`;
+        files.push({ fileName, contentType: 'application/pdf', data: await renderImagePdf(images) });
+        imageFiles.set(fileName, { document: d });
+      } else
         images.forEach((img, i) => {
-          files.push({
-            fileName: `IMG_2024${rng.int(1000, 9999)}_${i + 1}.${kind === 'png' ? 'png' : 'jpg'}`,
-            contentType: kind === 'png' ? 'image/png' : 'image/jpeg',
-            data: img.data,
-          });
+          const fileName = `IMG_2024${rng.int(1000, 9999)}_${i + 1}.${kind === 'png' ? 'png' : 'jpg'}`;
+          files.push({ fileName, contentType: kind === 'png' ? 'image/png' : 'image/jpeg', data: img.data });
+          imageFiles.set(fileName, { document: d });
         });
     }
     if (options.corruptExtra ?? rng.chance(0.07)) {
@@ -1357,6 +1781,7 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       files.push(f);
       unreadableFiles.push(f.fileName);
     }
+    if (has('unreadable-scans-mixed')) await addUnreadableScans(classRng.chance(0.2) ? 2 : 1);
     // Uploads arrive in no particular order.
     const shuffled = rng.shuffle(files);
     files.length = 0;
@@ -1383,10 +1808,18 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     for (const m of findMentions(words, catalog.clinicalAttributes))
       attributeMentions.set(m.entity, [...(attributeMentions.get(m.entity) ?? []), doc]);
   }
+  // A negated mention is no mention; a variant spelling the matcher cannot read is the entity where it was placed.
+  const mentions = new Map([...found].filter(([k]) => !k.startsWith('ped:')));
+  for (const [key, where] of negated) {
+    const elsewhere = [...(mentions.get(key) ?? [])].filter((d) => !where.has(d));
+    if (elsewhere.length) throw new Error(`generator: the negated ${key} is also written in ${elsewhere.join(', ')}`);
+    mentions.delete(key);
+  }
+  for (const key of variantMentions.keys()) mentions.set(key, new Set(placedIn(key)));
   const facts: ClaimFacts = {
     readable,
     documents: readable ? new Set(docs) : new Set(),
-    mentions: readable ? new Map([...found].filter(([k]) => !k.startsWith('ped:'))) : new Map(),
+    mentions: readable ? mentions : new Map(),
     values: readable ? planted : new Map(),
   };
 
@@ -1404,12 +1837,14 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     ruleIds[code] = rules[i]?.id ?? null;
   });
   const result = worstResult(Object.values(perProcedure));
+  // The reason names the missing documents or the unconfigured protocol, and the files that could not be read.
   const reasonIncludes = [
-    ...new Set(
-      procedureCodes
+    ...new Set([
+      ...procedureCodes
         .filter((c) => perProcedure[c] === result)
         .flatMap((c) => evaluateProcedure(rules[procedureCodes.indexOf(c)], procedureByCode(c).name, caseType, facts).reasonIncludes),
-    ),
+      ...unreadableFiles,
+    ]),
   ];
   // An entity is present when some leaf looking for it can see it (in a document that leaf may read).
   const presence = new Map<string, ExpectedEntity>();
@@ -1428,6 +1863,58 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     }
   }
   const entities = [...presence.values()];
+
+  // The classes the claim exercises, each with what it put in a hard form.
+  const seen = (type: ExpectedEntityType, name: string) => presence.get(`${type}:${name}`)?.present ?? false;
+  const valueTarget = (name: string): ClassTarget =>
+    seen('clinicalAttribute', name)
+      ? { type: 'clinicalAttribute', name, present: true, value: planted.get(name)!.value }
+      : { type: 'clinicalAttribute', name, present: false };
+  const valuesIn = (form: ValueForm) =>
+    [...valueForms]
+      .filter(([name, forms]) => forms.has(form) && presence.has(`clinicalAttribute:${name}`))
+      .map(([name]) => valueTarget(name));
+  const documentTargets = (types: string[]) =>
+    types
+      .filter((t) => presence.has(`document:${t}`))
+      .map((t): ClassTarget => ({ type: 'document', name: t, present: seen('document', t) }));
+  const keyTarget = (key: string, present: boolean): ClassTarget => {
+    const type = key.slice(0, key.indexOf(':')) as ExpectedEntityType;
+    return { type, name: key.slice(key.indexOf(':') + 1), present };
+  };
+  const exercised: ExercisedClass[] = [];
+  const exercise = (name: CorpusClass, targets: ClassTarget[], applies: boolean) => {
+    if (has(name) && applies) exercised.push({ name, targets });
+  };
+  const griddedScan = griddedDoc !== null && scanDocs.has(griddedDoc);
+  const griddedValues = valuesIn('gridded');
+  exercise(
+    'gridded-table',
+    [...griddedValues, ...documentTargets(griddedDoc ? [griddedDoc] : [])],
+    griddedScan && griddedValues.length > 0,
+  );
+  for (const [name, form] of [
+    ['flag-column', 'flag'],
+    ['date-in-row', 'when'],
+    ['reference-range', 'reference'],
+    ['dimensions', 'dimensions'],
+    ['roman-numeral', 'roman'],
+  ] as const) {
+    const targets = valuesIn(form);
+    exercise(name, targets, readable && targets.length > 0);
+  }
+  exercise('low-title', documentTargets([...docs]), readable && letterhead !== null);
+  const negatedTargets = [...negated.keys()].filter((k) => presence.has(k)).map((k) => keyTarget(k, false));
+  exercise('negation', negatedTargets, negatedTargets.length > 0);
+  const variantTargets = [
+    ...[...variantMentions.keys()].filter((k) => presence.has(k)).map((k) => keyTarget(k, presence.get(k)!.present)),
+    ...valuesIn('variant'),
+    ...documentTargets(variantTitle ? [variantTitle.type] : []),
+  ];
+  exercise('spelling-variant', variantTargets, variantTargets.length > 0);
+  const unreadableScans = [...imageFiles.values()].some((c) => 'unreadable' in c);
+  exercise('unreadable-scans-only', [], !readable && unreadableScans);
+  exercise('unreadable-scans-mixed', [], readable && unreadableScans);
 
   const planned = new Map<string, Set<string>>();
   for (const [doc, ps] of placements)
@@ -1455,9 +1942,26 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       fraudMarkers,
       imagePages,
       unreadableFiles,
+      classes: exercised,
     },
   };
-  return { claim, audit: { planned, found, foreignDocumentNames, attributeMentions, facts, texts, fileDocuments, writtenValues } };
+  return {
+    claim,
+    audit: {
+      planned,
+      found,
+      foreignDocumentNames,
+      attributeMentions,
+      facts,
+      texts,
+      fileDocuments,
+      writtenValues,
+      laid,
+      imageFiles,
+      negated,
+      variants: { mentions: variantMentions, labels: variantLabels, title: variantTitle },
+    },
+  };
 }
 
 const DOC_ORDER = [
@@ -1492,7 +1996,10 @@ function splitInto<T>(items: T[], parts: number): T[][] {
 
 /**
  * A corpus for the seed and the evaluation: a mix over the organisations and both case types, with
- * about one claim in five carrying scanned pages and at most count/5 image pages in all, so OCR stays fast.
+ * about one plain claim in five carrying scanned pages and at most count/5 such image pages in all, so OCR
+ * stays fast. About two claims in five (CLASS_CLAIM_SHARE) exercise classes of hard material, taking the
+ * bundles of CLASS_BUNDLES in turn; their own scans (a gridded table, blank or scribbled pages) are one or two
+ * pages a claim, outside that budget.
  */
 export const DEFAULT_SEED_CLAIMS = 300;
 export const DEFAULT_SEED = 1;
@@ -1522,16 +2029,20 @@ export async function* streamSeedClaimsFrom(
 ): AsyncGenerator<{ claim: GeneratedClaim; next: SeedCursor }> {
   const rng = new Rng(seed);
   let budget = from.imageBudget;
+  let bundles = 0;
   for (let i = 0; i < count; i++) {
     const wanted = rng.weighted([
       [0, 0.8],
       [1, 0.17],
       [2, 0.03],
     ] as const);
+    // Drawn for every claim, skipped or not, so a resumed stream gives each claim the same classes.
+    const classes = rng.chance(CLASS_CLAIM_SHARE) ? CLASS_BUNDLES[bundles++ % CLASS_BUNDLES.length] : [];
     if (i < from.index) continue;
-    const imagePages = Math.min(wanted, budget);
-    const claim = await generateClaim(seed * 100_003 + i, { imagePages });
-    budget -= claim.expected.imagePages;
+    // A claim with classes scans only what its classes need.
+    const imagePages = classes.length ? 0 : Math.min(wanted, budget);
+    const claim = await generateClaim(seed * 100_003 + i, { imagePages, classes });
+    if (!classes.length) budget -= claim.expected.imagePages;
     yield { claim, next: { index: i + 1, imageBudget: budget } };
   }
 }

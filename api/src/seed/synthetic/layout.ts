@@ -13,10 +13,16 @@ export type Block =
   | { kind: 'heading'; text: string }
   | { kind: 'fields'; items: [string, string][]; columns: 1 | 2 }
   | { kind: 'text'; text: string }
-  | { kind: 'table'; headers: string[]; rows: string[][]; widths: number[] }
+  | { kind: 'table'; headers: string[]; rows: string[][]; widths: number[]; grid?: GridStyle }
   | { kind: 'gap'; size: number }
   | { kind: 'sign'; text: string }
   | { kind: 'stamp'; text: string };
+
+/** Ruling lines around every cell of a table, as gridded lab and radiology tables are printed. */
+export interface GridStyle {
+  /** Line width in points. */
+  weight: number;
+}
 
 export interface LayoutStyle {
   face: FontFace;
@@ -26,9 +32,28 @@ export interface LayoutStyle {
   bodySize: number;
 }
 
+/** One part of a tall letterhead, top to bottom. */
+export type LetterheadBlock =
+  | { kind: 'line'; text: string; size: number; bold: boolean }
+  /** Two lists side by side, the left one flush left and the right one flush right (the consultants' names). */
+  | { kind: 'columns'; left: string[]; right: string[]; size: number }
+  /** A framed emblem with the hospital's initials. */
+  | { kind: 'logo'; text: string }
+  | { kind: 'rule'; weight: number }
+  | { kind: 'gap'; size: number };
+
+/** Printed stationery whose letterhead takes the top quarter or third of every page, above the title. */
+export interface Letterhead {
+  blocks: LetterheadBlock[];
+  align: 'left' | 'center';
+  /** Where the title's line starts, as a share of the page height; blank paper fills the gap below the blocks. */
+  titleTop: number;
+}
+
 export interface PageFrame {
-  /** Hospital name first, then address lines. */
+  /** Hospital name first, then address lines (the plain header, when there is no letterhead). */
   header: string[];
+  letterhead?: Letterhead;
   /** Shown on pages after the first, in place of the title. */
   continuedTitle: string;
   footer: (page: number, pages: number) => string;
@@ -41,6 +66,8 @@ export interface TextRun {
   y: number;
   size: number;
   bold: boolean;
+  /** The width the layout gave the text (a table cell's); a scan squeezes a wider rendering into it. */
+  maxWidth?: number;
 }
 
 export interface Rule {
@@ -48,6 +75,8 @@ export interface Rule {
   y1: number;
   x2: number;
   y2: number;
+  /** Line width in points; a hairline when absent. */
+  weight?: number;
 }
 
 export interface LaidPage {
@@ -64,6 +93,9 @@ export const PAGE_HEIGHT = 841.89;
 const MARGIN = 48;
 const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 const FOOTER_Y = PAGE_HEIGHT - 36;
+/** Where the first line of a page starts. */
+const PAGE_TOP = MARGIN - 12;
+const LOGO_SIDE = 40;
 const BODY_BOTTOM = FOOTER_Y - 14;
 
 const NBSP = '\u00a0';
@@ -141,16 +173,65 @@ class PageWriter {
   private newPage(): void {
     this.page = { width: PAGE_WIDTH, height: PAGE_HEIGHT, face: this.style.face, runs: [], rules: [], boxes: [] };
     this.pages.push(this.page);
-    this.y = MARGIN - 12;
-    const [name, ...address] = this.frame.header;
-    this.line(name, 14, true, this.style.headerAlign);
-    for (const a of address) this.line(a, 8.5, false, this.style.headerAlign);
-    this.y += 3;
-    this.page.rules.push({ x1: MARGIN, y1: this.y, x2: PAGE_WIDTH - MARGIN, y2: this.y });
-    this.y += 10;
+    this.y = PAGE_TOP;
+    if (this.frame.letterhead) this.letterhead(this.frame.letterhead);
+    else {
+      const [name, ...address] = this.frame.header;
+      this.line(name, 14, true, this.style.headerAlign);
+      for (const a of address) this.line(a, 8.5, false, this.style.headerAlign);
+      this.y += 3;
+      this.page.rules.push({ x1: MARGIN, y1: this.y, x2: PAGE_WIDTH - MARGIN, y2: this.y });
+      this.y += 10;
+    }
     const first = this.pages.length === 1;
     this.line(first ? this.title : this.frame.continuedTitle, first ? 13 : 9.5, true, this.style.titleAlign);
     this.y += first ? 8 : 4;
+  }
+
+  private letterhead(l: Letterhead): void {
+    for (const b of l.blocks) {
+      switch (b.kind) {
+        case 'line':
+          this.line(b.text, b.size, b.bold, l.align);
+          break;
+        case 'columns': {
+          const right = PAGE_WIDTH - MARGIN;
+          for (let i = 0; i < Math.max(b.left.length, b.right.length); i++) {
+            if (b.left[i]) this.page.runs.push({ text: b.left[i], x: MARGIN, y: this.y, size: b.size, bold: false });
+            if (b.right[i]) {
+              const w = measure(this.style.face, false, b.right[i], b.size);
+              this.page.runs.push({ text: b.right[i], x: right - w, y: this.y, size: b.size, bold: false });
+            }
+            this.y += b.size * 1.35;
+          }
+          break;
+        }
+        case 'logo': {
+          const x = l.align === 'center' ? (PAGE_WIDTH - LOGO_SIDE) / 2 : MARGIN;
+          this.page.boxes.push({ x1: x, y1: this.y, x2: x + LOGO_SIDE, y2: this.y + LOGO_SIDE });
+          const w = measure(this.style.face, true, b.text, 12);
+          this.page.runs.push({ text: b.text, x: x + (LOGO_SIDE - w) / 2, y: this.y + LOGO_SIDE / 2 - 7, size: 12, bold: true });
+          this.y += LOGO_SIDE + 6;
+          break;
+        }
+        case 'rule':
+          this.y += 2;
+          this.page.rules.push({ x1: MARGIN, y1: this.y, x2: PAGE_WIDTH - MARGIN, y2: this.y, weight: b.weight });
+          this.y += 3;
+          break;
+        case 'gap':
+          this.y += b.size;
+          break;
+      }
+    }
+    this.y = Math.max(this.y, l.titleTop * PAGE_HEIGHT);
+  }
+
+  /** The ruling lines of one table row: its top and bottom, and a line at each column's edge. */
+  private cellLines(xs: number[], top: number, bottom: number, grid: GridStyle): void {
+    const right = PAGE_WIDTH - MARGIN;
+    for (const y of [top, bottom]) this.page.rules.push({ x1: MARGIN, y1: y, x2: right, y2: y, weight: grid.weight });
+    for (const x of [...xs, right]) this.page.rules.push({ x1: x, y1: top, x2: x, y2: bottom, weight: grid.weight });
   }
 
   ensure(height: number): void {
@@ -164,11 +245,11 @@ class PageWriter {
     this.y += size * 1.35;
   }
 
-  /** Writes wrapped text at x within width; returns the height used. */
-  wrapped(text: string, size: number, bold: boolean, x: number, width: number, y = this.y): number {
+  /** Writes wrapped text at x within width; returns the height used. `cell`: the text must stay inside the width. */
+  wrapped(text: string, size: number, bold: boolean, x: number, width: number, y = this.y, cell = false): number {
     const lines = wrap(this.style.face, bold, text, size, width);
     lines.forEach((l, i) => {
-      this.page.runs.push({ text: l, x, y: y + i * size * 1.35, size, bold });
+      this.page.runs.push({ text: l, x, y: y + i * size * 1.35, size, bold, ...(cell ? { maxWidth: width } : {}) });
     });
     return lines.length * size * 1.35;
   }
@@ -219,16 +300,22 @@ class PageWriter {
           acc += (w / total) * CONTENT_WIDTH;
         }
         const colWidth = (c: number) => (b.widths[c] / total) * CONTENT_WIDTH - 6;
-        // Rules only around the header and at the end: lines between rows crowd the text and spoil OCR.
-        const rule = () => this.page.rules.push({ x1: MARGIN, y1: this.y, x2: PAGE_WIDTH - MARGIN, y2: this.y });
+        // A plain table has rules only around the header and at the end; a gridded one rules every cell,
+        // as many hospitals print them (the lines crowd the text, which is what makes such scans hard to read).
+        const grid = b.grid;
+        const rule = () => {
+          if (!grid) this.page.rules.push({ x1: MARGIN, y1: this.y, x2: PAGE_WIDTH - MARGIN, y2: this.y });
+        };
         const row = (cells: string[], bold: boolean) => {
           const heights = cells.map((cell, c) => wrap(face, bold, cell, size, colWidth(c)).length * size * 1.35);
           const h = Math.max(...heights) + 5;
           this.ensure(h + 2);
           const top = this.y + 3;
           cells.forEach((cell, c) => {
-            this.wrapped(cell, size, bold, xs[c] + 3, colWidth(c), top);
+            // A ruled cell keeps its text off the lines.
+            this.wrapped(cell, size, bold, xs[c] + 3, colWidth(c), top, grid !== undefined);
           });
+          if (grid) this.cellLines(xs, this.y, this.y + h, grid);
           this.y += h;
         };
         this.ensure(size * 4);
@@ -259,6 +346,27 @@ class PageWriter {
       }
     }
   }
+}
+
+/** The height a letterhead block takes (PageWriter.letterhead moves down by as much). */
+function letterheadBlockHeight(b: LetterheadBlock): number {
+  switch (b.kind) {
+    case 'line':
+      return b.size * 1.35;
+    case 'columns':
+      return Math.max(b.left.length, b.right.length) * b.size * 1.35;
+    case 'logo':
+      return LOGO_SIDE + 6;
+    case 'rule':
+      return 5;
+    case 'gap':
+      return b.size;
+  }
+}
+
+/** Where a letterhead's blocks end, in points from the top of the page; the title starts there or lower. */
+export function letterheadBottom(blocks: LetterheadBlock[]): number {
+  return blocks.reduce((y, b) => y + letterheadBlockHeight(b), PAGE_TOP);
 }
 
 /** Lays the blocks out page by page, with the hospital header, the title and a footer on each page. */

@@ -18,6 +18,10 @@
  *    allowed by the rule's clinical inclusion/exclusion lists; an attribute that is not found fails every
  *    comparison, VALUE_IN and VALUE_NOT_IN alike. VALUE_IN_RANGE includes both bounds; a null bound is open.
  *  - A null tree is not configured and passes.
+ *
+ * The facts are the generator's plan as written: a mention in a negated sentence ('No evidence of X') is no
+ * mention of X, a name written in a spelling the masters lack is a mention of its entity, and a blank or
+ * scribbled scan holds nothing (classes.ts).
  */
 import { REQUIRED_DOCUMENT_NOT_FOUND, RESULT_SEVERITY, type AdjudicationResult, type CaseType } from '@claims/shared-kernel/constants';
 import type { RuleStatement, RuleTreeName } from '@claims/shared-kernel/contract';

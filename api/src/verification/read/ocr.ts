@@ -11,11 +11,11 @@ import type { Word } from '../types';
 
 const require = createRequire(import.meta.url);
 
-/** Words below this confidence are mostly specks and ruling lines read as letters. */
-const MIN_CONFIDENCE = 25;
-
 export interface OcrResult {
+  /** Every word tesseract recognised with its confidence, boxes in the image's pixels. */
   words: Word[];
+  /** tesseract's mean word confidence (0-100). */
+  confidence: number;
 }
 
 type TesseractWorker = Tesseract.Worker;
@@ -72,7 +72,7 @@ export class OcrPool {
     if (!Number.isInteger(size) || size < 1) throw new Error(`ocrWorkers must be a positive integer, got ${size}`);
   }
 
-  /** Recognises one image (PNG or JPEG bytes); boxes are in the image's pixels. */
+  /** Recognises one image (PNG, JPEG or PGM bytes); boxes are in the image's pixels. */
   async recognize(image: Uint8Array): Promise<OcrResult> {
     const worker = await this.acquire();
     let timer: NodeJS.Timeout | undefined;
@@ -82,7 +82,7 @@ export class OcrPool {
     try {
       const result = await Promise.race([worker.recognize(Buffer.from(image), {}, { blocks: true, text: false }), timeout]);
       this.release(worker);
-      return { words: wordsOf(result.data) };
+      return { words: wordsOf(result.data), confidence: result.data.confidence ?? 0 };
     } catch (error) {
       if (error instanceof OcrTimeout) this.discard(worker);
       else this.release(worker);
@@ -152,7 +152,7 @@ function wordsOf(page: Tesseract.Page): Word[] {
       for (const line of paragraph.lines)
         for (const word of line.words) {
           const text = word.text.trim();
-          if (!text || word.confidence < MIN_CONFIDENCE) continue;
+          if (!text) continue;
           const { x0, y0, x1, y1 } = word.bbox;
           words.push({ text, x: x0, y: y0, width: x1 - x0, height: y1 - y0, confidence: Math.round(word.confidence) });
         }

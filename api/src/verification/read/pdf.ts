@@ -1,10 +1,13 @@
 /**
  * PDF pages with pdfjs-dist's legacy build (runs on Node 20 without a worker): the text layer gives words
- * with boxes; a page without one (a scan) is rendered with pdfjs's own Node canvas and OCRed.
+ * with boxes; a page without one (a scan) is rendered with pdfjs's own Node canvas, at the resolution of the
+ * scan it shows, and read as a scan (./scan).
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import type { ReadPage, Word } from '../types';
+import type { ReadPage } from '../types';
+import type { PageImage } from './prepare';
+import type { ReadScan } from './scan';
 import { runsToWords, type TextRun } from './words';
 
 const require = createRequire(import.meta.url);
@@ -16,8 +19,16 @@ type PDFPageProxy = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 let pdfjsModule: Promise<Pdfjs> | null = null;
 export const loadPdfjs = (): Promise<Pdfjs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
 
-/** Scans are rendered at this resolution for OCR (a good trade of accuracy and time for tesseract). */
-const OCR_DPI = 200;
+/**
+ * A scanned page is read at the resolution of its scan, so that each pixel of the scan is one pixel for OCR,
+ * as an image file is: more adds nothing but time (200 dpi made a 137 dpi scan twice the pixels), and a scan
+ * is never sharper than itself. Within these bounds (a 600 dpi scan is read at 300, a 72 dpi one drawn at 100);
+ * pages whose image size is not known are rendered at DEFAULT_OCR_DPI.
+ */
+const OCR_DPI = { min: 100, max: 300 };
+const DEFAULT_OCR_DPI = 200;
+/** How long to wait for pdfjs to hand over a page's decoded image before drawing the page instead. */
+const IMAGE_WAIT_MS = 10_000;
 /** Longest side of a rendered page, in pixels, whatever the page's size in points. */
 const MAX_RENDER_SIDE = 4000;
 /** A page with an image and fewer letters than this in its text layer is treated as a scan. */
@@ -29,12 +40,14 @@ interface NodeCanvasFactory {
     width: number,
     height: number,
   ): {
-    canvas: { toBuffer(mime: 'image/png'): Uint8Array };
-    context: { fillStyle: string; fillRect(x: number, y: number, w: number, h: number): void };
+    canvas: object;
+    context: {
+      fillStyle: string;
+      fillRect(x: number, y: number, w: number, h: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    };
   };
 }
-
-export type Recognize = (png: Uint8Array) => Promise<Word[]>;
 
 export class PdfReadError extends Error {}
 
@@ -48,12 +61,12 @@ export interface PdfReadOptions {
 }
 
 /**
- * Reads every page. Pages that need OCR go through `recognize`; a page whose OCR fails is kept empty and
+ * Reads every page. Pages that need OCR go through `scan`; a page whose OCR fails is kept empty and
  * reported in `warnings`.
  */
 export async function readPdf(
   data: Uint8Array,
-  recognize: Recognize,
+  scan: ReadScan,
   { parallel, checkPageCount, maxImagePixels }: PdfReadOptions,
 ): Promise<{ pages: ReadPage[]; warnings: string[] }> {
   const pdfjs = await loadPdfjs();
@@ -86,14 +99,16 @@ export async function readPdf(
   try {
     checkPageCount(pdf.numPages);
     const pages: ReadPage[] = [];
-    const scans: { index: number; page: PDFPageProxy }[] = [];
+    const scans: { index: number; page: PDFPageProxy; scale: number; wholePage: string | null }[] = [];
     for (let pageNumber = 1; pageNumber <= pdf.numPages; pageNumber += 1) {
       try {
         const page = await pdf.getPage(pageNumber);
         const viewport = page.getViewport({ scale: 1 });
         const words = runsToWords(await textRuns(pdfjs, page));
         const letters = words.reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
-        const isScan = letters < MIN_TEXT_LAYER_CHARS && (await page.getOperatorList()).fnArray.some((op) => imageOps.has(op));
+        const operators = letters < MIN_TEXT_LAYER_CHARS ? await page.getOperatorList() : null;
+        const imageWidth = operators ? widestImage(operators, imageOps) : null;
+        const isScan = imageWidth !== null;
         pages.push({
           pageNumber,
           width: viewport.width,
@@ -101,23 +116,25 @@ export async function readPdf(
           source: isScan ? 'ocr' : 'text',
           words: isScan ? [] : words,
         });
-        if (isScan) scans.push({ index: pages.length - 1, page });
+        if (operators && imageWidth !== null) {
+          const scale = renderScale(imageWidth, viewport);
+          // A page that is one image, read at that image's own scale, is read from the image without drawing it.
+          const ownScale = Math.abs(scale - imageWidth / viewport.width) < 1e-6;
+          const wholePage = ownScale && page.rotate === 0 ? wholePageImage(pdfjs, operators, page.view) : null;
+          scans.push({ index: pages.length - 1, page, scale, wholePage });
+        }
       } catch (error) {
         // One damaged page does not make the rest of the document unreadable.
         warnings.push(`page ${pageNumber}: ${messageOf(error)}`);
         pages.push({ pageNumber, width: 0, height: 0, source: 'text', words: [] });
       }
     }
-    await forEachLimited(scans, parallel, async ({ index, page }) => {
+    await forEachLimited(scans, parallel, async ({ index, page, scale, wholePage }) => {
       try {
-        const { png, scale } = await render(pdf, page);
-        pages[index].words = (await recognize(png)).map((w) => ({
-          ...w,
-          x: w.x / scale,
-          y: w.y / scale,
-          width: w.width / scale,
-          height: w.height / scale,
-        }));
+        const image = (wholePage && (await embeddedImage(pdfjs, page, wholePage, scale))) || (await render(pdf, page, scale));
+        const { words, legibility } = await scan(image);
+        pages[index].words = words.map((w) => ({ ...w, x: w.x / scale, y: w.y / scale, width: w.width / scale, height: w.height / scale }));
+        pages[index].legibility = legibility;
       } catch (error) {
         warnings.push(`page ${pages[index].pageNumber}: OCR failed (${messageOf(error)})`);
       }
@@ -143,10 +160,136 @@ async function textRuns(pdfjs: Pdfjs, page: PDFPageProxy): Promise<TextRun[]> {
   return runs;
 }
 
-/** The page as a PNG for OCR, and the pixels per point it was drawn at. */
-async function render(pdf: PDFDocumentProxy, page: PDFPageProxy): Promise<{ png: Uint8Array; scale: number }> {
-  const viewport = page.getViewport({ scale: 1 });
-  const scale = Math.min(OCR_DPI / 72, MAX_RENDER_SIDE / Math.max(viewport.width, viewport.height));
+/**
+ * The width in pixels of the widest image the page draws, 0 when its size is not told, or null when the page
+ * draws no image. pdfjs gives an XObject image's size as the operator's 2nd and 3rd arguments, an inline
+ * image's and an image mask's on the image object.
+ */
+function widestImage(operators: { fnArray: number[]; argsArray: unknown[] }, imageOps: Set<number>): number | null {
+  let widest: number | null = null;
+  operators.fnArray.forEach((op, i) => {
+    if (!imageOps.has(op)) return;
+    const args = operators.argsArray[i] as unknown[] | null;
+    const given = typeof args?.[1] === 'number' ? args[1] : (args?.[0] as { width?: unknown } | undefined)?.width;
+    widest = Math.max(widest ?? 0, typeof given === 'number' && given > 0 ? given : 0);
+  });
+  return widest;
+}
+
+/**
+ * The id of the one image a page consists of: painted over the whole page, upright, with nothing else drawn
+ * (the usual scanned page). Null for any other page, which is drawn instead.
+ */
+function wholePageImage(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: unknown[] }, view: number[]): string | null {
+  const { OPS } = pdfjs;
+  const harmless = new Set([
+    OPS.save,
+    OPS.restore,
+    OPS.transform,
+    OPS.dependency,
+    OPS.beginMarkedContent,
+    OPS.beginMarkedContentProps,
+    OPS.endMarkedContent,
+  ]);
+  const identity = [1, 0, 0, 1, 0, 0];
+  const stack: number[][] = [];
+  let matrix = identity;
+  let image: string | null = null;
+  for (const [i, op] of operators.fnArray.entries()) {
+    const args = operators.argsArray[i] as unknown[] | null;
+    if (op === OPS.save) stack.push(matrix);
+    else if (op === OPS.restore) matrix = stack.pop() ?? identity;
+    else if (op === OPS.transform) matrix = pdfjs.Util.transform(matrix, args as number[]) as number[];
+    else if (op === OPS.paintImageXObject && image === null && typeof args?.[0] === 'string') {
+      const [a, b, c, d, e, f] = matrix;
+      const [left, bottom, right, top] = view;
+      const near = (x: number, y: number) => Math.abs(x - y) <= 0.5;
+      if (!(near(a, right - left) && near(d, top - bottom) && near(b, 0) && near(c, 0) && near(e, left) && near(f, bottom))) return null;
+      image = args[0];
+    } else if (!harmless.has(op)) return null;
+  }
+  return image;
+}
+
+/**
+ * The page's one image as pixels, as pdfjs decodes it for the operator list (no drawing), or null when pdfjs
+ * does not hand it over in time or in a form read here: the page is then drawn.
+ */
+async function embeddedImage(pdfjs: Pdfjs, page: PDFPageProxy, id: string, pixelsPerPoint: number): Promise<PageImage | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const decoded = await Promise.race([
+    new Promise<unknown>((resolve) => page.objs.get(id, resolve)),
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), IMAGE_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  if (!decoded) return null;
+  const image = decoded as PdfImage;
+  // Pixels as tall as they are wide on the page, or the boxes would not scale back to points.
+  const [, bottom, , top] = page.view;
+  if (Math.abs(image.height - (top - bottom) * pixelsPerPoint) > 1 + 0.01 * image.height) return null;
+  const rgba = rgbaOf(pdfjs, image);
+  return rgba ? { width: image.width, height: image.height, rgba, pixelsPerPoint } : null;
+}
+
+/** A decoded image as pdfjs keeps it (`ImageKind`: 1 bit, RGB or RGBA a pixel). */
+interface PdfImage {
+  width: number;
+  height: number;
+  kind: number;
+  data: Uint8Array | Uint8ClampedArray;
+}
+
+/** The image's pixels as RGBA; transparent ones on white paper. Null for a form not read here. */
+function rgbaOf(pdfjs: Pdfjs, { width, height, kind, data }: PdfImage): Uint8Array | null {
+  if (
+    !Number.isInteger(width) ||
+    !Number.isInteger(height) ||
+    width <= 0 ||
+    height <= 0 ||
+    !(data instanceof Uint8Array || data instanceof Uint8ClampedArray)
+  )
+    return null;
+  const pixels = width * height;
+  const rgba = new Uint8Array(pixels * 4);
+  if (kind === pdfjs.ImageKind.RGB_24BPP && data.length >= pixels * 3) {
+    for (let i = 0, j = 0; i < pixels; i += 1, j += 3) {
+      rgba[4 * i] = data[j];
+      rgba[4 * i + 1] = data[j + 1];
+      rgba[4 * i + 2] = data[j + 2];
+      rgba[4 * i + 3] = 255;
+    }
+  } else if (kind === pdfjs.ImageKind.RGBA_32BPP && data.length >= pixels * 4) {
+    for (let i = 0; i < pixels * 4; i += 4) {
+      const alpha = data[i + 3];
+      for (let c = 0; c < 3; c += 1) rgba[i + c] = Math.round((data[i + c] * alpha) / 255 + 255 - alpha);
+      rgba[i + 3] = 255;
+    }
+  } else if (kind === pdfjs.ImageKind.GRAYSCALE_1BPP && data.length >= Math.ceil(width / 8) * height) {
+    // A set bit is white; each row starts on a byte.
+    const rowBytes = Math.ceil(width / 8);
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) {
+        const level = (data[y * rowBytes + (x >> 3)] >> (7 - (x & 7))) & 1 ? 255 : 0;
+        const i = 4 * (y * width + x);
+        rgba[i] = level;
+        rgba[i + 1] = level;
+        rgba[i + 2] = level;
+        rgba[i + 3] = 255;
+      }
+  } else return null;
+  return rgba;
+}
+
+/** Pixels per point to render a scanned page at: its scan's own resolution when the image spans the page's width. */
+function renderScale(imageWidth: number, viewport: { width: number; height: number }): number {
+  const dpi = imageWidth > 0 ? Math.min(OCR_DPI.max, Math.max(OCR_DPI.min, (imageWidth / viewport.width) * 72)) : DEFAULT_OCR_DPI;
+  return Math.min(dpi / 72, MAX_RENDER_SIDE / Math.max(viewport.width, viewport.height));
+}
+
+/** The page drawn at `scale` pixels per point, as pixels for ./scan. */
+async function render(pdf: PDFDocumentProxy, page: PDFPageProxy, scale: number): Promise<PageImage> {
   const scaled = page.getViewport({ scale });
   const width = Math.ceil(scaled.width);
   const height = Math.ceil(scaled.height);
@@ -155,7 +298,7 @@ async function render(pdf: PDFDocumentProxy, page: PDFPageProxy): Promise<{ png:
   context.fillRect(0, 0, width, height);
   // The Node canvas stands in for a DOM canvas here.
   await page.render({ canvas: canvas as never, viewport: scaled }).promise;
-  return { png: canvas.toBuffer('image/png'), scale };
+  return { width, height, rgba: context.getImageData(0, 0, width, height).data, pixelsPerPoint: scale };
 }
 
 async function forEachLimited<T>(items: T[], limit: number, run: (item: T) => Promise<void>): Promise<void> {

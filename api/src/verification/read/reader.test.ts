@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { file, helveticaWidth, makeScannedPdf, makeTextPdf, renderTextImage } from '../fixtures';
 import type { Word } from '../types';
 import { createDocumentReader, readDocument } from './reader';
+import { blankScan, LAB_ROWS, labTableScan, scribbleScan } from './test-images';
 
 const PAGE_HEIGHT = 842;
 // The first PDF read loads pdfjs and its fonts, the first OCR starts a worker: seconds on a busy machine.
@@ -111,6 +112,7 @@ describe('OCR', () => {
     expect(Math.abs(hb.x - 120)).toBeLessThan(8);
     expect(Math.abs(hb.y - 400)).toBeLessThan(15);
     expect(hb.confidence).toBeGreaterThan(50);
+    expect(page.legibility).toEqual({ blank: false, confidence: expect.any(Number), legible: true });
   });
 
   it('reports an image whose OCR takes too long instead of waiting for it', async () => {
@@ -123,6 +125,40 @@ describe('OCR', () => {
     } finally {
       await impatient.close();
     }
+  });
+
+  /** The words whose box's centre lies in the cell, as one text; a range may come as one word or three. */
+  const cellText = (words: Word[], cell: { left: number; top: number; right: number; bottom: number }) =>
+    words
+      .filter((w) => {
+        const x = w.x + w.width / 2;
+        const y = w.y + w.height / 2;
+        return x > cell.left && x < cell.right && y > cell.top && y < cell.bottom;
+      })
+      .map((w) => w.text)
+      .join(' ')
+      .replace(/ ?- ?/g, '-');
+
+  it('reads every cell of a scanned table ruled in a grid, as of the same table without lines', async () => {
+    for (const table of [await labTableScan({ grid: true, tilt: 0.8 }), await labTableScan({ grid: false })]) {
+      const doc = await reader.read(file('lab.png', table.png, 'image/png'));
+      const [page] = doc.pages;
+      for (const [r, row] of LAB_ROWS.entries())
+        for (const [c, text] of row.entries()) expect(cellText(page.words, table.cells[r][c])).toBe(text.replace(/ - /g, '-'));
+      // The value and its unit are two words, each in its own cell.
+      expect(byText(page.words, '11').x).toBeGreaterThan(table.cells[2][1].left);
+      expect(byText(page.words, 'mm').x).toBeGreaterThan(table.cells[2][2].left);
+    }
+  });
+
+  it('does not OCR a blank scan with paper grain or a page of scribbles, and finds no legible text on them', async () => {
+    for (const png of [await blankScan(), await scribbleScan()]) {
+      const doc = await reader.read(file('scan.png', png, 'image/png'));
+      expect(doc.error).toBeUndefined();
+      expect(doc.pages).toEqual([expect.objectContaining({ words: [], legibility: { blank: true, confidence: 0, legible: false } })]);
+    }
+    const doc = await reader.read(file('scan.pdf', await makeScannedPdf(await blankScan())));
+    expect(doc.pages[0]).toMatchObject({ source: 'ocr', words: [], legibility: { blank: true } });
   });
 
   it('OCRs a scanned PDF page and gives the boxes in points', async () => {

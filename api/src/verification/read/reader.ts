@@ -2,12 +2,13 @@
  * readDocument: every word of a PDF (text layer, or OCR for scanned pages) or an image (OCR), with boxes.
  * A file that cannot be read comes back with `error` set and no pages; it is never thrown.
  */
-import type { DocumentFile, ReadDocument, Word } from '../types';
-import { detectKind, imageSize, type ImageSize } from './detect';
+import type { DocumentFile, ReadDocument, ReadPage } from '../types';
+import { detectKind, imageSize } from './detect';
 import { inflatesBeyond } from './inflate';
 import { DEFAULT_READ_LIMITS, DocumentRefused, refusals, type ReadLimits } from './limits';
 import { OcrPool } from './ocr';
 import { PdfReadError, readPdf } from './pdf';
+import { readScan, type ReadScan } from './scan';
 
 /** tesseract rejects with plain strings, pdfjs with Error subclasses. */
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -38,7 +39,7 @@ export interface DocumentReader {
 export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader {
   const workers = options.ocrWorkers ?? 1;
   const pool = new OcrPool(workers, options.ocrTimeoutMs, options.ocrCacheDir);
-  const recognize = async (image: Uint8Array) => (await pool.recognize(image)).words;
+  const scan: ReadScan = (page) => readScan(page, (image) => pool.recognize(image));
   const limits = options.limits ?? DEFAULT_READ_LIMITS;
 
   async function read(file: DocumentFile, { claimPagesBefore = 0 }: ReadOptions = {}): Promise<ReadDocument> {
@@ -55,7 +56,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
           throw refusals.pagesPerClaim(file.fileName, pages, claimPagesBefore, limits.maxPagesPerClaim);
       };
       try {
-        const { pages, warnings } = await readPdf(file.data, recognize, {
+        const { pages, warnings } = await readPdf(file.data, scan, {
           parallel: workers,
           checkPageCount,
           maxImagePixels: limits.maxImagePixels,
@@ -74,8 +75,7 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
     if (claimPagesBefore + 1 > limits.maxPagesPerClaim)
       throw refusals.pagesPerClaim(file.fileName, 1, claimPagesBefore, limits.maxPagesPerClaim);
     try {
-      const words = await recognizeImage(file.data, size, recognize);
-      return { ...base, pages: [{ pageNumber: 1, width: size.width, height: size.height, source: 'ocr', unit: 'px', words }] };
+      return { ...base, pages: [await readImage(file.data, scan)] };
     } catch (error) {
       return failed(`the image could not be read (${messageOf(error)})`);
     }
@@ -86,17 +86,35 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
 
 /** Phone photos run to 4000 × 3000 pixels and more; tesseract reads no better beyond this, only slower. */
 const MAX_OCR_SIDE = 3500;
+/** An image is taken as a page of A4 width (595 points) to size what is looked for on it (./prepare). */
+const A4_WIDTH_POINTS = 595;
 
-/** OCR of an image; a very large one is scaled down first, its word boxes scaled back to its own pixels. */
-async function recognizeImage(data: Uint8Array, size: ImageSize, recognize: (image: Uint8Array) => Promise<Word[]>): Promise<Word[]> {
-  const scale = MAX_OCR_SIDE / Math.max(size.width, size.height);
-  if (scale >= 1) return recognize(data);
+/**
+ * An image file's one page: decoded upright (canvas applies the EXIF orientation a phone writes), a very large
+ * one scaled down for OCR, its word boxes scaled back to the image's own pixels.
+ */
+async function readImage(data: Uint8Array, scan: ReadScan): Promise<ReadPage> {
   const { createCanvas, loadImage } = await import('@napi-rs/canvas');
   const image = await loadImage(Buffer.from(data));
-  const canvas = createCanvas(Math.round(size.width * scale), Math.round(size.height * scale));
-  canvas.getContext('2d').drawImage(image, 0, 0, canvas.width, canvas.height);
-  const words = await recognize(await canvas.encode('png'));
-  return words.map((w) => ({ ...w, x: w.x / scale, y: w.y / scale, width: w.width / scale, height: w.height / scale }));
+  const scale = Math.min(1, MAX_OCR_SIDE / Math.max(image.width, image.height));
+  const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const { words, legibility } = await scan({
+    width: canvas.width,
+    height: canvas.height,
+    rgba: context.getImageData(0, 0, canvas.width, canvas.height).data,
+    pixelsPerPoint: canvas.width / A4_WIDTH_POINTS,
+  });
+  return {
+    pageNumber: 1,
+    width: image.width,
+    height: image.height,
+    source: 'ocr',
+    unit: 'px',
+    words: words.map((w) => ({ ...w, x: w.x / scale, y: w.y / scale, width: w.width / scale, height: w.height / scale })),
+    legibility,
+  };
 }
 
 /**

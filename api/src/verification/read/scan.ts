@@ -1,0 +1,43 @@
+/**
+ * One scanned page (an image file, or a PDF page without a text layer rendered to pixels) read: prepared for
+ * OCR (./prepare: lines and specks erased, cropped to its ink), OCRed unless it has no text to read, the
+ * decimal points OCR dropped put back (./decimals), and its legibility judged (./readability).
+ */
+import type { PageLegibility, Word } from '../types';
+import { restoreDecimalPoints } from './decimals';
+import type { OcrResult } from './ocr';
+import { preparePage, type PageImage } from './prepare';
+import { assessPage } from './readability';
+
+/**
+ * Words below this confidence are mostly smudges and pieces of drawings read as letters. Specks and ruling
+ * lines, once the most of such junk, are erased before OCR, so the bar is low: correct words of a table came
+ * at 24.
+ */
+const MIN_CONFIDENCE = 10;
+
+export interface ScanReading {
+  /** Boxes in the page image's pixels. */
+  words: Word[];
+  legibility: PageLegibility;
+}
+
+/** OCR of one image (PGM bytes here), boxes in that image's pixels. */
+export type Ocr = (image: Uint8Array) => Promise<OcrResult>;
+
+/** readScan with the reader's OCR workers. */
+export type ReadScan = (page: PageImage) => Promise<ScanReading>;
+
+export async function readScan(page: PageImage, ocr: Ocr): Promise<ScanReading> {
+  const prepared = preparePage(page);
+  if (prepared.blank) return { words: [], legibility: { blank: true, confidence: 0, legible: false } };
+  const { pgm, left, top } = prepared.image;
+  const result = await ocr(pgm);
+  const onPage = result.words.map((word) => ({ ...word, x: word.x + left, y: word.y + top }));
+  const { words: repaired, restored } = restoreDecimalPoints(onPage, prepared.marks);
+  // A number whose marks are its characters one for one is kept however unsure tesseract was of it (it is
+  // unsure because of the point it missed).
+  const words = repaired.filter((word) => (word.confidence ?? 0) >= MIN_CONFIDENCE || restored.has(word));
+  const confidence = Math.round(result.confidence);
+  return { words, legibility: { blank: false, confidence, legible: assessPage(words, confidence).legible } };
+}
