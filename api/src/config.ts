@@ -1,6 +1,7 @@
 /** The api's configuration, read from the environment once at start. */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
@@ -127,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     questionEditors: list(env.QUESTION_EDITORS, ['vitraya.admin']),
     seed: flag(env.SEED, true),
     seedClaims: env.SEED_CLAIMS === '0' ? 0 : positiveInt('SEED_CLAIMS', env.SEED_CLAIMS, 300),
-    queueConcurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, 1),
+    queueConcurrency: positiveInt('QUEUE_CONCURRENCY', env.QUEUE_CONCURRENCY, availableParallelism()),
     dryRunBudgetMs: positiveInt('DRY_RUN_BUDGET_MS', env.DRY_RUN_BUDGET_MS, 10_000),
     displayTimeZone: env.DISPLAY_TIME_ZONE || DEFAULT_DISPLAY_TIME_ZONE,
     uploadLimits: {

@@ -69,13 +69,14 @@ const isLarge = (claimId: ReturnType<typeof sql>) => sql`((
  * organisation served the longest ago, then the preferred lane (so one organisation's or one claim's
  * heavy work cannot starve the others), then first come.
  */
-const nextJobId = (turn: Turn) => sql`
+const nextJobId = (turn: Turn, smallOnly: boolean) => sql`
   select j.id from jobs j
   left join batches b on b.id = j.batch_id
   left join claims c on c.id = j.claim_id
   where j.kind = ${VERIFY_JOB}
     and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and ${leaseExpired('j')}))
     and ${notHeld}
+    and ${smallOnly ? sql`not ${isLarge(sql`j.claim_id`)}` : sql`true`}
     and not exists (
       select 1 from jobs r
       where r.claim_id = j.claim_id and r.id <> j.id and r.status = 'running' and not ${leaseExpired('r')}
@@ -87,8 +88,17 @@ const nextJobId = (turn: Turn) => sql`
   limit 1
   for update of j skip locked`;
 
-/** Atomically takes the next job and leases it to `lockToken` for `leaseMs`. */
-export async function claimNextJob(db: Db, lockToken: string, leaseMs: number, turn: Turn = FIRST_TURN): Promise<ClaimedJob | null> {
+/**
+ * Atomically takes the next job and leases it to `lockToken` for `leaseMs`; with `smallOnly`, only a job of the
+ * small lane (the worker keeps a loop free of large claims, see worker.ts).
+ */
+export async function claimNextJob(
+  db: Db,
+  lockToken: string,
+  leaseMs: number,
+  turn: Turn = FIRST_TURN,
+  { smallOnly = false }: { smallOnly?: boolean } = {},
+): Promise<ClaimedJob | null> {
   const [job] = await db
     .update(jobs)
     .set({
@@ -99,7 +109,7 @@ export async function claimNextJob(db: Db, lockToken: string, leaseMs: number, t
       lockedUntil: sql`now() + ${millis(leaseMs)}`,
       updatedAt: sql`now()`,
     })
-    .where(sql`${jobs.id} = (${nextJobId(turn)})`)
+    .where(sql`${jobs.id} = (${nextJobId(turn, smallOnly)})`)
     .returning();
   if (!job) return null;
   const [claim] =

@@ -182,6 +182,7 @@ export async function loadRules(
     result[code] = {
       id: rule.id,
       version: rule.version,
+      organization: rule.org,
       procedureRule: rule.procedureRule,
       diagnosisRule: rule.diagnosisRule,
       documentRule: rule.documentRule,
@@ -221,7 +222,7 @@ export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullabl
       }
       if (isNumber(payload.uterusSize)) measurements.uterusSize = { value: payload.uterusSize, unit: 'weeks' };
       if (isNumber(payload.transitionZone)) measurements.transitionZone = { value: payload.transitionZone, unit: 'mm' };
-      // Confirmed findings win over answers for the same attribute (whichever row comes first).
+      // Confirmed findings win over the answers to questions for the same attribute (see forProcedure).
       if (Object.keys(measurements).length > 0) facts.measurements = { ...facts.measurements, ...measurements };
     } else {
       const source =
@@ -230,7 +231,7 @@ export async function loadFacts(db: DbOrTx, claimId: number): Promise<NonNullabl
           : payload;
       const answered = await answerFacts(db, Object.fromEntries(Object.entries(source).map(([key, value]) => [key, strings(value)])));
       if (answered.answers) facts.answers = answered.answers;
-      if (answered.measurements) facts.measurements = { ...answered.measurements, ...facts.measurements };
+      if (answered.byProcedure) facts.byProcedure = answered.byProcedure;
     }
   }
   return facts;

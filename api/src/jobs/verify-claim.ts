@@ -31,7 +31,8 @@ export interface DocumentReader {
   close?(): Promise<void>;
 }
 
-export type Verifier = (input: VerificationInput) => ClaimVerification | Promise<ClaimVerification>;
+/** Judges a claim; `signal` aborts a verification the job no longer wants (the worker stops, the job is cancelled). */
+export type Verifier = (input: VerificationInput, signal?: AbortSignal) => ClaimVerification | Promise<ClaimVerification>;
 
 export interface JobContext {
   db: Db;
@@ -107,19 +108,22 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
     loadFacts(db, claim.id),
   ]);
   checkpoint(signal);
-  const verification = await ctx.verify({
-    claim: {
-      id: claim.id,
-      caseType: claim.caseType,
-      procedureCodes: claim.procedureCodes,
-      hospitalCode: claim.hospitalCode,
-      organization: claim.org,
+  const verification = await ctx.verify(
+    {
+      claim: {
+        id: claim.id,
+        caseType: claim.caseType,
+        procedureCodes: claim.procedureCodes,
+        hospitalCode: claim.hospitalCode,
+        organization: claim.org,
+      },
+      documents,
+      masters,
+      rules,
+      facts,
     },
-    documents,
-    masters,
-    rules,
-    facts,
-  });
+    signal,
+  );
   checkpoint(signal);
 
   // The verdict this one replaces, if the claim had one (a re-run, or a verification after findings or answers).

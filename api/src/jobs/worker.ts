@@ -80,6 +80,8 @@ export function retryDelay(attempt: number, baseMs: number, maxMs: number): numb
 interface Defaults {
   reader: DocumentReader;
   verify: Verifier;
+  /** Stops what the default verifier keeps running (its threads). */
+  closeVerifier?: () => Promise<void>;
 }
 
 /** Builds the worker around given defaults (index.ts passes the real adjudicator's). */
@@ -107,6 +109,12 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const onCancelled = (jobId: number) => aborts.get(jobId)?.abort();
   // Whose turn it is next (fair scheduling across organisations and lanes, see queue.ts).
   let turn = FIRST_TURN;
+  /**
+   * Loops that may be on a large claim (taken, or about to take one): with two loops or more, one always stays
+   * free for small claims, so a claim of hundreds of pages never holds back a one-page re-run.
+   */
+  let largeSlots = 0;
+  const largeSlotsMax = concurrency === 1 ? 1 : concurrency - 1;
 
   const wake = () => {
     const waiting = sleepers;
@@ -201,13 +209,21 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   async function loop(): Promise<void> {
     while (!stopping) {
       let job: ClaimedJob | null = null;
+      // Checked and taken in one synchronous step, so two loops never both take the last large slot.
+      const mayTakeLarge = largeSlots < largeSlotsMax;
+      if (mayTakeLarge) largeSlots += 1;
       try {
-        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs, turn);
+        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs, turn, { smallOnly: !mayTakeLarge });
         if (job) turn = nextTurn(turn, job.org ?? null, job.lane ?? 'small');
       } catch (error) {
-        if (stopping) break;
+        if (stopping) {
+          if (mayTakeLarge) largeSlots -= 1;
+          break;
+        }
         log.error(`taking a job failed: ${messageOf(error)}`);
       }
+      const holdsLargeSlot = mayTakeLarge && job?.lane === 'large';
+      if (mayTakeLarge && !holdsLargeSlot) largeSlots -= 1;
       if (!job) {
         await sleep(pollMs);
         continue;
@@ -216,6 +232,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       running.add(run);
       await run;
       running.delete(run);
+      if (holdsLargeSlot) largeSlots -= 1;
       notifySettled();
     }
   }
@@ -240,6 +257,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       await Promise.all(loops);
       notifySettled();
       await reader.close?.();
+      await fallback?.closeVerifier?.();
       log.info(`verification worker ${workerId} stopped`);
     },
     async drain() {

@@ -269,6 +269,64 @@ describe.each(drivers)('hostile documents through the queue on %s', (driver) => 
     expect(verifier.seen).toEqual([many[0], other, ...many.slice(1)]);
   });
 
+  it("one organisation's large claims do not hold back its small ones: turns alternate between the lanes", async () => {
+    const { db } = database;
+    const large: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const id = await insertClaim(db);
+      // A claim of more than LARGE_LANE_PAGES pages (known once read) is in the large lane.
+      await db.update(claimDocuments).set({ pages: 80 }).where(eq(claimDocuments.claimId, id));
+      large.push(id);
+    }
+    const small = [await insertClaim(db), await insertClaim(db)];
+    for (const id of [...large, ...small]) await enqueueVerification(db, id);
+    const verifier = fakeVerifier();
+    const worker = startWorker({ db, reader: fakeReader(), verify: verifier.verify });
+    await worker.drain().finally(() => worker.stop());
+    expect(verifier.seen).toEqual([small[0], large[0], small[1], large[1], large[2]]);
+  });
+
+  it('with two loops, one always stays free for small claims while the other reads a large one', async () => {
+    const { db } = database;
+    const large: number[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const id = await insertClaim(db);
+      await db.update(claimDocuments).set({ pages: 80 }).where(eq(claimDocuments.claimId, id));
+      large.push(id);
+    }
+    for (const id of large) await enqueueVerification(db, id);
+    const claimOf = async (documentId: number) =>
+      (await db.select({ claimId: claimDocuments.claimId }).from(claimDocuments).where(eq(claimDocuments.id, documentId)))[0].claimId;
+    const read: number[] = [];
+    let releaseFirst: () => void = () => {};
+    const firstHeld = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const reader = fakeReader({
+      onRead: async (file) => {
+        const claimId = await claimOf(file.documentId);
+        read.push(claimId);
+        if (claimId === large[0]) await firstHeld;
+      },
+    });
+    const verifier = fakeVerifier();
+    const worker = startWorker({ db, reader, verify: verifier.verify, concurrency: 2 });
+    try {
+      await until(() => read.includes(large[0]));
+      const small = await insertClaim(db);
+      await enqueueVerification(db, small);
+      // The other loop passes over the second large claim for the small one.
+      await until(() => verifier.seen.includes(small));
+      expect(read).not.toContain(large[1]);
+      releaseFirst();
+      await worker.drain();
+      expect(verifier.seen).toEqual([small, large[0], large[1]]);
+    } finally {
+      releaseFirst();
+      await worker.stop();
+    }
+  });
+
   it('a running verification is cancelled at once: the claim says why, the re-run mark is cleared, the worker goes on', async () => {
     const { db } = database;
     const running = await insertClaim(db);

@@ -3,6 +3,7 @@
  * reader, one document at a time, answers posted back by request id. The thread's heap is capped by its
  * starter; a document that takes too long has the whole thread terminated.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { DocumentFile } from '../types';
 import { DocumentRefused } from './limits';
@@ -10,7 +11,10 @@ import { loadPdfjs } from './pdf';
 import { createDocumentReader } from './reader';
 import type { ReadRequest, ReadResponse, ThreadData } from './threaded';
 
-const { limits, ocrCacheDir, ocrTimeoutMs } = workerData as ThreadData;
+const { limits, ocrCacheDir, ocrTimeoutMs, niceness } = workerData as ThreadData;
+// On Linux a thread's nice value is its own (and the OCR worker this thread starts inherits it): reading yields the
+// cores to the api's request thread.
+setPriority(niceness);
 const reader = createDocumentReader({ ocrWorkers: 1, limits, ocrCacheDir, ocrTimeoutMs });
 const port = parentPort!;
 

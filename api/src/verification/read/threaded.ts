@@ -14,6 +14,8 @@ import type { DocumentReader, ReadOptions } from './reader';
 /** What a thread is started with. */
 export interface ThreadData {
   limits: ReadLimits;
+  /** The thread's nice value, above the request thread's 0. */
+  niceness: number;
   ocrCacheDir: string;
   ocrTimeoutMs?: number;
 }
@@ -44,6 +46,8 @@ export interface ThreadedReadOptions extends ReadOptions {
 }
 
 const ENTRY = new URL('./thread-entry.mjs', import.meta.url);
+/** Reading threads run below the api's request thread (nice 0), so a batch being read never slows its answers. */
+export const BACKGROUND_NICENESS = 10;
 const MODULE = new URL(`./thread${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url).href;
 
 const crashDetail = (error: Error & { code?: string }, memoryMb: number) =>
@@ -70,7 +74,12 @@ export function createThreadedReader(options: ThreadedReaderOptions): DocumentRe
 
   const start = (slot: Slot): Worker => {
     slot.cacheDir = makeOcrCacheDir();
-    const data: ThreadData = { limits: options.limits, ocrCacheDir: slot.cacheDir, ocrTimeoutMs: options.ocrTimeoutMs };
+    const data: ThreadData = {
+      limits: options.limits,
+      ocrCacheDir: slot.cacheDir,
+      ocrTimeoutMs: options.ocrTimeoutMs,
+      niceness: BACKGROUND_NICENESS,
+    };
     slot.worker = new Worker(ENTRY, {
       workerData: { ...data, module: MODULE },
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
