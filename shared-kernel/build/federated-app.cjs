@@ -10,6 +10,7 @@ const HtmlWebpackPlugin = require('html-webpack-plugin');
 const webpack = require('webpack');
 const CopyPlugin = require('copy-webpack-plugin');
 const { AreaDeclarationPlugin } = require('./area-declaration-plugin.cjs');
+const { HostRuntimePlugin, PROVIDE_RUNTIME_CORE_PLUGIN } = require('./host-runtime-plugin.cjs');
 // webpack's own minimizer plugin (its dependency, so always the version webpack expects).
 const MinimizerPlugin = require(require.resolve('minimizer-webpack-plugin', { paths: [path.dirname(require.resolve('webpack'))] }));
 
@@ -52,21 +53,29 @@ function contentVersion(base, targets) {
 
 /** The content versions of what the kernel defines: the two facades and the kernel's shared entries. */
 const SHARED_CONTENT_VERSIONS = {
-  antd: contentVersion(antdVersion, [path.join(FACADES, 'antd.ts'), path.join(FACADES, 'antd-basics.ts')]),
+  antd: contentVersion(antdVersion, [
+    path.join(FACADES, 'antd.ts'),
+    path.join(FACADES, 'antd-deferred.tsx'),
+    path.join(FACADES, 'deferred'),
+  ]),
   'react-router-dom': contentVersion(reactRouterDomVersion, [path.join(FACADES, 'react-router-dom.ts')]),
   '@claims/shared-kernel': contentVersion(kernelPackage.version, [KERNEL_SOURCE]),
 };
 
 /**
- * antd components only one area uses. They stay out of the 'antd' facade, which every signed-in page loads,
- * and are shared one by one under their own module path ('antd/es/tabs'), so each loads with the area whose
- * screens import it. Every app provides them all, so the page's copy is the shell's, built with the same antd
- * internals as the facade (one theme, one ConfigProvider context). Importing another 'antd/es/*' module fails
- * the build (see area-declaration-plugin): add it here, or to the facade when a second area needs it.
+ * antd components shared one by one under their own module path ('antd/es/upload'), not in the 'antd' facade,
+ * which every signed-in page loads: those only one area uses, which its screens import by path, so each loads
+ * with the screen that uses it; and those the facade defers (facades/antd-deferred.tsx: alert, date-picker,
+ * result, segmented, tabs, timeline; popover, radio, skeleton and tree, which antd's own modules import, see
+ * DEFERRED_INSIDE_ANTD), which load when first rendered. Every app provides them all and the shell loads them
+ * (shell/src/federation/runtime.ts), so the page's copy is the shell's, built with the same antd internals as
+ * the facade (one theme, one ConfigProvider context). Importing another 'antd/es/*' module fails the build
+ * (see area-declaration-plugin): add it here, or to the facade when a second area needs it.
  */
-// Not Tabs: Card, which the facade has, brings it into the facade's chunk anyway.
 const LAZY_ANTD = [
+  'alert',
   'badge',
+  'date-picker',
   'descriptions',
   'divider',
   'drawer',
@@ -76,15 +85,83 @@ const LAZY_ANTD = [
   'popover',
   'progress',
   'radio',
+  'result',
+  'segmented',
   'skeleton',
   'space',
   'splitter',
   'statistic',
   'steps',
   'switch',
+  'tabs',
+  'timeline',
+  'tree',
   'upload',
 ];
 const lazyAntdKey = (name) => `antd/es/${name}`;
+
+/**
+ * antd's own modules that import a component for a feature no landing page uses: Card's tabs (tabList) and
+ * its and Modal's loading skeletons; Table's single-choice and tree filters, radio selection and virtual
+ * mode; Input's and Dropdown's rarer static members (TextArea, Password, OTP, Group, Dropdown.Button);
+ * Typography's editing and copying; Avatar.Group's popover; App's notifications. The import gets a deferred
+ * stand-in (facades/deferred/*, from facades/antd-deferred.tsx), which loads the real one when first
+ * rendered or called, so the facade's chunk does not carry it.
+ */
+const ANTD_ES = path.join(path.dirname(require.resolve('antd/package.json')), 'es');
+const DEFERRED_INSIDE_ANTD = [
+  { issuer: 'app/App.js', request: '../notification/useNotification', standIn: 'useNotification.tsx' },
+  { issuer: 'avatar/AvatarGroup.js', request: '../popover', standIn: 'Popover.ts' },
+  { issuer: 'card/Card.js', request: '../skeleton', standIn: 'Skeleton.ts' },
+  { issuer: 'card/Card.js', request: '../tabs', standIn: 'Tabs.ts' },
+  { issuer: 'dropdown/index.js', request: './dropdown-button', standIn: 'DropdownButton.ts' },
+  { issuer: 'input/index.js', request: './Group', standIn: 'InputGroup.ts' },
+  { issuer: 'input/index.js', request: './OTP', standIn: 'InputOTP.ts' },
+  { issuer: 'input/index.js', request: './Password', standIn: 'InputPassword.ts' },
+  { issuer: 'input/index.js', request: './TextArea', standIn: 'InputTextArea.ts' },
+  { issuer: 'modal/Modal.js', request: '../skeleton', standIn: 'Skeleton.ts' },
+  { issuer: 'table/InternalTable.js', request: './RcTable/VirtualTable', standIn: 'VirtualTable.ts' },
+  { issuer: 'table/hooks/useFilter/FilterDropdown.js', request: '../../../radio', standIn: 'Radio.ts' },
+  { issuer: 'table/hooks/useFilter/FilterDropdown.js', request: '../../../tree', standIn: 'Tree.ts' },
+  { issuer: 'table/hooks/useSelection.js', request: '../../radio', standIn: 'Radio.ts' },
+  { issuer: 'typography/Base/index.js', request: '../Editable', standIn: 'TypographyEditable.ts' },
+  { issuer: 'typography/Base/index.js', request: './CopyBtn', standIn: 'TypographyCopyBtn.ts' },
+  { issuer: 'typography/Editable.js', request: '../input/TextArea', standIn: 'InputTextArea.ts' },
+];
+
+/**
+ * Packages without a sideEffects flag whose barrel file keeps what antd does not use: Table's row selection
+ * imports four helpers from @rc-component/tree's index, which would otherwise bring the whole tree component.
+ */
+const SIDE_EFFECT_FREE = /[\\/]node_modules[\\/]@rc-component[\\/](tree|steps)[\\/]/;
+
+/** Redirects DEFERRED_INSIDE_ANTD's imports; warns when one is no longer there (a newer antd), as the page would then grow. */
+class DeferInsideAntdPlugin {
+  apply(compiler) {
+    const redirects = DEFERRED_INSIDE_ANTD.map((entry) => ({ ...entry, issuer: path.join(ANTD_ES, entry.issuer) }));
+    compiler.hooks.thisCompilation.tap('DeferInsideAntdPlugin', (compilation, { normalModuleFactory }) => {
+      const redirected = new Set();
+      normalModuleFactory.hooks.beforeResolve.tap('DeferInsideAntdPlugin', (data) => {
+        const redirect = redirects.find(({ issuer, request }) => data.request === request && data.contextInfo.issuer === issuer);
+        if (!redirect) return;
+        data.request = path.join(FACADES, 'deferred', redirect.standIn);
+        redirected.add(redirect);
+      });
+      compilation.hooks.finishModules.tap('DeferInsideAntdPlugin', (modules) => {
+        const built = new Set([...modules].map((module) => module.resource));
+        for (const redirect of redirects) {
+          if (built.has(redirect.issuer) && !redirected.has(redirect)) {
+            compilation.warnings.push(
+              new webpack.WebpackError(
+                `DeferInsideAntdPlugin: ${redirect.issuer} no longer imports '${redirect.request}'; see DEFERRED_INSIDE_ANTD`,
+              ),
+            );
+          }
+        }
+      });
+    });
+  }
+}
 
 /**
  * Singletons every app shares; versions come from the kernel's peer ranges so all apps agree. 'antd',
@@ -181,6 +258,8 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
   return (_env, argv = {}) => {
     const production = argv.mode !== 'development';
     const publicDir = path.join(dir, 'public');
+    // The shell exposes nothing: it provides the page's federation runtime, which a remote uses.
+    const isRemote = Object.keys(exposes).length > 0;
     return {
       mode: production ? 'production' : 'development',
       context: dir,
@@ -228,6 +307,7 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
           },
           { test: /\.css$/, exclude: /\.module\.css$/, use: ['style-loader', 'css-loader'] },
           { test: /\.(png|jpe?g|svg|mp4|webm)$/, type: 'asset/resource' },
+          { test: SIDE_EFFECT_FREE, sideEffects: false },
         ],
       },
       plugins: [
@@ -239,7 +319,12 @@ function federatedApp({ dir, name, port, exposes = {}, title = 'Claims Verificat
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,
+          // One runtime in the page, the shell's (host-runtime-plugin.cjs); browsers only (no Node loading code).
+          ...(isRemote ? {} : { runtimePlugins: [PROVIDE_RUNTIME_CORE_PLUGIN] }),
+          experiments: { optimization: { target: 'web' }, ...(isRemote && { externalRuntime: true }) },
         }),
+        new HostRuntimePlugin({ name, role: isRemote ? 'remote' : 'host' }),
+        new DeferInsideAntdPlugin(),
         // index.ejs: a lodash template (the title), which html-webpack-plugin's own loader renders.
         ...(area
           ? [

@@ -1,14 +1,14 @@
 import { BrowserRouter } from 'react-router-dom';
-import { SuiteTheme } from '@claims/shared-kernel/ui/basics';
 import { ShellRoutes } from './ShellRoutes';
 
-/** The one router and the one theme of the page; remotes render inside them. */
+/**
+ * The one router of the page; remotes render inside it. The antd theme is set by the signed-in frame
+ * (ShellLayout): the screens before sign-in use no antd.
+ */
 export function ShellApp() {
   return (
-    <SuiteTheme>
-      <BrowserRouter>
-        <ShellRoutes />
-      </BrowserRouter>
-    </SuiteTheme>
+    <BrowserRouter>
+      <ShellRoutes />
+    </BrowserRouter>
   );
 }

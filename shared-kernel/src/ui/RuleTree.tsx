@@ -1,6 +1,6 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { type LeafOperator, leafValueList } from '../constants';
+import { type LeafOperator, leafValueList } from '@claims/shared-kernel';
 import type { EvidenceLocation, RuleStatement } from '../contract';
 import { occurrenceKeys } from './keys';
 

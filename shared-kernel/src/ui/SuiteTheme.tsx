@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
-import { ConfigProvider } from '../facades/antd-basics';
+import { ConfigProvider } from 'antd';
+import { suiteTheme } from './basicsTheme';
 
-/** One theme for the whole suite; the shell renders it once, a standalone remote renders it itself. */
-export const suiteTheme = {
-  token: { colorPrimary: '#1F4E79', borderRadius: 6, fontSize: 14 },
-} as const;
-
+/**
+ * One antd theme for the whole suite: the shell renders it around its signed-in frame (the screens before
+ * sign-in use no antd), a standalone remote around its own.
+ */
 export function SuiteTheme({ children }: { children: ReactNode }) {
   return <ConfigProvider theme={suiteTheme}>{children}</ConfigProvider>;
 }

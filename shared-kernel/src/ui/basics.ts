@@ -1,6 +1,7 @@
 /**
- * @claims/shared-kernel/ui/basics: the suite's theme and sign-in form, built on the basics tier of
- * antd only (../facades/antd-basics), so that the shell's sign-in page does not load the rest of antd.
+ * @claims/shared-kernel/ui/basics: the suite's theme tokens, the sign-in form and the plain controls of the
+ * screens before sign-in. No antd: the shell's sign-in page loads none of it (the signed-in frame does).
  */
-export * from './SuiteTheme';
+export * from './basicsTheme';
+export * from './BasicControls';
 export * from './SignInForm';

@@ -13,3 +13,4 @@ export * from './LimitedSelect';
 export * from './AuditHistory';
 export * from './DeleteConfirm';
 export * from './RuleTree';
+export * from './SuiteTheme';

@@ -1,10 +1,10 @@
-import { Flex, Spin } from '@claims/shared-kernel/antd/basics';
+import { BasicsRoot, Spinner } from '@claims/shared-kernel/ui/basics';
 
-/** What a screen shows while its code is fetched. */
+/** What a screen shows while its code is fetched (plain: it also shows before antd has arrived). */
 export function PageLoading() {
   return (
-    <Flex justify="center" style={{ padding: 64 }}>
-      <Spin size="large" aria-label="Loading" />
-    </Flex>
+    <BasicsRoot style={{ display: 'flex', justifyContent: 'center', padding: 64 }}>
+      <Spinner label="Loading" />
+    </BasicsRoot>
   );
 }

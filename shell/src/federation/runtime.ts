@@ -2,7 +2,13 @@
  * The shell's side of Module Federation: remotes come from runtime-config.json (no rebuild to move
  * one), and a remote that is down or broken costs only its own area, never the page.
  */
-import { getInstance, init, type ModuleFederation, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import {
+  getInstance,
+  init,
+  type ModuleFederation,
+  type ModuleFederationRuntimePlugin,
+  registerGlobalPlugins,
+} from '@module-federation/enhanced/runtime';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { RemoteEntry } from '@claims/shared-kernel';
 import { areaLabel, areaOf, type RemoteName } from '../areas';
@@ -54,12 +60,31 @@ export function remoteFailurePlugin(): ModuleFederationRuntimePlugin {
   };
 }
 
+/**
+ * A shared module the shell provides is loaded by the shell, also when an area's screen asks for it first
+ * (the antd components shared one by one load with the screen that uses them, not with the area). The page
+ * then holds the shell's copy, built with the facade's antd internals (one theme), whatever another app
+ * registered, and the page's share records say so (a module is recorded as coming from the app that loaded
+ * it). A global plugin: it acts in the remotes' federation instances, created as they load.
+ */
+export function shellLoadsSharesPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'claims-shell-loads-shares',
+    async beforeLoadShare(args) {
+      const shell = federation();
+      if (args.origin !== shell && pageProvides(args.pkgName)) await shell.loadShare(args.pkgName);
+      return args;
+    },
+  };
+}
+
 /** Called once at start-up, after runtime-config.json is read. */
 export function setupFederation(remotes: readonly RemoteEntry[]): void {
   configuredRemotes = remotes;
   areaComponents.clear();
   const instance = federation();
   instance.registerPlugins([remoteFailurePlugin()]);
+  registerGlobalPlugins([shellLoadsSharesPlugin()]);
   instance.registerRemotes(remotes.map(asRemote));
 }
 
@@ -91,13 +116,29 @@ export class SharedMismatchError extends Error {
 }
 
 /**
+ * antd components shared one by one ('antd/es/steps', LAZY_ANTD in the kernel's federated-app.cjs) load with
+ * the screen that uses them, not with the area: the check asks only whether this page provides them.
+ */
+const LOADS_WITH_ITS_SCREEN = /^antd\/es\//;
+
+/** Whether this page's build shares `shareKey` (without loading it). */
+function pageProvides(shareKey: string): boolean {
+  return (federation().options?.shared?.[shareKey]?.length ?? 0) > 0;
+}
+
+/**
  * Checks what the remote's build recorded that it imports from each shared module ('antd', the kernel's
- * entries) against what this page's copies export, before any of the remote's code runs.
+ * entries) against what this page's copies export, before any of the remote's code runs. The modules the
+ * signed-in page holds anyway are loaded and read; those that load with one screen are only looked up.
  */
 export async function missingSharedNames(remote: RemoteName): Promise<string[]> {
   const requires = areaOf(remote)?.requires ?? {};
   const missing: string[] = [];
   for (const [shareKey, names] of Object.entries(requires)) {
+    if (LOADS_WITH_ITS_SCREEN.test(shareKey)) {
+      if (!pageProvides(shareKey)) missing.push(`${shareKey} (not shared)`);
+      continue;
+    }
     const factory = await federation().loadShare<Record<string, unknown>>(shareKey);
     const provided = factory ? factory() : undefined;
     if (!provided) {

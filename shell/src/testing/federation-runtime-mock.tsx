@@ -20,5 +20,6 @@ export const mockInstance = {
   }),
 };
 
+export const registerGlobalPlugins = jest.fn();
 export const getInstance = () => mockInstance;
 export const init = () => mockInstance;

@@ -1,4 +1,4 @@
-import { Button } from '@claims/shared-kernel/antd/basics';
+import { Button } from '@claims/shared-kernel/ui/basics';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../components/Notice';
 import { isFramed } from '../../framing';
@@ -16,7 +16,7 @@ export function AuthFailedPage() {
       title={AUTH_FAILED_TEXT}
       action={
         canSignInHere && (
-          <Button type="primary" onClick={() => navigate('/', { replace: true })}>
+          <Button primary onClick={() => navigate('/', { replace: true })}>
             Go to sign-in
           </Button>
         )

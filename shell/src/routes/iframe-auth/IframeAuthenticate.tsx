@@ -1,4 +1,4 @@
-import { Flex, Spin, Typography } from '@claims/shared-kernel/antd/basics';
+import { BasicsRoot, Spinner, Title } from '@claims/shared-kernel/ui/basics';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { getRuntimeConfig, signIn, whoIs } from '@claims/shared-kernel';
@@ -75,9 +75,11 @@ export function IframeAuthenticate() {
   }, [navigate]);
 
   return (
-    <Flex vertical justify="center" align="center" gap={16} style={{ minHeight: '100vh' }}>
-      <Spin size="large" />
-      <Typography.Title level={4}>{AUTHENTICATING_TEXT}</Typography.Title>
-    </Flex>
+    <BasicsRoot
+      style={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', alignItems: 'center', gap: 16, minHeight: '100vh' }}
+    >
+      <Spinner />
+      <Title level={4}>{AUTHENTICATING_TEXT}</Title>
+    </BasicsRoot>
   );
 }

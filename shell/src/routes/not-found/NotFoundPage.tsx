@@ -1,4 +1,4 @@
-import { Button } from '@claims/shared-kernel/antd/basics';
+import { Button } from '@claims/shared-kernel/ui/basics';
 import { useNavigate } from 'react-router-dom';
 import { Notice } from '../../components/Notice';
 import { useSignOut } from '../../session/sign-out';
@@ -16,7 +16,7 @@ export function NotFoundPage() {
       title="Page not found"
       text={NOT_FOUND_TEXT}
       action={
-        <Button type="primary" onClick={signOut}>
+        <Button primary onClick={signOut}>
           Return to HomePage
         </Button>
       }
@@ -33,7 +33,7 @@ export function SignedInNotFoundPage() {
       title="Page not found"
       text={SIGNED_IN_NOT_FOUND_TEXT}
       action={
-        <Button type="primary" onClick={() => void navigate('/claims')}>
+        <Button primary onClick={() => void navigate('/claims')}>
           Return to List Claims
         </Button>
       }

@@ -1,4 +1,4 @@
-import { Alert } from '@claims/shared-kernel/antd/basics';
+import { Message } from '@claims/shared-kernel/ui/basics';
 import { useState } from 'react';
 import { getRuntimeConfig } from '@claims/shared-kernel';
 
@@ -7,7 +7,7 @@ export const VIDEO_ERROR = 'Error: cannot load video file';
 /** The product video beside the sign-in form (runtime config demoVideoUrl). */
 export function DemoVideo() {
   const [failed, setFailed] = useState(false);
-  if (failed) return <Alert type="error" showIcon title={VIDEO_ERROR} />;
+  if (failed) return <Message>{VIDEO_ERROR}</Message>;
   return (
     <video
       src={getRuntimeConfig().demoVideoUrl}

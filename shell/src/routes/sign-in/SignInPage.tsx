@@ -1,19 +1,16 @@
-import { Col, Flex, Row, Segmented, Typography } from '@claims/shared-kernel/antd/basics';
+import { BasicsRoot, ModeSwitch, Paragraph, SignInForm, Title } from '@claims/shared-kernel/ui/basics';
 import { useSearchParams } from 'react-router-dom';
-import { SignInForm } from '@claims/shared-kernel/ui/basics';
 import { DemoVideo } from './DemoVideo';
 import { SignUpForm } from './SignUpForm';
 
 type Mode = 'signin' | 'signup';
 
-/** antd Card's look without Card, whose tabs and menus the sign-in page would otherwise download. */
-const PANEL = {
-  width: 'min(960px, 100%)',
-  padding: 24,
-  background: '#fff',
-  borderRadius: 8,
-  boxShadow: '0 1px 2px rgba(0, 0, 0, 0.03), 0 2px 6px rgba(0, 0, 0, 0.04)',
-} as const;
+/** antd Card's look, and its Row/Col grid (14/10 from md up, stacked below), in plain CSS. */
+const PAGE_CSS = `
+.sign-in-panel{width:min(960px,100%);padding:24px;background:#fff;border-radius:8px;box-shadow:0 1px 2px rgba(0,0,0,.03),0 2px 6px rgba(0,0,0,.04)}
+.sign-in-columns{display:grid;grid-template-columns:minmax(0,1fr);gap:24px 32px;align-items:center}
+@media (min-width:768px){.sign-in-columns{grid-template-columns:minmax(0,14fr) minmax(0,10fr)}}
+`;
 const MODES: { label: string; value: Mode }[] = [
   { label: 'Sign in', value: 'signin' },
   { label: 'Sign up', value: 'signup' },
@@ -21,7 +18,8 @@ const MODES: { label: string; value: Mode }[] = [
 
 /**
  * The root for a visitor: the product video and the sign-in form, with a switch to sign-up
- * (?signup opens it directly). Signing in updates the session; the root then moves on.
+ * (?signup opens it directly). Signing in updates the session; the root then moves on. Plain elements
+ * only: the page loads no antd.
  */
 export function SignInPage() {
   const [params, setParams] = useSearchParams();
@@ -38,24 +36,25 @@ export function SignInPage() {
     );
 
   return (
-    <Flex justify="center" align="center" style={{ minHeight: '100vh', padding: 24, background: '#f0f2f5' }}>
-      <section style={PANEL}>
-        <Row gutter={[32, 24]} align="middle">
-          <Col xs={24} md={14}>
-            <Typography.Title level={3} style={{ marginTop: 0 }}>
-              Claims Verification
-            </Typography.Title>
-            <Typography.Paragraph type="secondary">
-              Automated verification of health-insurance claims, with the evidence for every finding.
-            </Typography.Paragraph>
+    <BasicsRoot
+      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh', padding: 24, background: '#f0f2f5' }}
+    >
+      <style href="claims-sign-in-page" precedence="default">
+        {PAGE_CSS}
+      </style>
+      <section className="sign-in-panel">
+        <div className="sign-in-columns">
+          <div>
+            <Title style={{ marginTop: 0 }}>Claims Verification</Title>
+            <Paragraph secondary>Automated verification of health-insurance claims, with the evidence for every finding.</Paragraph>
             <DemoVideo />
-          </Col>
-          <Col xs={24} md={10}>
-            <Segmented<Mode> block options={MODES} value={mode} onChange={show} style={{ marginBottom: 24 }} />
+          </div>
+          <div>
+            <ModeSwitch<Mode> options={MODES} value={mode} onChange={show} style={{ marginBottom: 24 }} />
             {mode === 'signin' ? <SignInForm /> : <SignUpForm onBackToSignIn={() => show('signin')} />}
-          </Col>
-        </Row>
+          </div>
+        </div>
       </section>
-    </Flex>
+    </BasicsRoot>
   );
 }

@@ -1,31 +1,47 @@
-import { Alert, Button, Form, Input } from '@claims/shared-kernel/antd/basics';
-import { useState } from 'react';
+import { Button, Message, TextField } from '@claims/shared-kernel/ui/basics';
+import { type FormEvent, useState } from 'react';
 import { signup } from '@claims/shared-kernel';
 import { Notice } from '../../components/Notice';
-import { isSignupReady, SIGNUP_FIELDS, signupFieldError, type SignupValues } from './signup-validation';
+import { isSignupReady, SIGNUP_FIELDS, type SignupField, signupFieldError, type SignupValues } from './signup-validation';
 
 export const SIGNUP_THANKS = 'Thank you for signing up. Our team will reach out to you by e-mail.';
 
 const AUTOCOMPLETE: Record<keyof SignupValues, string> = { name: 'name', organization: 'organization', email: 'email' };
+const EMPTY: SignupValues = { name: '', organization: '', email: '' };
 
-/** Marketing sign-up: name, organization, email; POST /marketing/signup. */
+/**
+ * Marketing sign-up: name, organization, email; POST /marketing/signup. A field shows its message once it
+ * has been changed (spec 1 §5: checked as the visitor types); the button waits until every field is valid.
+ */
 export function SignUpForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
-  const [form] = Form.useForm<SignupValues>();
-  const values = Form.useWatch([], form) as Partial<SignupValues> | undefined;
+  const [values, setValues] = useState<SignupValues>(EMPTY);
+  const [changed, setChanged] = useState<Partial<Record<SignupField, boolean>>>({});
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState(false);
 
-  const submit = async (submitted: SignupValues) => {
+  const change = (field: SignupField) => (value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setChanged((current) => ({ ...current, [field]: true }));
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    if (!isSignupReady(values)) {
+      setChanged({ name: true, organization: true, email: true });
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
       await signup({
-        name: submitted.name.trim(),
-        organization: submitted.organization.trim(),
-        email: submitted.email.trim(),
+        name: values.name.trim(),
+        organization: values.organization.trim(),
+        email: values.email.trim(),
       });
-      form.resetFields();
+      setValues(EMPTY);
+      setChanged({});
       setDone(true);
     } catch (error) {
       setFailure(error instanceof Error ? error.message : String(error));
@@ -39,28 +55,22 @@ export function SignUpForm({ onBackToSignIn }: { onBackToSignIn: () => void }) {
   }
 
   return (
-    <Form form={form} layout="vertical" requiredMark={false} onFinish={submit}>
-      {failure && <Alert type="error" showIcon title={failure} style={{ marginBottom: 16 }} />}
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      {failure && <Message style={{ marginBottom: 16 }}>{failure}</Message>}
       {SIGNUP_FIELDS.map(({ key, label }) => (
-        <Form.Item
+        <TextField
           key={key}
-          name={key}
           label={label}
-          rules={[
-            {
-              validator: (_rule, value: string | undefined) => {
-                const message = signupFieldError(key, value);
-                return message ? Promise.reject(new Error(message)) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input autoComplete={AUTOCOMPLETE[key]} inputMode={key === 'email' ? 'email' : undefined} />
-        </Form.Item>
+          value={values[key]}
+          onChange={change(key)}
+          error={changed[key] ? signupFieldError(key, values[key]) : null}
+          autoComplete={AUTOCOMPLETE[key]}
+          inputMode={key === 'email' ? 'email' : undefined}
+        />
       ))}
-      <Button type="primary" htmlType="submit" block loading={busy} disabled={!isSignupReady(values)}>
+      <Button type="submit" primary block busy={busy} disabled={!isSignupReady(values)}>
         Sign up
       </Button>
-    </Form>
+    </form>
   );
 }

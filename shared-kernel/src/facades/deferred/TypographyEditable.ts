@@ -1,0 +1,2 @@
+// What antd's own modules get for their import of it (DEFERRED_INSIDE_ANTD in build/federated-app.cjs).
+export { TypographyEditable as default } from '../antd-deferred';
