@@ -35,6 +35,7 @@ import docgroupRoutes from './routes/docgroups';
 import hospitalRoutes from './routes/hospitals';
 import keywordRoutes from './routes/keywords';
 import procedureRoutes from './routes/procedures';
+import qualityRoutes from './routes/quality';
 import questionRoutes from './routes/questions';
 import ruleRoutes from './routes/rules';
 import { createFolderStore } from './storage/folder';
@@ -58,6 +59,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claim verification', claimVerificationRoutes],
   ['claim error annotations', claimAnnotationRoutes],
   ['dashboard', dashboardRoutes],
+  ['dashboard', qualityRoutes],
   ['batches', batchRoutes],
   ['console', consoleRoutes],
   ['annotations', annotationRoutes],

@@ -10,6 +10,8 @@ import type { Annotation, ProcedureQuestion } from '@claims/shared-kernel/contra
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { type ApiUser, apiAs, type E2E, signInAs } from './harness';
+import type { QualityReport } from '@claims/shared-kernel/contract';
+import { apiLogin, screenshot } from './harness';
 
 type Position = NonNullable<FoundItem['position']>;
 
@@ -709,6 +711,54 @@ async function questionsAreAnswered(e2e: E2E): Promise<void> {
 }
 
 /**
+ * The dashboard's verification quality (issue 12): a verified claim annotated through the api with an expected result
+ * its verdict does not give is counted in the report of the last 90 days and listed among the claims that disagreed,
+ * and its link opens the claim page.
+ */
+async function qualityReportCountsAnAnnotation(e2e: E2E): Promise<void> {
+  const seed = await seededClaims(e2e);
+  const { claim, chosen: verdict } = pick(
+    seed,
+    (c) => {
+      const result = c.adjudicationDetails?.[c.procedureCodes[0]]?.adjudicationResult;
+      return c.organization === 'vitraya' && c.annotation_id === null && result ? result : undefined;
+    },
+    'a verified vitraya claim without annotation',
+    true,
+  );
+  // The report compares the annotated procedure's verdict; an expected result that asks for another one disagrees.
+  const expected = verdict === 'ACCEPTED' ? 'reject' : 'accept';
+  const before = await seed.admin.get<QualityReport>('/claims/dashboard/quality?org=vitraya');
+  const { access_token: token } = await apiLogin(e2e.apiBaseUrl, ANNOTATOR);
+  const saved = await fetch(`${e2e.apiBaseUrl}/annotation`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      claim_id: claim.id,
+      reference_claim_id: claim.referenceClaimId,
+      procedure_code: claim.procedureCodes[0],
+      expected_result: expected,
+      remarks: 'Quality report end to end',
+    }),
+  });
+  expect(saved.status).toBe(201);
+  const after = await seed.admin.get<QualityReport>('/claims/dashboard/quality?org=vitraya');
+  expect(after.annotatedClaims).toBe(before.annotatedClaims + 1);
+  expect(after.disagreements[0]).toMatchObject({ claimId: claim.id, expectedResult: expected, verificationResult: verdict });
+
+  await withPage(e2e, ADMIN, async (page) => {
+    await page.goto(`${e2e.shellUrl}/dashboard`);
+    await page.getByRole('tab', { name: 'Verification Quality' }).click();
+    await page.getByText(`${after.annotatedClaims} claims of Vitraya annotated from`).waitFor();
+    await screenshot(page, 'dashboard-verification-quality');
+    const disagreed = page.locator('.ant-card').filter({ hasText: 'Claims Where the Verdict Disagreed' });
+    await disagreed.getByRole('link', { name: claim.referenceClaimId, exact: true }).click();
+    await page.waitForURL(`**/claims/${claim.id}?org=vitraya`);
+    await page.getByRole('heading', { name: claim.referenceClaimId }).waitFor();
+  });
+}
+
+/**
  * Each test may be the first to wait for the seed to settle, and some wait for a verification: all get the
  * time both take on a busy machine.
  */
@@ -725,6 +775,7 @@ export function defineClaimReviewTests(e2e: () => E2E): void {
     ['an error flag on a found item is saved and is still there after a reload', errorFlagPersists],
     ['Run Verification is disabled while the claim runs and the page shows the new result by itself', rerunUpdatesThePage],
     ['a claim whose procedure asks questions is answered and lands on its page', questionsAreAnswered],
+    ['the dashboard counts an annotated claim in its verification quality and links to the claim', qualityReportCountsAnAnnotation],
   ];
   describe('claim review', () => {
     for (const [name, scenario] of scenarios) test(name, () => scenario(e2e()), TEST_TIMEOUT);

@@ -612,7 +612,8 @@ async function historyShowsTheEdit(e2e: E2E): Promise<void> {
     // The name before (struck through) and after; nothing else changed.
     await edit.locator('del').filter({ hasText: created.body.name }).waitFor();
     expect(await edit.textContent()).toContain(`${created.body.name} → ${renamed}`);
-    expect(await edit.locator('dt').allTextContents()).toEqual(['Name']);
+    // Under the screen's label for the field.
+    expect(await edit.locator('dt').allTextContents()).toEqual(['Procedure Name']);
     // The creation is the entry under it.
     await history
       .locator('.ant-timeline-item')

@@ -111,6 +111,17 @@ export const BATCH_STATUSES = [
   'DISCARDED',
 ] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
+/**
+ * Batches still to be worked on (spec 3 §4): the verification queue's order is theirs alone. The priority dialog lists
+ * them, the priority call renumbers them, and a new batch goes after them.
+ */
+export const OPEN_BATCH_STATUSES = [
+  'CREATED',
+  'TO_BE_PROCESSED',
+  'IN_PROCESSING',
+  'PAUSED',
+  'RESUMED',
+] as const satisfies readonly BatchStatus[];
 
 export const REVIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const CONSOLE_PAGE_SIZES = [25, 50, 75, 100, 150, 200, 250, 300] as const;
@@ -199,3 +210,64 @@ export const KEYWORD_MODULES = MASTER_KINDS.filter(
 ).map((m) => m.module);
 /** The title and item name of a master, by its module. */
 export const masterKind = (module: MasterModule): MasterKind => MASTER_KINDS.find((m) => m.module === module) as MasterKind;
+
+/**
+ * The non-cancer list of spec 1 §9: 36 gynaecological imaging findings (ultrasound and MRI of the pelvis), 12
+ * rows of 3. Written as the masters name them where they can (diagnosis aliases 'Fibroid uterus', 'Multiple
+ * uterine fibroids', 'Endometrioma', 'Dermoid cyst', ...), because the rules match a confirmed finding against
+ * entity names and aliases.
+ */
+export const NON_CANCER_FINDINGS = [
+  'Fibroid uterus',
+  'Multiple uterine fibroids',
+  'Intramural fibroid',
+  'Subserosal fibroid',
+  'Submucosal fibroid',
+  'Pedunculated fibroid',
+  'Cervical fibroid',
+  'Broad ligament fibroid',
+  'Degenerated fibroid',
+  'Calcified fibroid',
+  'Adenomyosis',
+  'Focal adenomyoma',
+  'Bulky uterus',
+  'Enlarged uterus',
+  'Thickened endometrium',
+  'Endometrial hyperplasia',
+  'Endometrial polyp',
+  'Cervical polyp',
+  'Nabothian cysts',
+  'Haematometra',
+  'Pyometra',
+  'Intrauterine adhesions',
+  'Simple ovarian cyst',
+  'Haemorrhagic ovarian cyst',
+  'Endometrioma',
+  'Dermoid cyst',
+  'Polycystic ovaries',
+  'Complex adnexal mass',
+  'Hydrosalpinx',
+  'Tubo-ovarian abscess',
+  'Free fluid in pouch of Douglas',
+  'Uterine prolapse',
+  'Retained products of conception',
+  'Bicornuate uterus',
+  'Septate uterus',
+  'Hydronephrosis',
+] as const;
+
+/** The cancer list of spec 1 §9: what was removed and which treatments were given. */
+export const CANCER_FINDINGS = [
+  'Ovary removed',
+  'Fallopian tube removed',
+  'Lymph node(s) removed',
+  'Chemotherapy',
+  'Radiotherapy',
+  'Targeted therapy',
+  'Immunotherapy',
+] as const;
+
+export type Finding = (typeof NON_CANCER_FINDINGS)[number] | (typeof CANCER_FINDINGS)[number];
+
+/** Upper bounds of the findings form's size fields (fibroid size in mm or cm, uterus size in weeks, transition zone in mm). */
+export const FINDINGS_SIZE_MAX = 1000;

@@ -20,3 +20,4 @@ export * from './ui/highlight';
 export * from './ui/RequireRole';
 export type * from './contract';
 export * from './annotation-record';
+export * from './verification-quality';

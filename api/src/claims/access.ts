@@ -9,6 +9,7 @@ import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
 import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
 import { verificationProgress } from './progress';
+import { awaitsAnswers } from './questions';
 
 export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
   return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
@@ -59,5 +60,6 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
 /** The claim as the claim page reads it, with its documents and where a verification of it stands. */
 export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
   const documents = (await documentsOf(db, [row.id])).get(row.id) ?? [];
-  return toClaim(row, documents, await verificationProgress(db, row.id, documents));
+  const [progress, awaitingAnswers] = await Promise.all([verificationProgress(db, row.id, documents), awaitsAnswers(db, row)]);
+  return { ...toClaim(row, documents, progress), awaitingAnswers };
 }

@@ -1,18 +1,20 @@
 /**
  * POST /claims (spec 1 §3, §7): a claim from the upload form, stored with its documents and, unless
  * told not to adjudicate, queued for verification. requestAdditoinalInput (the spec's spelling) tells the
- * screen that the organisation asks questions for one of its procedures.
+ * screen that questions are asked for one of its procedures: the documents are then read at once and the
+ * verification waits for the answers (POST /claims/{id}/questions).
  */
-import { and, count, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { isDemoOrg } from '@claims/shared-kernel/constants';
 import { ClaimCreateFields, type ClaimCreateResponse } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import type { Db } from '../db';
-import { claims, hospitals, procedureQuestions, procedures } from '../db/schema';
+import { claims, hospitals, procedures } from '../db/schema';
 import { describeZodError } from '../http/error-handler';
 import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
 import type { DocumentStore } from '../storage/store';
+import { questionsAskedFor } from './questions';
 import { type MultipartForm, recordClaimDocuments, withStoredDocuments } from './upload';
 
 export async function createClaim(
@@ -45,18 +47,14 @@ export async function createClaim(
     if (!hospital) throw badRequest(`hospitalCode: unknown hospital '${fields.hospitalCode}'`);
   }
 
-  const [{ questions }] = await db
-    .select({ questions: count() })
-    .from(procedureQuestions)
-    .where(
-      and(
-        eq(procedureQuestions.org, org),
-        inArray(
-          procedureQuestions.procedureId,
-          chosen.map((p) => p.id),
-        ),
-      ),
-    );
+  const asksQuestions =
+    (
+      await questionsAskedFor(
+        db,
+        org,
+        chosen.map((p) => p.code),
+      )
+    ).length > 0;
 
   const id = await withStoredDocuments(store, form.files, (stored) =>
     db.transaction(async (tx) => {
@@ -78,9 +76,11 @@ export async function createClaim(
         })
         .returning({ id: claims.id });
       await recordClaimDocuments(tx, claim.id, stored);
-      if (fields.adjudicate) await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username });
+      // With questions to answer, the documents are read meanwhile and the verification waits for the answers.
+      if (fields.adjudicate)
+        await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username, adjudicate: !asksQuestions });
       return claim.id;
     }),
   );
-  return { id, requestAdditoinalInput: questions > 0 };
+  return { id, requestAdditoinalInput: asksQuestions };
 }

@@ -7,9 +7,17 @@ import { claims } from '../db/schema';
 
 const FAIL_RESULTS: AdjudicationResult[] = ['REJECTED', 'QUERY', 'SUSPENDED'];
 
-/** getAll: by status; adjudicated: by result; accepted / rejected: the top procedure codes of those results. */
-export async function dashboardCounts(db: DbOrTx, org: string, kind: (typeof DASHBOARD_KINDS)[number]): Promise<DashboardRow[]> {
-  const ofOrg = eq(claims.org, org);
+/**
+ * getAll: by status; adjudicated: by result; accepted / rejected: the top procedure codes of those results.
+ * `adjudicatedOnly` (insurer users, who see only ADJUDICATED claims): every table counts those alone.
+ */
+export async function dashboardCounts(
+  db: DbOrTx,
+  org: string,
+  kind: (typeof DASHBOARD_KINDS)[number],
+  { adjudicatedOnly }: { adjudicatedOnly: boolean },
+): Promise<DashboardRow[]> {
+  const ofOrg = adjudicatedOnly ? and(eq(claims.org, org), eq(claims.status, 'ADJUDICATED')) : eq(claims.org, org);
   const adjudicated = and(ofOrg, eq(claims.status, 'ADJUDICATED'));
   switch (kind) {
     case 'getAll':

@@ -20,14 +20,16 @@ export async function claimErrors(db: DbOrTx, auth: AuthContext, claimId: number
 }
 
 /**
- * The flags checked against the claim (400 naming the place): each procedure code the claim's, each group an
- * entity group, each keyword an item of that group in the claim's verification, one flag per item, each
+ * The flags checked against the claim (400 naming the place): each procedure code the claim's or one its
+ * verification judged (the claim page has a panel for each), each group an entity group, each keyword a found
+ * item of that group in the claim's verification (absent items are not flagged), one flag per item, each
  * category known. Empty groups and procedures are dropped.
  */
 function checkedErrors(claim: ClaimRow, errors: Errors, categories: ReadonlySet<number>): Errors {
   const checked: Errors = {};
+  const codes = new Set([...claim.procedureCodes, ...Object.keys(claim.adjudicationDetails ?? {})]);
   for (const [code, groups] of Object.entries(errors)) {
-    if (!claim.procedureCodes.includes(code)) throw badRequest(`errors.${code}: not a procedure of this claim`);
+    if (!codes.has(code)) throw badRequest(`errors.${code}: not a procedure of this claim`);
     for (const [group, entries] of Object.entries(groups)) {
       const place = `errors.${code}.${group}`;
       if (!(ENTITY_GROUPS as readonly string[]).includes(group)) throw badRequest(`${place}: not an entity group`);
@@ -36,6 +38,7 @@ function checkedErrors(claim: ClaimRow, errors: Errors, categories: ReadonlySet<
       for (const entry of entries) {
         if (entry.keyword >= items.length)
           throw badRequest(`${place}: keyword ${entry.keyword} is not an item of this group (it has ${items.length})`);
+        if (!items[entry.keyword].found) throw badRequest(`${place}: keyword ${entry.keyword} was not found, so it has nothing to flag`);
         if (seen.has(entry.keyword)) throw badRequest(`${place}: keyword ${entry.keyword} is flagged twice`);
         if (!categories.has(entry.category)) throw badRequest(`${place}: unknown error category ${entry.category}`);
         seen.add(entry.keyword);

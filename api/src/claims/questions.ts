@@ -1,48 +1,78 @@
 /**
- * A claim's procedure questions (the /questions/{claimId} screen): the questions its organisation asks
- * for its procedures with the answers saved, and saving answers, which verifies the claim again.
+ * A claim's procedure questions (the /questions/{claimId} screen): the questions asked for its procedures
+ * with the answers saved, and saving answers, which verifies the claim with them. A claim created with
+ * questions to answer is read at once but verified only once they are answered (see createClaim).
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ClaimAnswersBody, ClaimQuestions } from '@claims/shared-kernel/contract';
+import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
+import type { ClaimAnswersBody, ClaimQuestions, ProcedureQuestion } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { claimAnswers, claims, procedureQuestions, procedures } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
 import { questions } from '../questions/store';
 import type { ClaimRow } from './mapping';
-import { lockIdleClaim } from './verification';
 
-const askedOf = (db: Db, claim: ClaimRow) =>
-  questions(
-    db,
-    and(
-      eq(procedureQuestions.org, claim.org),
-      inArray(procedures.procedureCode, claim.procedureCodes.length ? claim.procedureCodes : ['']),
-    ),
-  );
+const questionsOf = (db: DbOrTx, org: string, codes: string[]) =>
+  codes.length
+    ? questions(db, and(eq(procedureQuestions.org, org), inArray(procedures.procedureCode, codes)))
+    : Promise.resolve<ProcedureQuestion[]>([]);
 
-export async function claimQuestions(db: Db, claim: ClaimRow): Promise<ClaimQuestions> {
-  const list = claim.procedureCodes.length ? await askedOf(db, claim) : [];
+/**
+ * The questions asked for these procedures of an organisation's claim: for each procedure the organisation's
+ * own questions, or the provider's where it has none (as a rule of the provider judges an insurer without one).
+ */
+export async function questionsAskedFor(db: DbOrTx, org: string, codes: string[]): Promise<ProcedureQuestion[]> {
+  const own = await questionsOf(db, org, codes);
+  const answered = new Set(own.map((q) => q.procedure.procedure_code));
+  const borrowed =
+    org === PROVIDER_ORG
+      ? []
+      : await questionsOf(
+          db,
+          PROVIDER_ORG,
+          codes.filter((code) => !answered.has(code)),
+        );
+  return [...own, ...borrowed];
+}
+
+const savedAnswers = async (db: DbOrTx, claimId: number): Promise<Record<string, string[]> | null> => {
   const [saved] = await db
     .select({ payload: claimAnswers.payload })
     .from(claimAnswers)
-    .where(and(eq(claimAnswers.claimId, claim.id), eq(claimAnswers.kind, 'questions')));
-  return { questions: list, answers: (saved?.payload.answers as Record<string, string[]> | undefined) ?? {} };
+    .where(and(eq(claimAnswers.claimId, claimId), eq(claimAnswers.kind, 'questions')));
+  return (saved?.payload.answers as Record<string, string[]> | undefined) ?? null;
+};
+
+export async function claimQuestions(db: Db, claim: ClaimRow): Promise<ClaimQuestions> {
+  const list = await questionsAskedFor(db, claim.org, claim.procedureCodes);
+  return { questions: list, answers: (await savedAnswers(db, claim.id)) ?? {} };
 }
 
-/** Answers are kept as facts for the rules (each must be one of the claim's questions) and the claim is verified again. */
+/** A claim never verified whose questions have no answers yet: it waits for them (the claim page says so). */
+export async function awaitsAnswers(db: DbOrTx, claim: ClaimRow): Promise<boolean> {
+  if (claim.lastVerifiedOn || claim.adjudicationResult) return false;
+  if ((await savedAnswers(db, claim.id)) !== null) return false;
+  return (await questionsAskedFor(db, claim.org, claim.procedureCodes)).length > 0;
+}
+
+/**
+ * Answers are kept as facts for the rules (each must be one of the claim's questions) and the claim is
+ * verified with them: after a verification already running, or together with one still waiting.
+ */
 export async function answerClaimQuestions(
   db: Db,
   auth: AuthContext,
   claim: ClaimRow,
   answers: ClaimAnswersBody['answers'],
 ): Promise<void> {
-  const asked = await askedOf(db, claim);
+  const asked = await questionsAskedFor(db, claim.org, claim.procedureCodes);
   const foreign = Object.keys(answers).filter((id) => !asked.some((q) => String(q.id) === id));
   if (foreign.length) throw badRequest(`answers.${foreign[0]}: not a question of this claim`);
   await db.transaction(async (tx) => {
-    await lockIdleClaim(tx, claim.id, { joinWaiting: true });
+    // One answer at a time per claim: the answers saved are the ones the queued verification reads.
+    await tx.select({ id: claims.id }).from(claims).where(eq(claims.id, claim.id)).for('update');
     const payload = { answers };
     await tx
       .insert(claimAnswers)

@@ -20,7 +20,7 @@ import {
   OrgQuery,
   UploadLimits,
 } from '@claims/shared-kernel/contract';
-import { requireClaimCreator, requireRerunRight } from '../auth/access';
+import { requireClaimCreator, requireProvider, requireRerunRight } from '../auth/access';
 import { claimScope, claimWithDocuments, loadVisibleClaim } from '../claims/access';
 import { createClaim } from '../claims/create';
 import { claimsCsvFile, listClaims, searchClaims } from '../claims/list';
@@ -108,10 +108,10 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  /** Confirm Findings: kept as facts for the rules, then the claim is verified again. */
+  /** Confirm Findings (the provider's staff, as the claim page offers it): kept as facts for the rules, then the claim is verified again. */
   app.post('/claims/:claimId/adjudicate', {
     schema: { params: ClaimIdParams, querystring: OrgQuery, body: FindingsBody, response: replies({ 200: Claim }) },
-    config: { access: requireRerunRight },
+    config: { access: requireProvider },
     handler: async (request) => {
       const { auth } = request;
       const row = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DashboardQuery, DashboardRow } from '@claims/shared-kernel/contract';
-import { requireSuperUser, scopeOrg } from '../auth/access';
+import { requireSuperUser, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
 import { dashboardCounts } from '../claims/dashboard';
 import { replies } from '../http/replies';
 
@@ -13,7 +13,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { auth } = request;
       const org = await scopeOrg(app.db, auth, request.query.org);
-      return dashboardCounts(app.db, org, request.query.status);
+      return dashboardCounts(app.db, org, request.query.status, { adjudicatedOnly: seesOnlyAdjudicated(auth) });
     },
   });
 };

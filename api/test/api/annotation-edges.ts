@@ -370,7 +370,7 @@ export function defineAnnotationEdges(database: () => Promise<TestDatabase>): vo
         const claim = await claimWithDocuments();
         const empty = await app.inject({ method: 'GET', url: flagsUrl(claim.id), headers: as('vitraya.reviewer') });
         expect(empty.json()).toEqual({ claim_id: claim.id, errors: {} });
-        const first = { P1: { diagnoses: [{ keyword: 1, category: categories[0].id, comment: 'Glaucoma is on page 1 of the bill' }] } };
+        const first = { P1: { diagnoses: [{ keyword: 0, category: categories[0].id, comment: 'Cataract is the other eye' }] } };
         expect((await save(claim.id, first)).json()).toEqual({ claim_id: claim.id, errors: first });
         const second = {
           P1: {
@@ -395,6 +395,7 @@ export function defineAnnotationEdges(database: () => Promise<TestDatabase>): vo
           [{ P1: { diagnoses: [flag(2)] } }, 'errors.P1.diagnoses: keyword 2 is not an item of this group (it has 2)'],
           [{ P1: { evidence: [flag(0)] } }, 'errors.P1.evidence: keyword 0 is not an item of this group (it has 0)'],
           [{ P1: { diagnoses: [flag(0), flag(0)] } }, 'errors.P1.diagnoses: keyword 0 is flagged twice'],
+          [{ P1: { diagnoses: [flag(1)] } }, 'errors.P1.diagnoses: keyword 1 was not found, so it has nothing to flag'],
           [{ P1: { colour: [flag(0)] } }, 'errors.P1.colour: not an entity group'],
           [{ P2: { diagnoses: [flag(0)] } }, 'errors.P2: not a procedure of this claim'],
           [{ P1: { diagnoses: [{ keyword: 0, category: 424242, comment: 'x' }] } }, 'errors.P1.diagnoses: unknown error category 424242'],

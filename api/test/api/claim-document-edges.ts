@@ -74,7 +74,14 @@ export function defineClaimDocumentEdges(database: () => Promise<TestDatabase>):
       testDb = await database();
       app = await testApp(testDb.database);
       fixture = await claimIds(db());
-      for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'maxbupa.reviewer'])
+      for (const user of [
+        'vitraya.admin',
+        'vitraya.reviewer',
+        'starhealth.admin',
+        'starhealth.reviewer',
+        'maxbupa.reviewer',
+        'demo.reviewer',
+      ])
         tokens[user] = await login(app, user);
     });
 
@@ -519,7 +526,7 @@ export function defineClaimDocumentEdges(database: () => Promise<TestDatabase>):
           method: 'POST',
           url: `${BASE}/claims/${findingsId}/adjudicate`,
           headers: as('vitraya.reviewer'),
-          payload: { findings: ['Cataract'] },
+          payload: { findings: ['Adenomyosis'] },
         });
         expect(findings.statusCode).toBe(200);
         expect(findings.json<Claim>().progress).toEqual({ stage: 'queued', documentsRead: 0, documentsTotal: 1 });
@@ -543,7 +550,6 @@ export function defineClaimDocumentEdges(database: () => Promise<TestDatabase>):
             ['starhealth.reviewer', 'GET', `/claims/${id}/documents/${document.id}/text`],
             ['starhealth.admin', 'GET', `/claims/${id}`],
             ['starhealth.admin', 'PUT', `/claims/${id}`, RERUN, FORM],
-            ['starhealth.admin', 'POST', `/claims/${id}/adjudicate`, { findings: [] }],
             ['starhealth.admin', 'GET', `/claims/${id}/questions`],
             ['starhealth.admin', 'POST', `/claims/${id}/questions`, { answers: {} }],
             ['starhealth.admin', 'GET', `/claims/${id}/documents/${document.id}`],
@@ -560,6 +566,9 @@ export function defineClaimDocumentEdges(database: () => Promise<TestDatabase>):
             });
           }
         }
+        // Confirm Findings is the provider's: other organisations' super users are refused before anything is looked up.
+        for (const user of ['starhealth.admin', 'demo.reviewer'])
+          expect((await call(user, 'POST', `/claims/${fixture['SH-ADJ-1']}/adjudicate`, { findings: [] })).statusCode).toBe(403);
         // Reviewers of the insurer only read: writes are refused before anything is looked up.
         for (const [method, url, payload, headers] of [
           ['PUT', `/claims/${fixture['SH-ADJ-1']}`, RERUN, FORM],
@@ -593,6 +602,24 @@ export function defineClaimDocumentEdges(database: () => Promise<TestDatabase>):
           ['POST', `/claims/${id}/adjudicate`, { findings: [], fibroidSize: -1 }, {}, 400, /^fibroidSize: /],
           ['POST', `/claims/${id}/adjudicate`, { findings: [], fibroidSizeUnit: 'km' }, {}, 400, /^fibroidSizeUnit: /],
           ['POST', `/claims/${id}/adjudicate`, {}, {}, 400, /^findings: /],
+          ['POST', `/claims/${id}/adjudicate`, { findings: ['Anything at all'] }, {}, 400, /^findings\.0: /],
+          [
+            'POST',
+            `/claims/${id}/adjudicate`,
+            { findings: ['Adenomyosis', 'Adenomyosis'] },
+            {},
+            400,
+            /^findings: a finding is named twice/,
+          ],
+          ['POST', `/claims/${id}/adjudicate`, { findings: [], uterusSize: 1e9 }, {}, 400, /^uterusSize: /],
+          [
+            'POST',
+            `/claims/${id}/adjudicate`,
+            { findings: ['Chemotherapy'], fibroidSize: 4 },
+            {},
+            400,
+            /^fibroidSize: sizes go with the non-cancer findings only/,
+          ],
           ['POST', `/claims/${id}/questions`, { answers: 'yes' }, {}, 400, /^answers: /],
           ['POST', `/claims/${id}/questions`, { answers: { abc: ['Yes'] } }, {}, 400, /^answers\.abc: /],
           ['POST', `/claims/${id}/questions`, { answers: { 999999: ['Yes'] } }, {}, 400, /^answers\.999999: not a question of this claim/],

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Claim, ClaimListRow, ClaimQuestions } from '@claims/shared-kernel/contract';
-import { claimDocuments, claims, jobs } from '../../src/db/schema';
+import { claimDocuments, claims, jobs, procedureQuestions, procedures } from '../../src/db/schema';
 import { bearer, login, testApp, type TestDatabase } from './support';
 
 const BASE = '/v0.3.0';
@@ -105,27 +105,97 @@ export function defineClaimReviewEdges(database: () => Promise<TestDatabase>): v
           method: 'POST',
           url: `${BASE}/claims/${id}/adjudicate?org=vitraya`,
           headers: as('vitraya.reviewer'),
-          payload: { findings: ['Cataract'] },
+          payload: { findings: ['Adenomyosis'] },
         });
         expect(findings.statusCode).toBe(409);
         expect(findings.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
       });
 
-      test('answering questions joins the first verification still queued, then answers 409 while that re-run is in progress', async () => {
+      test('a claim with questions is read at once and verified only with its answers; answering again joins the waiting verification', async () => {
         // Created by the insurer's super user, who opens the questions right after the upload (spec 1 §2).
         const id = await createClaim('starhealth.admin', { procedureName: 'P2' });
+        const [reading] = await queuedJobs(id);
+        expect(reading.payload).toMatchObject({ adjudicate: false });
+        const opened = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.admin') });
+        expect(opened.json<Claim>()).toMatchObject({ id, awaitingAnswers: true });
+
         const asked = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
         expect(asked.statusCode).toBe(200);
         const [question] = asked.json<ClaimQuestions>().questions;
-        const payload = { answers: { [String(question.id)]: ['Yes'] } };
-        const answer = () =>
-          app.inject({ method: 'POST', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin'), payload });
-        const first = await answer();
-        expect(first.statusCode).toBe(200);
+        const answer = (choice: string) =>
+          app.inject({
+            method: 'POST',
+            url: `${BASE}/claims/${id}/questions`,
+            headers: as('starhealth.admin'),
+            payload: { answers: { [String(question.id)]: [choice] } },
+          });
+        expect((await answer('Yes')).statusCode).toBe(200);
+        const [joined] = await queuedJobs(id);
+        expect(joined).toMatchObject({ id: reading.id, payload: expect.objectContaining({ adjudicate: true }) });
+        // A corrected answer while the verification still waits is the one it reads.
+        expect((await answer('No')).statusCode).toBe(200);
         expect(await queuedJobs(id)).toHaveLength(1);
-        const second = await answer();
-        expect(second.statusCode).toBe(409);
-        expect(second.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
+        const saved = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
+        expect(saved.json<ClaimQuestions>().answers).toEqual({ [String(question.id)]: ['No'] });
+        const reopened = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.admin') });
+        expect(reopened.json<Claim>().awaitingAnswers).toBe(false);
+      });
+
+      test('answering while a verification runs queues one more after it, so the answers are always verified', async () => {
+        const id = await createClaim('starhealth.admin', { procedureName: 'P2' });
+        await testDb.database.db
+          .update(jobs)
+          .set({ status: 'running', lockedBy: 'another worker', lockedUntil: new Date(Date.now() + 60_000) })
+          .where(eq(jobs.claimId, id));
+        const asked = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
+        const [question] = asked.json<ClaimQuestions>().questions;
+        const answered = await app.inject({
+          method: 'POST',
+          url: `${BASE}/claims/${id}/questions`,
+          headers: as('starhealth.admin'),
+          payload: { answers: { [String(question.id)]: ['Yes'] } },
+        });
+        expect(answered.statusCode).toBe(200);
+        const statuses = (await queuedJobs(id)).map((job) => [job.status, (job.payload as { adjudicate: boolean }).adjudicate]);
+        expect(statuses).toEqual(
+          expect.arrayContaining([
+            ['running', false],
+            ['queued', true],
+          ]),
+        );
+      });
+
+      test("an insurer without questions of its own for a procedure is asked the provider's", async () => {
+        const db = testDb.database.db;
+        const [p1] = await db.select({ id: procedures.id }).from(procedures).where(eq(procedures.procedureCode, 'P1'));
+        const [providerQuestion] = await db
+          .insert(procedureQuestions)
+          .values({
+            org: 'vitraya',
+            procedureId: p1.id,
+            question: 'Was the lens implanted?',
+            questionType: 'radio',
+            answer: ['Yes', 'No'],
+            entityType: 'other',
+          })
+          .returning();
+        try {
+          const created = await app.inject({
+            method: 'POST',
+            url: `${BASE}/claims`,
+            headers: as('starhealth.admin'),
+            payload: claimForm(
+              { patientName: 'Asha', referenceClaimId: `EDGE-${Math.random()}`, caseType: 'SETTLEMENT', procedureName: 'P1' },
+              [{ name: 'discharge.pdf', data: await smallPdf('Discharge Summary') }],
+            ),
+          });
+          expect(created.json()).toMatchObject({ requestAdditoinalInput: true });
+          const { id } = created.json<{ id: number }>();
+          const asked = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
+          expect(asked.json<ClaimQuestions>().questions.map((q) => q.id)).toEqual([providerQuestion.id]);
+        } finally {
+          await db.delete(procedureQuestions).where(eq(procedureQuestions.id, providerQuestion.id));
+        }
       });
     });
 

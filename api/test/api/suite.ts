@@ -28,6 +28,7 @@ import { defineClinicalEdges } from './clinical-edges';
 import { defineConsoleEdges } from './console-edges';
 import { defineMasterEdges } from './master-edges';
 import { defineQuestionEdges } from './question-edges';
+import { defineQualityEdges } from './quality-edges';
 import { defineRuleEdges } from './rule-edges';
 import { claimIds, ruleId } from './fixture';
 import { defineSessionEdges } from './session-edges';
@@ -247,6 +248,15 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         headers: as('vitraya.admin'),
       });
       expect(accepted.json()).toEqual([{ procedureCode: 'P1', count: 2 }]);
+    });
+
+    test("an insurer's super user counts only its ADJUDICATED claims, as its lists show", async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/dashboard/count?status=getAll`,
+        headers: as('starhealth.admin'),
+      });
+      expect(response.json()).toEqual([{ status: 'ADJUDICATED', count: 4 }]);
     });
   });
 
@@ -628,6 +638,7 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         batchFailedDataCount: 0,
         userLastBatch: 'vitraya.admin',
         uploadedFailedClaims: 0,
+        totalDownloadFailedClaims: 1,
       });
     });
   });
@@ -689,7 +700,7 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
         colour: expect.any(String),
         iconText: expect.any(String),
       });
-      const errors = { P1: { diagnoses: [{ keyword: 1, category: categories[0].id, comment: 'Glaucoma is on page 3' }] } };
+      const errors = { P1: { diagnoses: [{ keyword: 0, category: categories[0].id, comment: 'Cataract is on page 3, not 1' }] } };
       const saved = await app.inject({
         method: 'POST',
         url: `${BASE}/claims/${claimId}/annotation`,
@@ -1222,4 +1233,5 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   defineFuzzEdges(open);
   defineVerificationCancelEdges(open);
   defineRateLimitEdges(open);
+  defineQualityEdges(open);
 }

@@ -5,6 +5,8 @@ import { queryOptions } from '@tanstack/react-query';
 export interface ClaimPage {
   rows: ClaimListRow[];
   total: number;
+  /** The server counted up to `total` and stopped (more claims match). */
+  totalCapped: boolean;
 }
 
 export interface PageRequest {
@@ -49,7 +51,15 @@ export async function rerunVerification(claimId: number, org?: string): Promise<
   return data;
 }
 
-const toPage = (rows: ClaimListRow[]): ClaimPage => ({ rows, total: pageTotal(rows) });
+/** POST /claims/{claimId}/verification/cancel?org: a super user stops a verification queued or running; answers why. */
+export async function cancelVerification(claimId: number, org?: string): Promise<string> {
+  const { data } = await apiClient.post<{ Message: string }>(`/claims/${claimId}/verification/cancel`, undefined, {
+    params: org ? { org } : {},
+  });
+  return data.Message;
+}
+
+const toPage = (rows: ClaimListRow[]): ClaimPage => ({ rows, total: pageTotal(rows), totalCapped: rows[0]?.total_count_capped === true });
 
 /** A batch's claims with one outcome, as the batch console links to them (?batchId&adjType&batchName). */
 export interface BatchSelection {
@@ -78,6 +88,47 @@ export async function searchClaims(body: ClaimSearchBody, { org, limit, pageNumb
   });
   return toPage(data);
 }
+
+/**
+ * What a claims list shows, without the page: the plain list (ADJUDICATED only for insurer users), a search,
+ * or one batch's claims with one outcome. Plain data, so the claim page can carry it and read the pages around.
+ */
+export type ClaimListSource =
+  | { kind: 'list'; org: string; status?: 'ADJUDICATED' }
+  | { kind: 'search'; org: string; body: ClaimSearchBody }
+  | { kind: 'batch'; org: string; batch: BatchSelection };
+
+/** The list's query key without the page (usePagedList adds the page, so pages are cached under it). */
+export function listSourceKey(source: ClaimListSource) {
+  switch (source.kind) {
+    case 'batch':
+      return claimKeys.batch(source.org, source.batch.batchId, source.batch.adjType);
+    case 'search':
+      return claimKeys.search(source.org, source.body);
+    case 'list':
+      return claimKeys.list(source.org, source.status);
+  }
+}
+
+/** One page of a list (1-based), from the call that serves it. */
+export function fetchListPage(source: ClaimListSource, pageNumber: number, limit: number): Promise<ClaimPage> {
+  const request = { org: source.org, limit, pageNumber };
+  switch (source.kind) {
+    case 'batch':
+      return listBatchClaims(source.batch, request);
+    case 'search':
+      return searchClaims(source.body, request);
+    case 'list':
+      return listClaims(request, source.status);
+  }
+}
+
+/** The same page as usePagedList reads it: the same key, so the list and the claim page share what was read. */
+export const listPageQuery = (source: ClaimListSource, page: number, pageSize: number) =>
+  queryOptions({
+    queryKey: [...listSourceKey(source), { page, pageSize }],
+    queryFn: () => fetchListPage(source, page, pageSize),
+  });
 
 /** POST /claims/search?download=True: the filtered claims as CSV. */
 export async function downloadClaimsCsv(body: ClaimSearchBody, org: string): Promise<Blob> {

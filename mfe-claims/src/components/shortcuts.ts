@@ -11,7 +11,8 @@ export const SHORTCUTS = {
   nextClaim: { keys: 'shift+n', label: 'Next claim of the list' },
   previousClaim: { keys: 'shift+p', label: 'Previous claim of the list' },
   backToList: { keys: 'b', label: 'Back to the list' },
-  help: { keys: 'shift+slash', label: 'Show these shortcuts' },
+  // '?' as typed, on whatever keyboard layout produces it (bound with useKey).
+  help: { keys: '?', label: 'Show these shortcuts' },
 } as const;
 
 export type ShortcutName = keyof typeof SHORTCUTS;

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { ADJUDICATION_RESULTS, CASE_TYPE_CODES, CLAIM_STATUSES } from '../constants';
+import {
+  ADJUDICATION_RESULTS,
+  CANCER_FINDINGS,
+  CASE_TYPE_CODES,
+  CLAIM_STATUSES,
+  FINDINGS_SIZE_MAX,
+  NON_CANCER_FINDINGS,
+} from '../constants';
 import { FlagText, ListQuery, pagedItem, WireDate } from './common';
 import { ConsoleClaimRow } from './batches';
 import { RuleStatement } from './rules';
@@ -16,6 +23,19 @@ export const FoundPosition = z.object({
   pageWidth: z.number(),
   pageHeight: z.number(),
 });
+export type FoundPosition = z.infer<typeof FoundPosition>;
+
+/** A mention that says an entity is absent ('No evidence of cholelithiasis'): the evidence of its absence. */
+export const NegatedMention = z.object({
+  /** The words that negate it, with the mention ('No evidence of cholelithiasis'). */
+  text: z.string(),
+  /** The mention itself ('cholelithiasis'). */
+  mention: z.string(),
+  documentUrl: z.string(),
+  referenceToDocument: z.string(),
+  position: FoundPosition,
+});
+export type NegatedMention = z.infer<typeof NegatedMention>;
 
 /** One entity looked for in the documents (spec 1 §3, adjudicationDetails items). */
 export const FoundItem = z.object({
@@ -29,6 +49,8 @@ export const FoundItem = z.object({
   referenceToDocument: z.string().nullable().optional(),
   position: FoundPosition.nullable().optional(),
   foundDocumentAliases: z.array(z.string()).optional(),
+  /** Set when the item is not found but is mentioned as absent (found is then false). */
+  negatedAt: NegatedMention.optional(),
 });
 export type FoundItem = z.infer<typeof FoundItem>;
 
@@ -50,6 +72,8 @@ const foundItems = z.array(FoundItem).optional();
 export const ProcedureVerification = z.object({
   ruleId: z.number().nullable(),
   ruleVersion: z.number().nullable().optional(),
+  /** Whose rule judged it: the claim's organisation's own, or the provider's where the insurer has none. */
+  ruleOrganization: z.string().nullable().optional(),
   primary: z.boolean(),
   adjudicationResult: z.enum(ADJUDICATION_RESULTS),
   adjudicationReason: z.string().nullable().optional(),
@@ -139,6 +163,8 @@ export const Claim = ClaimSummary.extend({
   progress: VerificationProgress.nullable().optional(),
   /** The result before the latest re-run, null before the first re-run. */
   previousVerification: PreviousVerification.nullable().optional(),
+  /** Never verified, and its procedure questions are unanswered: it is verified once they are (/questions/{id}). */
+  awaitingAnswers: z.boolean().optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -239,13 +265,26 @@ export const ClaimRerunForm = z.object({
 });
 
 /** POST /claims/{claimId}/adjudicate: the findings confirmation. */
-export const FindingsBody = z.object({
-  findings: z.array(z.string()),
-  fibroidSize: z.number().nonnegative().nullable().optional(),
-  fibroidSizeUnit: z.enum(['mm', 'cm']).nullable().optional(),
-  uterusSize: z.number().nonnegative().nullable().optional(),
-  transitionZone: z.number().nonnegative().nullable().optional(),
-});
+const findingSize = z.number().nonnegative().max(FINDINGS_SIZE_MAX).nullable().optional();
+/**
+ * POST /claims/{claimId}/adjudicate: the findings confirmation. Findings come from one of the two lists of
+ * spec 1 §9; the size fields belong to the non-cancer list and are refused with a cancer finding.
+ */
+export const FindingsBody = z
+  .object({
+    findings: z
+      .array(z.enum([...NON_CANCER_FINDINGS, ...CANCER_FINDINGS]))
+      .refine((list) => new Set(list).size === list.length, 'a finding is named twice'),
+    fibroidSize: findingSize,
+    fibroidSizeUnit: z.enum(['mm', 'cm']).nullable().optional(),
+    uterusSize: findingSize,
+    transitionZone: findingSize,
+  })
+  .superRefine((body, context) => {
+    if (!body.findings.some((finding) => (CANCER_FINDINGS as readonly string[]).includes(finding))) return;
+    for (const field of ['fibroidSize', 'uterusSize', 'transitionZone'] as const)
+      if (body[field] != null) context.addIssue({ code: 'custom', path: [field], message: 'sizes go with the non-cancer findings only' });
+  });
 export type FindingsBody = z.infer<typeof FindingsBody>;
 
 /** POST /claims/dashboard/count?status=... */

@@ -10,16 +10,19 @@ import type {
   BatchProgress,
   BatchRow,
   ConsoleClaimRow,
+  ConsoleFilterOptions,
   DownloadedCount,
   ManifestLimits,
   OrgUser,
   RefreshDownloadsResponse,
+  ReuploadResponse,
 } from './batches';
 import type { MessageResponse } from './common';
 import type { Annotation, ErrorAnnotations, ErrorCategory } from './annotations';
 import type { AuditHistoryPage } from './audit';
 import type { Claim, ClaimCreateResponse, ClaimListRow, DashboardRow, DocumentText, UploadLimits } from './claims';
 import type { Paged, PagedResults } from './common';
+import type { QualityReport } from './quality';
 import type { KeywordModule } from '../constants';
 import type {
   ClaimAnswersResponse,
@@ -59,11 +62,13 @@ export type ApiResponses = KeywordEndpoints & {
   'GET /claims': ClaimListRow[] | ConsoleClaimRow[];
   'POST /claims/search': ClaimListRow[] | FileAnswer;
   'POST /claims/dashboard/count': DashboardRow[];
+  'GET /claims/dashboard/quality': QualityReport;
   'GET /claims/uploadLimits': UploadLimits;
   'POST /claims': ClaimCreateResponse;
   'GET /claims/:claimId': Claim;
   'PUT /claims/:claimId': Claim;
   'POST /claims/:claimId/adjudicate': Claim;
+  'POST /claims/:claimId/verification/cancel': MessageResponse;
   'GET /claims/:claimId/documents/:documentId': FileAnswer;
   'GET /claims/:claimId/documents/:documentId/text': DocumentText;
   'GET /claims/:claimId/questions': ClaimQuestions;
@@ -91,7 +96,8 @@ export type ApiResponses = KeywordEndpoints & {
   'POST /claim/batch/uploadManifest': RefreshDownloadsResponse;
   'PUT /claim/batch/priority': MessageResponse;
   'PUT /claim/batch/discard/batch': MessageResponse;
-  'PUT /claim/batch/reupload': MessageResponse;
+  'PUT /claim/batch/reupload': ReuploadResponse;
+  'GET /claim/batch/filterOptions': ConsoleFilterOptions;
   'PUT /claim/batch/:batchId': BatchRow & MessageResponse;
   'POST /claim/batch/assignBatches/equally': MessageResponse;
   'POST /claim/batch/assignBatches/assignSpecified': MessageResponse;

@@ -9,4 +9,5 @@ export * from '../rule-statements';
 export * from './annotations';
 export * from './areas';
 export * from './audit';
+export * from './quality';
 export type * from './endpoints';

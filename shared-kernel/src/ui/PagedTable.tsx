@@ -11,7 +11,7 @@ export interface PagedTableProps<T extends object> {
   avatar?: string;
   columns: TableColumnsType<T>;
   /** The server-paged rows and paging state (usePagedList); pages are 1-based. */
-  list: Pick<PagedList<T>, 'rows' | 'total' | 'loading' | 'page' | 'pageSize' | 'setPage'>;
+  list: Pick<PagedList<T>, 'rows' | 'total' | 'loading' | 'page' | 'pageSize' | 'setPage'> & Partial<Pick<PagedList<T>, 'totalCapped'>>;
   pageSizes?: readonly number[];
   rowKey: keyof T & string;
   /** Text to highlight in the cells. */
@@ -33,7 +33,7 @@ export function PagedTable<T extends object>({
   title,
   avatar,
   columns,
-  list: { rows, total, loading, page, pageSize, setPage },
+  list: { rows, total, totalCapped = false, loading, page, pageSize, setPage },
   pageSizes = REVIEW_PAGE_SIZES,
   rowKey,
   searchText,
@@ -55,13 +55,15 @@ export function PagedTable<T extends object>({
         },
   );
   const selected = selectedKeys?.length ?? 0;
+  // A count the server capped is a lower bound: '10,000+'.
+  const totalText = totalCapped ? `${total.toLocaleString('en')}+` : String(total);
   return (
     <Card
       title={
         <Flex align="center" gap={8}>
           {avatar && <Avatar style={{ background: '#1677ff' }}>{avatar}</Avatar>}
           <Typography.Title level={5} style={{ margin: 0 }} data-testid="table-title">
-            {loading && total === 0 ? title : `${title} (${total})`}
+            {loading && total === 0 ? title : `${title} (${totalText})`}
           </Typography.Title>
         </Flex>
       }
@@ -97,7 +99,7 @@ export function PagedTable<T extends object>({
           showSizeChanger: true,
           pageSizeOptions: pageSizes.map(String),
           onChange: setPage,
-          showTotal: (count, [from, to]) => `${from}-${to} of ${count}`,
+          showTotal: (count, [from, to]) => `${from}-${to} of ${totalCapped ? totalText : count}`,
         }}
       />
     </Card>

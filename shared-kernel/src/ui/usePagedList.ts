@@ -7,6 +7,8 @@ import { useChanged } from './useChanged';
 export interface PagedList<T> {
   rows: T[];
   total: number;
+  /** The server stopped counting at `total` (a list of more rows than that): the screens say '10,000+'. */
+  totalCapped: boolean;
   loading: boolean;
   /** The last failure, or null; its message has already been shown. */
   error: Error | null;
@@ -16,7 +18,7 @@ export interface PagedList<T> {
   reload: () => void;
 }
 
-type Fetcher<T> = (page: number, pageSize: number) => Promise<{ rows: T[]; total: number }>;
+type Fetcher<T> = (page: number, pageSize: number) => Promise<{ rows: T[]; total: number; totalCapped?: boolean }>;
 
 /**
  * Server-paged list state on the page's query cache. `key` names the list and everything its rows depend
@@ -46,6 +48,7 @@ export function usePagedList<T>(key: readonly unknown[], fetcher: Fetcher<T>, in
   return {
     rows: data?.rows ?? [],
     total: data?.total ?? 0,
+    totalCapped: data?.totalCapped ?? false,
     loading: query.isFetching,
     error: query.error,
     page: paging.page,

@@ -6,7 +6,8 @@ import { claimQuery } from '../../api/claims';
 import { ConfirmFindingsButton } from '../annotation';
 import { button, choose, findButton, renderOnClaimPage, typeInto } from '../annotation/testing';
 import { found, testClaim, VERIFICATION } from '../annotation/testClaim';
-import { CANCER_FINDINGS, findingsListOf, NON_CANCER_FINDINGS } from './findings';
+import { CANCER_FINDINGS, NON_CANCER_FINDINGS } from '@claims/shared-kernel';
+import { findingsListOf } from './findings';
 
 let api: FakeApi;
 

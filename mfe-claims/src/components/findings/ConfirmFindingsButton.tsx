@@ -1,4 +1,4 @@
-import { isProviderOrg, useSession } from '@claims/shared-kernel';
+import { FINDINGS_SIZE_MAX, type Finding, isProviderOrg, useSession } from '@claims/shared-kernel';
 import type { Claim, FindingsBody } from '@claims/shared-kernel';
 import { useChanged } from '@claims/shared-kernel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -24,7 +24,7 @@ interface Sizes {
 const NO_SIZES: Sizes = { fibroidSize: null, fibroidSizeUnit: 'mm', uterusSize: null, transitionZone: null };
 
 /** What is sent: the chosen findings of the list shown, and for the non-cancer list the sizes entered. */
-function findingsBody(list: FindingsList, findings: string[], sizes: Sizes): FindingsBody {
+function findingsBody(list: FindingsList, findings: Finding[], sizes: Sizes): FindingsBody {
   if (list === 'cancer') return { findings };
   const { fibroidSize, fibroidSizeUnit, uterusSize, transitionZone } = sizes;
   return {
@@ -38,7 +38,15 @@ function findingsBody(list: FindingsList, findings: string[], sizes: Sizes): Fin
 function sizeField(id: string, label: string, value: number | null, onChange: (value: number | null) => void, suffix?: string) {
   return (
     <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
-      <InputNumber<number> id={id} min={0} max={1000} value={value} onChange={onChange} suffix={suffix} style={{ width: 140 }} />
+      <InputNumber<number>
+        id={id}
+        min={0}
+        max={FINDINGS_SIZE_MAX}
+        value={value}
+        onChange={onChange}
+        suffix={suffix}
+        style={{ width: 140 }}
+      />
     </Form.Item>
   );
 }
@@ -53,7 +61,7 @@ function FindingsForm({ claim, onClose }: { claim: Claim; onClose: () => void })
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [list, setList] = useState<FindingsList>(() => findingsListOf(claim));
-  const [chosen, setChosen] = useState<Record<FindingsList, string[]>>({ nonCancer: [], cancer: [] });
+  const [chosen, setChosen] = useState<Record<FindingsList, Finding[]>>({ nonCancer: [], cancer: [] });
   const [sizes, setSizes] = useState<Sizes>(NO_SIZES);
   const setSize = (change: Partial<Sizes>) => setSizes((s) => ({ ...s, ...change }));
 

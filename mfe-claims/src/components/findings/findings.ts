@@ -1,64 +1,8 @@
-import type { Claim } from '@claims/shared-kernel';
-
-/**
- * The non-cancer list of spec 1 §9: 36 gynaecological imaging findings (ultrasound and MRI of the pelvis), 12
- * rows of 3. Written as the masters name them where they can (diagnosis aliases 'Fibroid uterus', 'Multiple
- * uterine fibroids', 'Endometrioma', 'Dermoid cyst', ...), because the rules match a confirmed finding against
- * entity names and aliases.
- */
-export const NON_CANCER_FINDINGS = [
-  'Fibroid uterus',
-  'Multiple uterine fibroids',
-  'Intramural fibroid',
-  'Subserosal fibroid',
-  'Submucosal fibroid',
-  'Pedunculated fibroid',
-  'Cervical fibroid',
-  'Broad ligament fibroid',
-  'Degenerated fibroid',
-  'Calcified fibroid',
-  'Adenomyosis',
-  'Focal adenomyoma',
-  'Bulky uterus',
-  'Enlarged uterus',
-  'Thickened endometrium',
-  'Endometrial hyperplasia',
-  'Endometrial polyp',
-  'Cervical polyp',
-  'Nabothian cysts',
-  'Haematometra',
-  'Pyometra',
-  'Intrauterine adhesions',
-  'Simple ovarian cyst',
-  'Haemorrhagic ovarian cyst',
-  'Endometrioma',
-  'Dermoid cyst',
-  'Polycystic ovaries',
-  'Complex adnexal mass',
-  'Hydrosalpinx',
-  'Tubo-ovarian abscess',
-  'Free fluid in pouch of Douglas',
-  'Uterine prolapse',
-  'Retained products of conception',
-  'Bicornuate uterus',
-  'Septate uterus',
-  'Hydronephrosis',
-] as const;
-
-/** The cancer list of spec 1 §9: what was removed and which treatments were given. */
-export const CANCER_FINDINGS = [
-  'Ovary removed',
-  'Fallopian tube removed',
-  'Lymph node(s) removed',
-  'Chemotherapy',
-  'Radiotherapy',
-  'Targeted therapy',
-  'Immunotherapy',
-] as const;
+import { CANCER_FINDINGS, NON_CANCER_FINDINGS, type Claim, type Finding } from '@claims/shared-kernel';
 
 export type FindingsList = 'nonCancer' | 'cancer';
 
-export const FINDINGS_LISTS: Record<FindingsList, { label: string; findings: readonly string[] }> = {
+export const FINDINGS_LISTS: Record<FindingsList, { label: string; findings: readonly Finding[] }> = {
   nonCancer: { label: 'Non-cancer findings', findings: NON_CANCER_FINDINGS },
   cancer: { label: 'Cancer findings', findings: CANCER_FINDINGS },
 };

@@ -37,6 +37,26 @@ export function placeOfItem(item: FoundItem): DocumentPlace {
   };
 }
 
+/** Where the documents say an absent item is absent ('No evidence of cholelithiasis'), or null. */
+export function placeOfNegation(item: FoundItem): DocumentPlace | null {
+  const negated = item.negatedAt;
+  if (!negated) return null;
+  const { position } = negated;
+  return {
+    documentUrl: negated.documentUrl,
+    referenceToDocument: negated.referenceToDocument,
+    pageNumber: position.pageNumber,
+    box: {
+      x: position.x,
+      y: position.y,
+      width: position.width,
+      height: position.height,
+      pageWidth: position.pageWidth,
+      pageHeight: position.pageHeight,
+    },
+  };
+}
+
 export function placeOfEvidence(evidence: EvidenceLocation): DocumentPlace {
   const { x, y, width, height, pageWidth, pageHeight } = evidence;
   return {

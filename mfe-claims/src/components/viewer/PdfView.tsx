@@ -1,15 +1,12 @@
 import { useSession } from '@claims/shared-kernel';
 import type { ClaimDocument, DocumentTextPage } from '@claims/shared-kernel';
 import { useCallback, useMemo, useState } from 'react';
-import { Document, type DocumentProps, Page, type PageProps, pdfjs } from 'react-pdf';
+import { Document, type DocumentProps, Page, type PageProps } from 'react-pdf';
+import './pdfWorker';
 import { documentAuthHeaders, documentUrl } from '../../api/documents';
 import { DocumentPages, type PagesView } from './DocumentPages';
 import type { Size } from './geometry';
 import { DocumentFailure, DocumentLoading } from './states';
-
-// webpack emits the worker as an asset of this chunk, so it loads with the claim page only. The worker must be
-// react-pdf's own pdf.js version (pdf.js refuses any other): mfe-claims pins pdfjs-dist to it in package.json.
-pdfjs.GlobalWorkerOptions.workerSrc = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 
 type LoadedPdf = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
 type LoadedPage = Parameters<NonNullable<PageProps['onLoadSuccess']>>[0];

@@ -3,9 +3,11 @@ import { App, Flex, Spin } from 'antd';
 import Splitter from 'antd/es/splitter';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQueryClient } from '@tanstack/react-query';
 import { evidenceItems, evidencePages, targetOf, type DocumentPlace } from '../../components/verification/evidence';
 import type { EvidenceTarget, ViewerPosition } from '../../components/viewer/types';
-import { backUrl, neighbourOf, readListState } from './listState';
+import { listPageQuery } from '../../api/claims';
+import { backUrl, neighbourOf, onPage, pageBeyond, readListState } from './listState';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { useClaimShortcuts } from './useClaimShortcuts';
 import { VerificationPanel } from './VerificationPanel';
@@ -29,6 +31,7 @@ export function ClaimPage({ claim, org }: { claim: Claim; org: string | undefine
   const [activeKey, setActiveKey] = useState<string | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const requests = useRef(0);
+  const queryClient = useQueryClient();
 
   const evidence = useMemo(() => evidenceItems(claim), [claim]);
   const pages = useMemo(() => evidencePages(claim), [claim]);
@@ -57,11 +60,22 @@ export function ClaimPage({ claim, org }: { claim: Claim; org: string | undefine
     setActiveKey(next.key);
   };
 
-  const openNeighbour = (direction: 1 | -1) => {
+  /** The next or previous claim of the list, reading the list's next or previous page at its edges. */
+  const openNeighbour = async (direction: 1 | -1) => {
     if (!list) return;
     const neighbour = neighbourOf(list, claim.id, direction);
-    if (neighbour) void navigate(neighbour.url, { state: list });
-    else void message.info(direction === 1 ? LAST_CLAIM : FIRST_CLAIM);
+    if (neighbour) return void navigate(neighbour.url, { state: list });
+    const page = pageBeyond(list, claim.id, direction);
+    if (page === null || !list.pages) return void message.info(direction === 1 ? LAST_CLAIM : FIRST_CLAIM);
+    try {
+      const { rows, total } = await queryClient.fetchQuery(listPageQuery(list.pages.source, page, list.pages.pageSize));
+      const next = onPage(list, page, rows, total);
+      const entry = direction === 1 ? next.claims[0] : next.claims.at(-1);
+      if (entry) void navigate(entry.url, { state: next });
+      else void message.info(direction === 1 ? LAST_CLAIM : FIRST_CLAIM);
+    } catch (error) {
+      void message.error((error as Error).message);
+    }
   };
 
   const back = () => void navigate(backUrl(searchParams, list));
@@ -69,8 +83,8 @@ export function ClaimPage({ claim, org }: { claim: Claim; org: string | undefine
   useClaimShortcuts({
     nextEvidence: () => step(1),
     previousEvidence: () => step(-1),
-    nextClaim: () => openNeighbour(1),
-    previousClaim: () => openNeighbour(-1),
+    nextClaim: () => void openNeighbour(1),
+    previousClaim: () => void openNeighbour(-1),
     backToList: back,
     help: () => setHelpOpen(true),
   });

@@ -10,10 +10,10 @@ jest.mock('../../components/annotation', () => {
   };
 });
 
-import type { Claim } from '@claims/shared-kernel';
+import type { Claim, ClaimListRow } from '@claims/shared-kernel';
 import { type FakeApi, type FakeRoutes, failure, fakeApi, signInAs, signOut, testQueryClient } from '@claims/shared-kernel/testing';
 import { SuiteProviders } from '@claims/shared-kernel/standalone';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import ClaimsRoutes from '../index';
 import type { ClaimListState } from './listState';
@@ -184,6 +184,31 @@ describe('the verification display', () => {
     expect(screen.getAllByTestId('error-flag').map((flag) => flag.textContent)).toEqual(['OPH001/clinicalAttribute/0 Haemoglobin']);
   });
 
+  it('shows where the documents say an absent item is absent, and opens that place in the viewer', async () => {
+    const negated = {
+      ...absent('Cholelithiasis'),
+      negatedAt: {
+        text: 'No evidence of cholelithiasis',
+        mention: 'cholelithiasis',
+        documentUrl: SUMMARY.original_document_url,
+        referenceToDocument: SUMMARY.file_name,
+        position: { x: 60, y: 200, width: 180, height: 12, pageNumber: 3, pageWidth: 595, pageHeight: 842 },
+      },
+    };
+    answer(rejectedClaim({ adjudicationDetails: { OPH001: procedure('REJECTED', { diagnoses: [negated, absent('Cataract')] }) } }));
+    renderClaim();
+    await caseNumber();
+    openGroup('OPH001', 'Diagnoses');
+    const list = await screen.findByRole('list', { name: 'Diagnoses absent' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Cholelithiasis“No evidence of cholelithiasis”page 3 of discharge_summary.pdf', 'Cataract']);
+    fireEvent.click(within(list).getByText('“No evidence of cholelithiasis”'));
+    expect(viewerTarget()).toMatchObject({ documentId: SUMMARY.id, pageNumber: 3, box: { x: 60, y: 200, width: 180, height: 12 } });
+  });
+
   it("says 'woops! no procedure for this protocol' and 'Procedure not found' where they apply", async () => {
     answer(
       claimOf({
@@ -240,6 +265,24 @@ describe('the verification display', () => {
     expect(within(result).getByText('SUSPENDED')).not.toHaveStyle({ backgroundColor: '#a8071a' });
     expect(within(result).getByText(reason)).toBeInTheDocument();
     expect(within(procedurePanel('OPH001')).getByText(/^The documents could not be read, so nothing was verified/)).toBeInTheDocument();
+    expect(screen.queryByTestId('technical-detail')).not.toBeInTheDocument();
+  });
+
+  it("keeps the reader's own words under Details, the reason saying it plainly", async () => {
+    answer(
+      claimOf({
+        adjudicationResult: 'SUSPENDED',
+        adjudicationReason: 'scan.pdf could not be read: it is not a PDF, PNG or JPEG file.',
+        error_code: '415',
+        error_message: 'Unreadable documents: scan.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))',
+        adjudicationDetails: { OPH001: procedure('SUSPENDED', { procedures: [], diagnoses: [], document: [] }) },
+      }),
+    );
+    renderClaim();
+    await caseNumber();
+    const detail = screen.getByTestId('technical-detail');
+    expect(within(detail).getByText('Details')).toBeInTheDocument();
+    expect(detail).toHaveTextContent('415: Unreadable documents: scan.pdf (not a PDF, PNG or JPEG file (declared as application/pdf))');
   });
 
   it('says plainly that a procedure has no protocol', async () => {
@@ -442,6 +485,33 @@ describe('Run Verification', () => {
     expect(await screen.findByText('Verifying against the rules')).toBeInTheDocument();
   });
 
+  it('can be stopped by a super user, after a confirmation, and the page shows what the claim became', async () => {
+    signInAs('vitraya', 'super_user');
+    const running = {
+      ...claimOf(),
+      rerunStatus: 'INPROGRESS' as const,
+      progress: { stage: 'reading' as const, documentsRead: 0, documentsTotal: 2 },
+    };
+    answer(running, { 'POST /claims/:claimId/verification/cancel': { Message: 'Verification cancelled by vitraya.admin' } });
+    renderClaim();
+    await caseNumber();
+    fireEvent.click(button('Stop verification'));
+    expect((await screen.findAllByText('Stop this verification?')).length).toBeGreaterThan(0);
+    api.answer({ 'GET /claims/:claimId': { ...claimOf(), error_message: 'Verification cancelled by vitraya.admin' } });
+    fireEvent.click(screen.getAllByText('Stop verification', { selector: 'button span' }).at(-1)!);
+    await waitFor(() => expect(document.querySelector('.ant-message')).toHaveTextContent('Verification cancelled by vitraya.admin'));
+    expect(api.callsTo('POST /claims/:claimId/verification/cancel')[0].url).toBe(`/claims/${CLAIM_ID}/verification/cancel?org=vitraya`);
+    await waitFor(() => expect(screen.queryByText('Verification in progress')).not.toBeInTheDocument());
+  });
+
+  it('cannot be stopped by those who are not super users', async () => {
+    answer({ ...claimOf(), rerunStatus: 'INPROGRESS' as const, progress: { stage: 'queued', documentsRead: 0, documentsTotal: 2 } });
+    renderClaim();
+    await caseNumber();
+    expect(screen.getByText('Verification in progress')).toBeInTheDocument();
+    expect(screen.queryByText('Stop verification')).not.toBeInTheDocument();
+  });
+
   it('is offered to the demo organisation and super users, not to insurer users', async () => {
     signInAs('vitraya-demo', 'user');
     answer(claimOf());
@@ -536,6 +606,34 @@ describe('keyboard', () => {
     expect(await screen.findByTestId('location')).toHaveTextContent(/^\/claims\?org=vitraya$/);
   });
 
+  it('reads the next and previous page of the list at the edges of the page it came from', async () => {
+    const rowOf = (id: number, total: number): ClaimListRow => ({
+      ...claimOf({ id, referenceClaimId: `CASE-${id}` }),
+      total_count: total,
+    });
+    const opening = { org: 'vitraya', batch: null, showAnnotation: false };
+    const list: ClaimListState = {
+      claims: [41, 42].map((id) => ({ id, url: `/claims/${id}?org=vitraya&showAnnotation=false&caseType=PRE_AUTH` })),
+      listUrl: '/claims?org=vitraya',
+      pages: { source: { kind: 'list', org: 'vitraya' }, page: 1, pageSize: 2, total: 3, opening },
+    };
+    api = fakeApi({
+      'GET /claims/:claimId': ({ params }) => claimOf({ id: Number(params.claimId), referenceClaimId: `CASE-${params.claimId}` }),
+      'GET /claims': ({ query }) => (query.get('page_number') === '2' ? [rowOf(43, 3)] : [rowOf(41, 3), rowOf(42, 3)]),
+    });
+    renderClaim(list.claims[1].url, list);
+    expect(await screen.findByText('CASE-42')).toBeInTheDocument();
+    press('N', 'KeyN', true);
+    expect(await screen.findByText('CASE-43')).toBeInTheDocument();
+    expect(api.callsTo('GET /claims').map((c) => c.url)).toEqual(['/claims?limit=2&page_number=2&org=vitraya']);
+    // Past the last page there is nothing more to read.
+    press('N', 'KeyN', true);
+    expect(await screen.findByText('This is the last claim of the list.')).toBeInTheDocument();
+    press('P', 'KeyP', true);
+    expect(await screen.findByText('CASE-42')).toBeInTheDocument();
+    expect(api.callsTo('GET /claims').map((c) => c.query.get('page_number'))).toEqual(['2', '1']);
+  });
+
   it('does nothing on the claim keys without the list', async () => {
     answer(claimOf());
     renderClaim();
@@ -621,5 +719,72 @@ describe('a claim not verified yet', () => {
     expect(screen.getByText('Reading documents 0 of 2')).toBeInTheDocument();
     expect(screen.queryByTestId('verified')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Procedure / })).not.toBeInTheDocument();
+  });
+});
+
+describe('a claim waiting for the answers to its questions', () => {
+  const waiting = () =>
+    claimOf({
+      status: 'OCRED',
+      adjudicationResult: null,
+      adjudicationDetails: null,
+      lastVerifiedOn: null,
+      awaitingAnswers: true,
+      progress: { stage: 'reading', documentsRead: 1, documentsTotal: 2 },
+    });
+
+  it('says so and leads to the questions, instead of a verification in progress', async () => {
+    answer(waiting());
+    renderClaim();
+    await caseNumber();
+    expect(screen.getByText('Waiting for the answers to its procedure questions')).toBeInTheDocument();
+    expect(screen.queryByText('Verification in progress')).not.toBeInTheDocument();
+    expect(screen.queryByText('This claim has not been verified yet.')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer the questions' })).toHaveAttribute('href', `/questions/${CLAIM_ID}?org=vitraya`);
+  });
+
+  it('offers no way to answer to those who may not (insurer reviewers)', async () => {
+    signInAs('starhealth', 'user');
+    answer({ ...waiting(), organization: 'starhealth' });
+    renderClaim(`/claims/${CLAIM_ID}`);
+    await caseNumber();
+    expect(screen.getByText('Waiting for the answers to its procedure questions')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Answer the questions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the rule that judged a procedure', () => {
+  const insurerClaim = (ruleOrganization: string) =>
+    claimOf({ organization: 'starhealth', adjudicationDetails: { OPH001: procedure('ACCEPTED', { ruleId: 12, ruleOrganization }) } });
+
+  it("names whose rule it was for the provider's staff, the provider's standing in for an insurer without one", async () => {
+    answer(insurerClaim('vitraya'));
+    renderClaim(`/claims/${CLAIM_ID}?org=starhealth`);
+    await caseNumber();
+    expect(
+      within(procedurePanel('OPH001')).getByText('Judged by the rule of Vitraya (Star Health has none of its own)'),
+    ).toBeInTheDocument();
+    expect(within(procedurePanel('OPH001')).queryByRole('link', { name: 'Edit Rule' })).not.toBeInTheDocument();
+  });
+
+  it('lets a super user of the provider edit that rule and come back to the claim', async () => {
+    signInAs('vitraya', 'super_user');
+    answer(insurerClaim('starhealth'));
+    renderClaim(`/claims/${CLAIM_ID}?org=starhealth`);
+    await caseNumber();
+    expect(within(procedurePanel('OPH001')).getByText('Judged by the rule of Star Health')).toBeInTheDocument();
+    expect(within(procedurePanel('OPH001')).getByRole('link', { name: 'Edit Rule' })).toHaveAttribute(
+      'href',
+      `/rules/edit/12?org=starhealth&claimId=${CLAIM_ID}&claimOrg=starhealth`,
+    );
+  });
+
+  it('is not named to insurer users', async () => {
+    signInAs('starhealth', 'super_user');
+    answer(insurerClaim('starhealth'));
+    renderClaim(`/claims/${CLAIM_ID}`);
+    await caseNumber();
+    expect(within(procedurePanel('OPH001')).queryByText(/^Judged by the rule of/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Edit Rule' })).not.toBeInTheDocument();
   });
 });

@@ -4,7 +4,7 @@ import { Button, Collapse, Flex, Tooltip, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { ErrorFlag } from '../../components/annotation';
 import { GROUP_TEXTS, groupViews, itemPlace, itemText, noDocumentHint, type GroupView } from '../../components/verification/display';
-import { evidenceKey, placeOfItem, targetOf, type DocumentPlace } from '../../components/verification/evidence';
+import { evidenceKey, placeOfItem, placeOfNegation, targetOf, type DocumentPlace } from '../../components/verification/evidence';
 import { TONES } from '../../components/verification/tones';
 
 interface EntryProps {
@@ -14,7 +14,7 @@ interface EntryProps {
   index: number;
   item: FoundItem;
   active: boolean;
-  onShow: (place: DocumentPlace, key: string) => void;
+  onShow: (place: DocumentPlace, key: string | null) => void;
 }
 
 /** A found item: opens its place in the viewer, with its error flag beside it. */
@@ -53,6 +53,35 @@ function FoundEntry({ claim, code, group, index, item, active, onShow }: EntryPr
 }
 
 const listStyle = { margin: 0, paddingInlineStart: 16, listStyle: 'none' } as const;
+
+/** An absent item; where the documents say it is absent ('No evidence of ...'), that place opens in the viewer. */
+function AbsentEntry({ claim, group, item, onShow }: Pick<EntryProps, 'claim' | 'group' | 'item' | 'onShow'>) {
+  const place = placeOfNegation(item);
+  const text = itemText(group, item);
+  if (!place || !item.negatedAt || targetOf(claim.documents, place) === null)
+    return (
+      <li>
+        <Typography.Text type="secondary">{text}</Typography.Text>
+      </li>
+    );
+  const where = itemPlace(
+    { ...item, referenceToDocument: item.negatedAt.referenceToDocument, position: item.negatedAt.position },
+    claim.documents.length > 1,
+  );
+  return (
+    <li>
+      <Flex align="center" gap={6} wrap>
+        <Typography.Text type="secondary">{text}</Typography.Text>
+        <Tooltip title="The documents say it is absent">
+          <Button type="link" size="small" style={{ paddingInline: 0 }} onClick={() => onShow(place, null)}>
+            {`“${item.negatedAt.text}”`}
+          </Button>
+        </Tooltip>
+        {where && <Typography.Text type="secondary">{where}</Typography.Text>}
+      </Flex>
+    </li>
+  );
+}
 
 function GroupBody({
   claim,
@@ -93,9 +122,7 @@ function GroupBody({
           <Typography.Text strong>Absent</Typography.Text>
           <ul style={listStyle} aria-label={`${texts.label} absent`}>
             {view.absent.map(({ item, index }) => (
-              <li key={index}>
-                <Typography.Text type="secondary">{itemText(view.group, item)}</Typography.Text>
-              </li>
+              <AbsentEntry key={index} claim={claim} group={view.group} item={item} onShow={onShow} />
             ))}
           </ul>
         </div>

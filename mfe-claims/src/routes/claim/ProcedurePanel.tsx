@@ -1,7 +1,8 @@
-import type { Claim, EvidenceLocation } from '@claims/shared-kernel';
+import { insurerLabel, useSession, type Claim, type EvidenceLocation } from '@claims/shared-kernel';
 import { RuleTree } from '@claims/shared-kernel/ui';
 import { Card, Collapse, Flex, Tooltip, Typography } from 'antd';
 import { useMemo } from 'react';
+import { Link } from 'react-router-dom';
 import { procedureLabel, procedureNameOf, reasonText, RULE_TREES } from '../../components/verification/display';
 import { placeOfEvidence, type DocumentPlace } from '../../components/verification/evidence';
 import { ReasonText } from '../../components/verification/ReasonText';
@@ -11,6 +12,16 @@ import { whyNotAccepted } from '../../components/verification/whyNotAccepted';
 import { EntityGroups } from './EntityGroups';
 
 export const RULES_TITLE = 'Rules behind the result';
+export const EDIT_RULE = 'Edit Rule';
+
+/** Whose rule judged the procedure, for the provider's staff: an insurer's own, or the provider's in its place. */
+export function ruleOwnerText(ruleOrganization: string | null | undefined, claimOrganization: string): string | null {
+  if (!ruleOrganization) return null;
+  const owner = insurerLabel(ruleOrganization);
+  return ruleOrganization === claimOrganization
+    ? `Judged by the rule of ${owner}`
+    : `Judged by the rule of ${owner} (${insurerLabel(claimOrganization)} has none of its own)`;
+}
 
 export interface ProcedurePanelProps {
   claim: Claim;
@@ -31,7 +42,14 @@ export function ProcedurePanel({ claim, code, provider, showVersion, activeKey, 
     [verification, claim.documents],
   );
   const showEvidence = (evidence: EvidenceLocation) => onShow(placeOfEvidence(evidence));
-  const { adjudicationResult: result, adjudicationReason: reason, ruleVersion } = verification;
+  const { adjudicationResult: result, adjudicationReason: reason, ruleVersion, ruleId, ruleOrganization } = verification;
+  const superUser = useSession((s) => s.role) === 'super_user';
+  const owner = provider ? ruleOwnerText(ruleOrganization, claim.organization) : null;
+  // The rule editor returns to this claim (with its organisation) after a save.
+  const editRuleUrl =
+    provider && superUser && ruleId != null
+      ? `/rules/edit/${ruleId}?${new URLSearchParams({ org: ruleOrganization ?? claim.organization, claimId: String(claim.id), claimOrg: claim.organization })}`
+      : null;
   // The claim's reason is said above; a procedure's own is repeated only when it differs.
   const ownReason = reasonText(result, reason) !== reasonText(claim.adjudicationResult, claim.adjudicationReason);
 
@@ -50,6 +68,12 @@ export function ProcedurePanel({ claim, code, provider, showVersion, activeKey, 
           {ownReason && <ReasonText result={result} reason={reason} />}
           {showVersion && ruleVersion != null && (
             <Typography.Text type="secondary">{`verified against rule version ${ruleVersion}`}</Typography.Text>
+          )}
+          {(owner || editRuleUrl) && (
+            <Flex gap={8} align="center" wrap>
+              {owner && <Typography.Text type="secondary">{owner}</Typography.Text>}
+              {editRuleUrl && <Link to={editRuleUrl}>{EDIT_RULE}</Link>}
+            </Flex>
           )}
           <WhyNotAccepted remedies={remedies} onEvidence={showEvidence} />
           <EntityGroups claim={claim} code={code} verification={verification} activeKey={activeKey} onShow={onShow} />

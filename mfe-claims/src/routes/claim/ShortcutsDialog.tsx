@@ -7,9 +7,8 @@ export const NO_EVIDENCE = 'No found item of this claim has a place in its docum
 
 const KEY_NAMES: Record<string, string> = { shift: 'Shift', slash: '/' };
 
-/** A key combination as a reviewer reads it: 'shift+n' is Shift+N, 'shift+slash' is '?'. */
+/** A key combination as a reviewer reads it: 'shift+n' is Shift+N. */
 export function keyLabel(keys: string): string {
-  if (keys === 'shift+slash') return '?';
   const parts = keys.split('+');
   return parts.map((part) => KEY_NAMES[part] ?? (parts.length > 1 ? part.toUpperCase() : part)).join('+');
 }

@@ -1,7 +1,8 @@
 import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { caseTypeShort, isDemoOrg, isProviderOrg, useSession } from '@claims/shared-kernel';
 import type { Claim } from '@claims/shared-kernel';
-import { Button, Flex, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
+import { Link } from 'react-router-dom';
 import { AnnotationActions, ConfirmFindingsButton } from '../../components/annotation';
 import { claimRuleVersion, procedureOrder } from '../../components/verification/display';
 import type { DocumentPlace } from '../../components/verification/evidence';
@@ -11,11 +12,14 @@ import type { ViewerPosition } from '../../components/viewer/types';
 import { ChangesPanel } from './ChangesPanel';
 import { ProcedurePanel } from './ProcedurePanel';
 import { VerificationProgressNotice } from './VerificationProgressNotice';
+import { STOP_VERIFICATION, useCancelVerification } from './useCancelVerification';
 import { useRerun } from './useRerun';
 import { verifiedText } from './verifiedText';
 import { verificationRunning } from './progress';
 
 export const NOT_VERIFIED = 'This claim has not been verified yet.';
+export const AWAITING_ANSWERS = 'Waiting for the answers to its procedure questions';
+export const AWAITING_ANSWERS_HINT = 'The claim is verified with the answers once they are given.';
 export const RUNNING_HINT = 'Verification in progress';
 
 /** Who may run verification again (the api's requireRerunRight): the provider's and the demo organisation, and super users. */
@@ -39,6 +43,8 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
   const provider = isProviderOrg(useSession((s) => s.organization));
   const rerunAllowed = useRerunAllowed();
   const rerun = useRerun(claim, org);
+  const superUser = useSession((s) => s.role) === 'super_user';
+  const cancel = useCancelVerification(claim, org);
   const running = verificationRunning(claim);
   const version = claimRuleVersion(claim.adjudicationDetails);
   const verified = verifiedText(claim.lastVerifiedOn, version);
@@ -69,6 +75,15 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
           <ResultTag result={claim.adjudicationResult} />
         </Flex>
         <ReasonText result={claim.adjudicationResult} reason={claim.adjudicationReason} />
+        {claim.error_message && (
+          // The reason says it plainly; what the reader or the queue said is kept for whoever looks into it.
+          <details data-testid="technical-detail">
+            <summary style={{ cursor: 'pointer', color: 'var(--ant-color-text-secondary, rgba(0,0,0,0.45))' }}>Details</summary>
+            <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+              {claim.error_code ? `${claim.error_code}: ${claim.error_message}` : claim.error_message}
+            </Typography.Text>
+          </details>
+        )}
         {verified && (
           <Typography.Text type="secondary" data-testid="verified">
             {verified}
@@ -89,9 +104,34 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         <AnnotationActions claim={claim} position={position} />
         <ConfirmFindingsButton claim={claim} />
       </Flex>
-      {running && <VerificationProgressNotice progress={claim.progress ?? null} />}
+      {claim.awaitingAnswers && (
+        <Alert
+          type="warning"
+          showIcon
+          title={AWAITING_ANSWERS}
+          description={AWAITING_ANSWERS_HINT}
+          action={
+            rerunAllowed && (
+              <Link to={`/questions/${claim.id}?${new URLSearchParams({ org: org ?? claim.organization })}`}>Answer the questions</Link>
+            )
+          }
+        />
+      )}
+      {running && !claim.awaitingAnswers && (
+        <VerificationProgressNotice
+          progress={claim.progress ?? null}
+          action={
+            superUser &&
+            claim.progress && (
+              <Button size="small" danger loading={cancel.stopping} onClick={cancel.confirmStop}>
+                {STOP_VERIFICATION}
+              </Button>
+            )
+          }
+        />
+      )}
       <ChangesPanel claim={claim} provider={provider} />
-      {codes.length === 0 && !running && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
+      {codes.length === 0 && !running && !claim.awaitingAnswers && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
       {codes.map((code) => (
         <ProcedurePanel
           key={code}

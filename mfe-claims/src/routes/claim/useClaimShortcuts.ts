@@ -18,5 +18,6 @@ export function useClaimShortcuts(actions: Record<PageShortcut, () => void>) {
   useHotkeys(SHORTCUTS.nextClaim.keys, bind('nextClaim'));
   useHotkeys(SHORTCUTS.previousClaim.keys, bind('previousClaim'));
   useHotkeys(SHORTCUTS.backToList.keys, bind('backToList'));
-  useHotkeys(SHORTCUTS.help.keys, bind('help'));
+  // Shift (or AltGr) produces '?' on most layouts: the produced key decides, whatever modifier made it.
+  useHotkeys(SHORTCUTS.help.keys, bind('help'), { useKey: true, ignoreModifiers: true });
 }

@@ -303,6 +303,21 @@ describe('cells', () => {
 });
 
 describe('paging and navigation', () => {
+  it("says '10,000+' where the server stopped counting", async () => {
+    signInAs('vitraya', 'user');
+    api.answer({
+      'GET /claims': () =>
+        page(
+          Array.from({ length: 10 }, (_, i) => claim(i + 1)),
+          10_000,
+        ).map((row, i) => (i ? row : { ...row, total_count_capped: true })),
+    });
+    renderClaims();
+    await screen.findByText('CASE-1');
+    expect(screen.getByTestId('table-title')).toHaveTextContent('Claims to Review (10,000+)');
+    expect(screen.getByText('1-25 of 10,000+')).toBeInTheDocument();
+  });
+
   it('asks the server for 1-based pages of the chosen size', async () => {
     signInAs('vitraya', 'user');
     renderClaims();

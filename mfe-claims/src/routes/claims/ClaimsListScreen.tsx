@@ -22,18 +22,18 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { batchKeys, batchOptionsQuery, createBatch } from '../../api/batches';
 import {
   type BatchSelection,
+  type ClaimListSource,
   claimKeys,
   dashboardKeys,
   downloadClaimsCsv,
-  listBatchClaims,
-  listClaims,
-  searchClaims,
+  fetchListPage,
+  listSourceKey,
 } from '../../api/claims';
 import { batchOptions, hospitalOptions, procedureOptions, type ClaimFilterOptions } from '../../api/lookups';
 // From their own modules, not the annotation index: the list must not load the claim page's annotation panels.
 import { AnnotationReportButton, DOWNLOAD_FAILED } from '../../components/annotation/AnnotationReportButton';
 import { useAnnotationMode } from '../../components/annotation/useAnnotationMode';
-import type { ClaimListState } from '../claim/listState';
+import { type ClaimListState, type ClaimOpening, claimUrl } from '../claim/listState';
 import { BatchNameModal } from './BatchNameModal';
 import { claimColumns } from './claimColumns';
 import { toSearchBody, type ClaimFilter } from './claimFilter';
@@ -55,10 +55,11 @@ function useFilterOptions(enabled: boolean, org: string): ClaimFilterOptions {
   return useMemo(() => ({ hospitals, procedures, batches }), [hospitals, procedures, batches]);
 }
 
-/** The list's query key: what it asks the server for, without the page. */
-function listKey(org: string, body: ClaimSearchBody | null, insurerUser: boolean, batch: BatchSelection | null) {
-  if (batch) return claimKeys.batch(org, batch.batchId, batch.adjType);
-  return body ? claimKeys.search(org, body) : claimKeys.list(org, insurerUser ? 'ADJUDICATED' : undefined);
+/** What the list asks the server for, without the page. */
+function sourceOf(org: string, body: ClaimSearchBody | null, insurerUser: boolean, batch: BatchSelection | null): ClaimListSource {
+  if (batch) return { kind: 'batch', org, batch: { batchId: batch.batchId, adjType: batch.adjType } };
+  if (body) return { kind: 'search', org, body };
+  return { kind: 'list', org, ...(insurerUser ? { status: 'ADJUDICATED' as const } : {}) };
 }
 
 /**
@@ -101,19 +102,14 @@ export function ClaimsListScreen() {
   /** A filter or the search text makes it a search; otherwise the plain list. */
   const bodyOf = (filter: ClaimFilter | null) => (filter || query ? searchBody(filter) : null);
 
-  const key = listKey(org, bodyOf(applied), insurerUser, batch);
-  const list = usePagedList<ClaimListRow>(key, (page, pageSize) => {
-    const request = { org, limit: pageSize, pageNumber: page };
-    if (batch) return listBatchClaims({ batchId: batch.batchId, adjType: batch.adjType }, request);
-    const body = bodyOf(applied);
-    if (body) return searchClaims(body, request);
-    return listClaims(request, insurerUser ? 'ADJUDICATED' : undefined);
-  });
+  const source = sourceOf(org, bodyOf(applied), insurerUser, batch);
+  const key = listSourceKey(source);
+  const list = usePagedList<ClaimListRow>(key, (page, pageSize) => fetchListPage(source, page, pageSize));
 
   /** Filter lists from page 1, and asks the server again when the filter is the one already applied. */
   const applyFilter = (filter: ClaimFilter) => {
     setApplied({ ...filter });
-    if (hashKey(listKey(org, bodyOf(filter), insurerUser, batch)) !== hashKey(key)) return;
+    if (hashKey(listSourceKey(sourceOf(org, bodyOf(filter), insurerUser, batch))) !== hashKey(key)) return;
     if (list.page === 1) list.reload();
     else list.setPage(1);
   };
@@ -124,19 +120,15 @@ export function ClaimsListScreen() {
   const columns = useMemo(() => claimColumns({ provider, searchText: query }), [provider, query]);
 
   /** A batch's claims open with the batch (Back returns to it), others with annotation mode and their case type. */
-  const claimUrl = (row: ClaimListRow) => {
-    const params = batch
-      ? new URLSearchParams({ org, batchId: String(batch.batchId), adjType: batch.adjType, batchName: batch.batchName })
-      : new URLSearchParams({ org, showAnnotation: String(annotationMode), caseType: row.caseType ?? row.case_type });
-    return `/claims/${row.id}?${params}`;
-  };
-  // The claim page steps through this page's claims (next / previous claim) and returns to this list.
+  const opening: ClaimOpening = { org, batch, showAnnotation: annotationMode };
+  // The claim page steps through this list's claims (next / previous claim, across pages) and returns to this list.
   const openClaim = (row: ClaimListRow) => {
     const state: ClaimListState = {
-      claims: list.rows.map((r) => ({ id: r.id, url: claimUrl(r) })),
+      claims: list.rows.map((r) => ({ id: r.id, url: claimUrl(r, opening) })),
       listUrl: `/claims${searchParams.size ? `?${searchParams}` : ''}`,
+      pages: { source, page: list.page, pageSize: list.pageSize, total: list.total, opening },
     };
-    void navigate(claimUrl(row), { state });
+    void navigate(claimUrl(row, opening), { state });
   };
 
   const chooseOrg = (code: string) =>

@@ -285,7 +285,9 @@ describe('documents', () => {
     await addFiles(pdf('discharge.pdf', 12 * 1024), png('xray.png', (3 * MB) / 2), file('photo.jpeg', 'image/jpeg'));
     expect(await screen.findByText('Uploaded Evidence Documents (3)')).toBeInTheDocument();
     const [pdfCard, pngCard, jpegCard] = cards();
-    expect(within(pdfCard).getByLabelText('PDF')).toBeInTheDocument();
+    // The PDF's first page is drawn in the browser (react-pdf, here its stand-in), with its page count.
+    expect(await within(pdfCard).findByTestId('pdf-page')).toHaveAttribute('data-page-number', '1');
+    expect(pdfCard).toHaveTextContent('1 page');
     expect(pdfCard).toHaveTextContent('discharge.pdf');
     expect(pdfCard).toHaveTextContent('12 KB');
     expect(await within(pngCard).findByAltText('xray.png')).toHaveAttribute('src', expect.stringMatching(/^blob:/));

@@ -1,11 +1,14 @@
-import { DeleteOutlined, FilePdfOutlined, InboxOutlined } from '@ant-design/icons';
+import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import type { UploadLimits } from '@claims/shared-kernel';
 import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import Upload, { type RcFile } from 'antd/es/upload';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { PdfIcon } from '../../components/viewer/PdfIcon';
 import { ACCEPT_ATTRIBUTE, fileSize, isAcceptedFile, isPdf, limitsText, notAcceptedMessage, type PickedDocument } from './documents';
 
 const THUMB = 56;
+// react-pdf loads in a chunk of its own when a PDF is picked, as on the claim page.
+const PdfThumbnail = lazy(() => import('../../components/viewer/PdfThumbnail'));
 
 /** An image's own thumbnail; the object URL lives as long as the card. */
 function ImageThumb({ file }: { file: File }) {
@@ -34,7 +37,9 @@ function DocumentCard({
     <Card size="small" data-testid="document-card" style={problem ? { borderColor: 'var(--ant-color-error, #ff4d4f)' } : undefined}>
       <Flex gap={12} align="center">
         {isPdf(file) ? (
-          <FilePdfOutlined aria-label="PDF" style={{ fontSize: 40, width: THUMB, color: '#d4380d', justifyContent: 'center' }} />
+          <Suspense fallback={<PdfIcon size={THUMB} />}>
+            <PdfThumbnail file={file} size={THUMB} />
+          </Suspense>
         ) : (
           <ImageThumb file={file} />
         )}

@@ -1,6 +1,7 @@
-import type { DashboardRow } from '@claims/shared-kernel';
+import { todayInZone } from '@claims/shared-kernel';
+import type { DashboardRow, QualityReport } from '@claims/shared-kernel';
 import { type FakeApi, failure, fakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
-import { screen, waitFor, fireEvent } from '@testing-library/react';
+import { screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { DashboardKind } from '../../api/claims';
 import ClaimsRoutes from '../index';
@@ -14,6 +15,7 @@ function renderDashboard(route = '/dashboard') {
   return renderScreen(
     <Routes>
       <Route path="claims" element={<LocationProbe />} />
+      <Route path="claims/:claimId" element={<LocationProbe />} />
       <Route path="*" element={<ClaimsRoutes />} />
     </Routes>,
     route,
@@ -80,4 +82,186 @@ it('sends users who are not super users to the claims list', async () => {
   renderDashboard();
   expect(await screen.findByTestId('location')).toHaveTextContent('/claims');
   expect(api.calls).toHaveLength(0);
+});
+
+describe('verification quality', () => {
+  const none = { ACCEPTED: 0, REJECTED: 0, QUERY: 0, SUSPENDED: 0 };
+  const wireDay = (daysBack: number) => todayInZone().subtract(daysBack, 'day').format('YYYY-MM-DD');
+  const REPORT: QualityReport = {
+    organization: 'vitraya',
+    from: wireDay(89),
+    to: wireDay(0),
+    annotatedClaims: 5,
+    notVerified: 1,
+    compared: 4,
+    agreed: 3,
+    agreement: 0.75,
+    matrix: [
+      { expectedResult: 'accept', countsAs: 'ACCEPTED', verdicts: { ...none, ACCEPTED: 1 }, total: 1 },
+      { expectedResult: 'reject', countsAs: 'REJECTED', verdicts: none, total: 0 },
+      { expectedResult: 'infoQuery', countsAs: 'QUERY', verdicts: { ...none, QUERY: 1 }, total: 1 },
+      { expectedResult: 'docQuery', countsAs: 'QUERY', verdicts: { ...none, ACCEPTED: 1 }, total: 1 },
+      { expectedResult: 'wrongProcedure', countsAs: 'REJECTED', verdicts: { ...none, REJECTED: 1 }, total: 1 },
+    ],
+    entities: [
+      { entity: 'procedure', claims: 3, annotated: 3, found: 2, matched: 2, precision: 1, recall: 2 / 3 },
+      { entity: 'diagnosis', claims: 1, annotated: 2, found: 1, matched: 1, precision: 1, recall: 0.5 },
+      { entity: 'evidence', claims: 0, annotated: 0, found: 0, matched: 0, precision: null, recall: null },
+      { entity: 'document', claims: 2, annotated: 3, found: 3, matched: 2, precision: 2 / 3, recall: 2 / 3 },
+      { entity: 'clinical_attribute', claims: 1, annotated: 1, found: 1, matched: 1, precision: 1, recall: 1 },
+    ],
+    procedures: [
+      {
+        procedureCode: 'P1',
+        procedureName: 'Cataract Surgery',
+        claims: 3,
+        agreed: 2,
+        agreement: 2 / 3,
+        annotated: 9,
+        found: 7,
+        matched: 6,
+        precision: 6 / 7,
+        recall: 6 / 9,
+      },
+    ],
+    disagreements: [
+      {
+        claimId: 41,
+        referenceClaimId: 'QA-DOCQUERY',
+        organization: 'vitraya',
+        procedureCode: 'P1',
+        procedureName: 'Cataract Surgery',
+        expectedResult: 'docQuery',
+        countsAs: 'QUERY',
+        verificationResult: 'ACCEPTED',
+        // 20:00 UTC is 01:30 the next day in Kolkata: the list shows the display zone's day.
+        annotatedOn: '2026-03-10T20:00:00.000Z',
+        annotatedBy: 'vitraya.reviewer',
+        missed: [{ entity: 'document', name: 'Histopathology Report' }],
+        unexpected: [{ entity: 'document', name: 'Final Bill' }],
+      },
+    ],
+  };
+  const EMPTY: QualityReport = {
+    ...REPORT,
+    annotatedClaims: 0,
+    notVerified: 0,
+    compared: 0,
+    agreed: 0,
+    agreement: null,
+    matrix: REPORT.matrix.map((row) => ({ ...row, verdicts: none, total: 0 })),
+    entities: REPORT.entities.map((row) => ({ ...row, claims: 0, annotated: 0, found: 0, matched: 0, precision: null, recall: null })),
+    procedures: [],
+    disagreements: [],
+  };
+
+  /** The periods and organisations asked for, as [org, from, to] of each GET /claims/dashboard/quality. */
+  const reportsAsked = () =>
+    api.callsTo('GET /claims/dashboard/quality').map((call) => [call.query.get('org'), call.query.get('from'), call.query.get('to')]);
+  const card = (title: string | RegExp) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
+  const rowOf = (table: HTMLElement, first: string) => within(table).getByText(first, { selector: 'td' }).closest('tr')!;
+  const field = (label: 'From' | 'To') => screen.getByLabelText(label, { selector: 'input' });
+  function typeDate(label: 'From' | 'To', value: string) {
+    const input = field(label);
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  }
+
+  it('opens on its tab with the last 90 days: agreement, the matrix, entities, procedures and the claims that disagreed', async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': REPORT });
+    renderDashboard();
+    await screen.findByText('OPEN');
+    expect(api.callsTo('GET /claims/dashboard/quality')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Verification Quality' }));
+    expect(await screen.findByText('QA-DOCQUERY')).toBeInTheDocument();
+    expect(reportsAsked()).toEqual([['vitraya', wireDay(89), wireDay(0)]]);
+    expect(field('From')).toHaveValue(todayInZone().subtract(89, 'day').format('DD-MM-YYYY'));
+    expect(field('To')).toHaveValue(todayInZone().format('DD-MM-YYYY'));
+    expect(screen.getByRole('group', { name: 'Agreement' })).toHaveTextContent('Agreement75%');
+    expect(screen.getByRole('group', { name: 'Agreement' })).toHaveTextContent('Annotated, Not Yet Verified1');
+
+    const matrix = card('Verdicts against Annotations');
+    expect(rowOf(matrix, 'Wrong Procedure')).toHaveTextContent('Wrong ProcedureRejected01001');
+    expect(rowOf(matrix, 'Doc Query')).toHaveTextContent('Doc QueryQuery10001');
+    expect(matrix).toHaveTextContent('Info Query → Query; Doc Query → Query; Wrong Procedure → Rejected');
+
+    const entities = card('Found Entities by Type');
+    expect(rowOf(entities, 'Diagnosis')).toHaveTextContent('Diagnosis1211100%50%');
+    expect(rowOf(entities, 'Document')).toHaveTextContent('66.7%66.7%');
+    expect(rowOf(entities, 'Evidence')).toHaveTextContent('Evidence0000——');
+    expect(rowOf(card('By Procedure Code'), 'P1')).toHaveTextContent('P1Cataract Surgery366.7%97685.7%66.7%');
+
+    const disagreed = card('Claims Where the Verdict Disagreed (1)');
+    const row = rowOf(disagreed, 'P1 Cataract Surgery');
+    expect(row).toHaveTextContent('Doc Query (Query)');
+    expect(row).toHaveTextContent('Document: Histopathology Report');
+    expect(row).toHaveTextContent('Document: Final Bill');
+    expect(row).toHaveTextContent('11-03-2026 by vitraya.reviewer');
+    const link = within(row).getByRole('link', { name: 'QA-DOCQUERY' });
+    expect(link).toHaveAttribute('href', '/claims/41?org=vitraya');
+    fireEvent.click(link);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/claims/41?org=vitraya');
+  });
+
+  it("says 'No Data Found' when no claim of the period is annotated, and asks again for the period chosen", async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': EMPTY });
+    renderDashboard('/dashboard?tab=quality');
+    expect(await screen.findByText('No Data Found')).toBeInTheDocument();
+    expect(api.callsTo('POST /claims/dashboard/count')).toHaveLength(0);
+
+    typeDate('From', todayInZone().subtract(200, 'day').format('DD-MM-YYYY'));
+    await waitFor(() => expect(reportsAsked()).toContainEqual(['vitraya', wireDay(200), wireDay(0)]));
+    expect(screen.getByText('No Data Found')).toBeInTheDocument();
+  });
+
+  it('refuses a period that ends before it starts or is longer than a year without asking', async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': EMPTY });
+    renderDashboard(`/dashboard?tab=quality&from=${wireDay(5)}&to=${wireDay(10)}`);
+    expect(await screen.findByRole('alert')).toHaveTextContent('The period must end on or after its first day.');
+    typeDate('From', todayInZone().subtract(400, 'day').format('DD-MM-YYYY'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The period covers 391 days; choose at most 366.');
+    expect(reportsAsked()).toEqual([]);
+    typeDate('From', todayInZone().subtract(375, 'day').format('DD-MM-YYYY'));
+    await waitFor(() => expect(reportsAsked()).toEqual([['vitraya', wireDay(375), wireDay(10)]]));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('offers no future day', async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': EMPTY });
+    renderDashboard('/dashboard?tab=quality');
+    await screen.findByText('No Data Found');
+    fireEvent.click(field('To'));
+    const tomorrow = todayInZone().add(1, 'day').format('YYYY-MM-DD');
+    const cell = (await screen.findAllByTitle(tomorrow)).find((c) => c.classList.contains('ant-picker-cell'))!;
+    expect(cell).toHaveClass('ant-picker-cell-disabled');
+    expect(screen.getAllByTitle(todayInZone().format('YYYY-MM-DD')).some((c) => c.classList.contains('ant-picker-cell-disabled'))).toBe(
+      false,
+    );
+  });
+
+  it('follows the insurer the provider picks', async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': (call) => ({ ...REPORT, organization: call.query.get('org')! }) });
+    renderDashboard('/dashboard?tab=quality&org=maxbupa');
+    expect(await screen.findByText(/claims of Niva Bupa annotated/)).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByLabelText('Insurer', { selector: 'input' }));
+    fireEvent.click(await screen.findByTitle('Bajaj'));
+    expect(await screen.findByText(/claims of Bajaj annotated/)).toBeInTheDocument();
+    expect(reportsAsked().map(([org]) => org)).toEqual(['maxbupa', 'bajaj']);
+  });
+
+  it("shows an insurer's super user its own report, and the server's refusal when there is one", async () => {
+    signInAs('starhealth', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': failure(400, 'to: the period covers 400 days; choose at most 366') });
+    renderDashboard('/dashboard?tab=quality');
+    expect(await screen.findByText('to: the period covers 400 days; choose at most 366')).toBeInTheDocument();
+    expect(reportsAsked()).toEqual([['starhealth', wireDay(89), wireDay(0)]]);
+    expect(screen.queryByLabelText('Insurer', { selector: 'input' })).not.toBeInTheDocument();
+  });
 });

@@ -9,12 +9,13 @@ import {
 } from '@claims/shared-kernel';
 import { NO_ROWS } from '@claims/shared-kernel/data';
 import type { AdjudicationResult, DashboardRow } from '@claims/shared-kernel';
-import { App, Card, Col, Flex, Row, Select, Table, Typography } from 'antd';
+import { App, Card, Col, Flex, Row, Select, Table, Tabs, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { dashboardCountQuery, type DashboardKind } from '../../api/claims';
+import { QualitySection } from './QualitySection';
 
 const resultLabel = (value: string) =>
   (ADJUDICATION_RESULTS as readonly string[]).includes(value) ? adjudicationResultLabel(value as AdjudicationResult) : 'Not verified';
@@ -81,7 +82,10 @@ function CountTable({ kind, title, rowKey, columns, org }: (typeof TABLES)[numbe
   );
 }
 
-/** /dashboard: counts for super users; everyone else goes to the claims list (spec 1 §6). */
+/**
+ * /dashboard: counts, and the adjudicator's quality against the annotations, for super users; everyone else goes
+ * to the claims list (spec 1 §6).
+ */
 export function DashboardScreen() {
   const role = useSession((s) => s.role);
   const organization = useSession((s) => s.organization);
@@ -96,6 +100,14 @@ export function DashboardScreen() {
       params.set('org', code);
       return params;
     });
+  // The open tab is in the address (?tab=quality), so a reload or a shared link opens it again.
+  const tab = searchParams.get('tab') === 'quality' ? 'quality' : 'counts';
+  const chooseTab = (key: string) =>
+    setSearchParams((params) => {
+      if (key === 'quality') params.set('tab', key);
+      else params.delete('tab');
+      return params;
+    });
 
   return (
     <Flex vertical gap={16} style={{ padding: 16 }}>
@@ -105,13 +117,27 @@ export function DashboardScreen() {
         </Typography.Title>
         {provider && <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />}
       </Flex>
-      <Row gutter={[16, 16]}>
-        {TABLES.map((table) => (
-          <Col key={table.kind} xs={24} lg={12}>
-            <CountTable {...table} org={org} />
-          </Col>
-        ))}
-      </Row>
+      <Tabs
+        activeKey={tab}
+        onChange={chooseTab}
+        items={[
+          {
+            key: 'counts',
+            label: 'Claim Counts',
+            children: (
+              <Row gutter={[16, 16]}>
+                {TABLES.map((table) => (
+                  <Col key={table.kind} xs={24} lg={12}>
+                    <CountTable {...table} org={org} />
+                  </Col>
+                ))}
+              </Row>
+            ),
+          },
+          // Rendered once opened: the report reads every annotated claim of the period, the counts do not wait for it.
+          { key: 'quality', label: 'Verification Quality', children: <QualitySection org={org} /> },
+        ]}
+      />
     </Flex>
   );
 }
