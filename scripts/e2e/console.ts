@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BatchRow, ClaimListRow, ConsoleClaimRow } from '@claims/shared-kernel/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, screenshot, signInAs } from './harness';
+import { apiLogin, type E2E, screenshot, selectListsClosed, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The other analyst of the organisation work is allocated to. */
@@ -354,7 +354,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
           await chooseOption(page, addDialog.getByLabel('Procedure Name'), 'Cataract', /^id001 - Cataract Surgery$/);
           // The multiple select's list stays open for more choices; Escape closes it (and only it).
           await page.keyboard.press('Escape');
-          await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+          await selectListsClosed(page);
           await settled(addDialog);
           await screenshot(page, 'console-add-procedure');
           await addDialog.getByRole('button', { name: 'Add', exact: true }).click();
@@ -374,7 +374,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
           await chooseOption(page, batchDialog.getByLabel('Hospital'), '', /.+/);
           await chooseOption(page, batchDialog.getByLabel('Case Type'), '', 'Settlement');
           await batchDialog.getByText('Verify needs a hospital and a case type').waitFor({ state: 'hidden' });
-          await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+          await selectListsClosed(page);
           await settled(batchDialog);
           await screenshot(page, 'console-create-batch');
           await batchDialog.getByRole('button', { name: 'Create Batch' }).click();
@@ -515,7 +515,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
         await dialog.getByText(`${BATCH}: 3 claims`).waitFor();
         for (const analyst of [ADMIN, ANALYST]) await chooseOption(page, dialog.getByLabel('Analysts'), analyst, analyst);
         await page.keyboard.press('Escape');
-        await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+        await selectListsClosed(page);
         await dialog.getByRole('radio', { name: 'By Percentage' }).check();
         const assign = dialog.getByRole('button', { name: 'Assign', exact: true });
 

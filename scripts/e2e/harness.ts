@@ -17,6 +17,12 @@ export const PASSWORD = 'demo-password';
 /** Set to a folder to keep screenshots of the screens the tests walk through. */
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
+/** Waits until no select's list of options is open (two may be closing at once, each in its own animation). */
+export async function selectListsClosed(page: Page): Promise<void> {
+  const open = page.locator('.ant-select-dropdown:visible');
+  while ((await open.count()) > 0) await open.first().waitFor({ state: 'hidden' });
+}
+
 /** Keeps a screenshot named `name` when E2E_SCREENSHOTS names a folder (to look at the screens as a user sees them). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   if (SCREENSHOTS) await page.screenshot({ path: `${SCREENSHOTS}/${name}.png` });

@@ -18,7 +18,7 @@ import type {
   RuleStatement,
 } from '@claims/shared-kernel/contract';
 import type { Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, signInAs } from './harness';
+import { apiLogin, type E2E, selectListsClosed, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The seed's organisations: the provider (vitraya) reads every one's claims with ?org. */
@@ -83,7 +83,7 @@ async function chooseCode(page: Page, dialog: Locator, label: string, code: stri
     .filter({ hasText: new RegExp(`^${code}$`) })
     .waitFor();
   await dialog.locator('.ant-modal-title').click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
+  await selectListsClosed(page);
 }
 
 /** Picks the option of an open select whose text contains `text`. */

@@ -7,6 +7,8 @@
  */
 import type {
   Claim,
+  ClaimCreateResponse,
+  ClaimQuestions,
   ClinicalAttribute,
   KeywordEntity,
   Procedure,
@@ -588,7 +590,16 @@ async function overrideJudgesTheInsurersClaim(e2e: E2E): Promise<void> {
   form.append('procedureName', code);
   const pdf = await textPdf(['GENERAL HOSPITAL', 'Discharge Summary', `Procedure done: ${providerRule.procedures.name}`]);
   form.append('documents', new Blob([pdf], { type: 'application/pdf' }), 'summary.pdf');
-  const { id: claimId } = await admin.ok<{ id: number }>('POST', `/claims?org=${insurer.code}`, form);
+  const created = await admin.ok<ClaimCreateResponse>('POST', `/claims?org=${insurer.code}`, form);
+  const claimId = created.id;
+  // A procedure that asks questions is verified once they are answered.
+  if (created.requestAdditoinalInput) {
+    const { questions } = await admin.ok<ClaimQuestions>('GET', `/claims/${claimId}/questions?org=${insurer.code}`);
+    const answers = Object.fromEntries(
+      questions.map((q) => [String(q.id), [q.questionType === 'numerics' ? '1' : (q.answer[0] ?? 'Yes')]]),
+    );
+    await admin.ok('POST', `/claims/${claimId}/questions?org=${insurer.code}`, { answers });
+  }
   let seen: Claim | undefined;
   const verified = (after?: string) =>
     until(
