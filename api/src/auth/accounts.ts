@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import type { Role } from '@claims/shared-kernel/constants';
 import type { DbOrTx } from '../db';
-import { users } from '../db/schema';
+import { revokedTokens, users } from '../db/schema';
 
 export interface AccountState {
   username: string;
@@ -65,5 +65,44 @@ export class AccountStates {
       if (this.entries.size < MAX_ENTRIES) break;
       this.entries.delete(key);
     }
+  }
+}
+
+/**
+ * Whether a token was revoked (logged out), read through the same short cache as the accounts: a revocation
+ * made by this process counts at once, one made by another process within the cache's time.
+ */
+export class TokenRevocations {
+  private readonly checked = new Map<string, number>();
+  private readonly revokedHere = new Set<string>();
+
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async isRevoked(jti: string): Promise<boolean> {
+    if (this.revokedHere.has(jti)) return true;
+    const at = this.now();
+    if ((this.checked.get(jti) ?? 0) > at) return false;
+    const [revoked] = await this.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, jti));
+    if (revoked) {
+      this.remember(jti);
+      return true;
+    }
+    if (this.ttlMs > 0) {
+      if (this.checked.size >= MAX_ENTRIES) for (const [key, until] of this.checked) if (until <= at) this.checked.delete(key);
+      if (this.checked.size < MAX_ENTRIES) this.checked.set(jti, at + this.ttlMs);
+    }
+    return false;
+  }
+
+  /** A token this process revoked: refused from now on. */
+  remember(jti: string): void {
+    this.checked.delete(jti);
+    // Revoked tokens expire within TOKEN_TTL; the set is bounded like the checks.
+    if (this.revokedHere.size >= MAX_ENTRIES) this.revokedHere.clear();
+    this.revokedHere.add(jti);
   }
 }

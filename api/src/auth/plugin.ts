@@ -2,13 +2,12 @@
  * Bearer authentication for every route not marked `config: { public: true }`: a valid, unexpired,
  * unrevoked token of the account's current generation, of an account that is still active, or 401
  * {detail}. The request's user context is the account as it is now (role and organisation from the
- * database, through AccountStates' short cache), not as the token remembers it.
+ * database, through AccountStates' short cache), not as the token remembers it; revocations are read through
+ * the same cache (TokenRevocations).
  */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { revokedTokens } from '../db/schema';
 import { unauthorized } from '../http/errors';
-import { AccountStates } from './accounts';
+import { AccountStates, TokenRevocations } from './accounts';
 import { LoginThrottle } from './login-throttle';
 import { readToken, type AuthContext } from './tokens';
 
@@ -25,6 +24,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The accounts' current state, briefly cached (AUTH_CACHE_TTL). */
     accounts: AccountStates;
+    /** Logged-out tokens, briefly cached (AUTH_CACHE_TTL). */
+    revocations: TokenRevocations;
     /** Failed sign-ins per account (LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW). */
     loginThrottle: LoginThrottle;
   }
@@ -46,6 +47,7 @@ export const SESSION_ENDED = 'Session has ended, please sign in again';
 /** Called on the root instance (after `db` and `config`), so the hook covers every route. */
 export function registerAuth(app: FastifyInstance): void {
   app.decorate('accounts', new AccountStates(app.db, app.config.authCacheTtlSeconds * 1000));
+  app.decorate('revocations', new TokenRevocations(app.db, app.config.authCacheTtlSeconds * 1000));
   app.decorate('loginThrottle', new LoginThrottle(app.config.loginAccountLimit, app.config.loginAccountWindowSeconds * 1000));
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
@@ -58,8 +60,7 @@ export function registerAuth(app: FastifyInstance): void {
     const account = await app.accounts.get(claims.username);
     if (!account?.active) throw unauthorized('Account is not active');
     if (claims.ver !== account.tokenVersion) throw unauthorized(SESSION_ENDED);
-    const [revoked] = await app.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, claims.jti));
-    if (revoked) throw unauthorized('Token has been revoked');
+    if (await app.revocations.isRevoked(claims.jti)) throw unauthorized('Token has been revoked');
     const auth: AuthContext = { ...claims, username: account.username, organization: account.organization, role: account.role };
     request.auth = auth;
     request.routeOptions.config?.access?.(auth);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createSecretKey, type KeyObject, randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import { ROLES, type Role } from '@claims/shared-kernel/constants';
 
@@ -16,6 +16,17 @@ export interface AuthContext {
 
 const ISSUER = 'claims-api';
 
+/** The secret as a key object, made once: jose would otherwise make one from the bytes on every request. */
+const keys = new WeakMap<Uint8Array, KeyObject>();
+function keyOf(secret: Uint8Array): KeyObject {
+  let key = keys.get(secret);
+  if (!key) {
+    key = createSecretKey(secret);
+    keys.set(secret, key);
+  }
+  return key;
+}
+
 export async function issueToken(
   user: { username: string; organization: string; role: Role; tokenVersion: number },
   secret: Uint8Array,
@@ -28,7 +39,7 @@ export async function issueToken(
     .setIssuer(ISSUER)
     .setIssuedAt()
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttlSeconds)
-    .sign(secret);
+    .sign(keyOf(secret));
 }
 
 /**
@@ -37,7 +48,7 @@ export async function issueToken(
  */
 export async function readToken(token: string, secret: Uint8Array): Promise<AuthContext | null> {
   try {
-    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const { sub, jti, exp, org, role, ver } = payload;
     if (!sub || !jti || !exp || typeof org !== 'string' || !ROLES.includes(role as Role)) return null;
     if (!Number.isInteger(ver)) return null;

@@ -8,11 +8,28 @@ dayjs.extend(timezone);
 
 export const iso = (value: Date | null | undefined): string | null => (value ? value.toISOString() : null);
 
+/**
+ * A day's start in a zone costs dayjs a time-zone formatter each time, and list filters ask for the same few days
+ * on every call: the recent answers are kept (as instants, so no caller can change them).
+ */
+const DAY_STARTS = new Map<string, number>();
+const DAY_STARTS_KEPT = 512;
+function dayStart(day: string, zone: string, daysLater: number): Date {
+  const key = `${zone} ${day} ${daysLater}`;
+  let instant = DAY_STARTS.get(key);
+  if (instant === undefined) {
+    instant = dayjs.tz(day, zone).add(daysLater, 'day').startOf('day').valueOf();
+    if (DAY_STARTS.size >= DAY_STARTS_KEPT) DAY_STARTS.clear();
+    DAY_STARTS.set(key, instant);
+  }
+  return new Date(instant);
+}
+
 /** The UTC instant at which the given YYYY-MM-DD day starts in the zone. */
-export const startOfDay = (day: string, zone: string): Date => dayjs.tz(day, zone).startOf('day').toDate();
+export const startOfDay = (day: string, zone: string): Date => dayStart(day, zone, 0);
 
 /** The UTC instant at which the day after the given one starts in the zone (an exclusive bound). */
-export const endOfDayExclusive = (day: string, zone: string): Date => dayjs.tz(day, zone).add(1, 'day').startOf('day').toDate();
+export const endOfDayExclusive = (day: string, zone: string): Date => dayStart(day, zone, 1);
 
 export const todayIn = (zone: string): string => dayjs().tz(zone).format('YYYY-MM-DD');
 

@@ -7,12 +7,13 @@
  * rules, an insurer's claim its insurer's override where the insurer configured one, and the demo
  * organisation (which has no rules of its own) the provider's.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
 import { claimDocumentPath } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { answerFacts } from '../questions/facts';
 import {
+  auditLog,
   claimAnswers,
   claimDocuments,
   clinicalAttributes,
@@ -125,6 +126,36 @@ export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): P
     }),
   );
   return masters;
+}
+
+/** The masters of a hospital, as loadMasterData gives them. */
+export type MasterDataSource = (db: DbOrTx, hospitalCode: string | null) => Promise<MasterData>;
+
+/**
+ * loadMasterData kept while no master changes, for a worker that verifies claim after claim (the masters are
+ * the larger part of a job's reading from the database). Every master, rule and question write records an
+ * audit entry in its own transaction (src/audit/log.ts), so the audit log's last id tells whether any changed:
+ * one look at an index instead of the masters each time, and the next verification after a write reads them anew.
+ */
+export function cachedMasterData(): MasterDataSource {
+  let generation: number | null = null;
+  const byHospital = new Map<string, Promise<MasterData>>();
+  return async (db, hospitalCode) => {
+    const [{ last }] = await db.select({ last: max(auditLog.id) }).from(auditLog);
+    const current = last ?? 0;
+    if (current !== generation) {
+      byHospital.clear();
+      generation = current;
+    }
+    const key = hospitalCode ?? '';
+    let masters = byHospital.get(key);
+    if (!masters) {
+      masters = loadMasterData(db, hospitalCode);
+      byHospital.set(key, masters);
+      masters.catch(() => byHospital.delete(key));
+    }
+    return masters;
+  };
 }
 
 /** The document segregation of the claim's hospital, keyed by document (master) name. */

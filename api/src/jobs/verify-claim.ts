@@ -19,7 +19,7 @@ import type { ThreadedReadOptions } from '../verification/read/threaded';
 import type { ClaimVerification, DocumentFile, ReadDocument, RuleDefinition, VerificationInput } from '../verification/types';
 import type { VerifyJobPayload } from './enqueue';
 import { completeJob, setAsideJob, type ClaimedJob } from './queue';
-import { documentUrl, loadFacts, loadMasterData, loadReadDocuments, loadRules } from './verification-input';
+import { documentUrl, loadFacts, loadReadDocuments, loadRules, type MasterDataSource } from './verification-input';
 
 export interface DocumentReader {
   /**
@@ -39,6 +39,8 @@ export interface JobContext {
   store: DocumentStore;
   reader: DocumentReader;
   verify: Verifier;
+  /** Where the masters come from (the worker keeps them while none changes, see cachedMasterData). */
+  masters: MasterDataSource;
   /** Aborted when the worker stops, the job's lease is lost or the job is cancelled. */
   signal: AbortSignal;
   /** Seconds the job may spend reading its claim's documents, all together (a reader in threads enforces it). */
@@ -103,7 +105,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
   await setStatus(db, claim.id, 'TO_BE_ADJUDICATED');
   const [documents, masters, rules, facts] = await Promise.all([
     loadReadDocuments(db, claim.id),
-    loadMasterData(db, claim.hospitalCode),
+    ctx.masters(db, claim.hospitalCode),
     loadRules(db, claim),
     loadFacts(db, claim.id),
   ]);

@@ -21,6 +21,7 @@ import {
   releaseJob,
   type ClaimedJob,
 } from './queue';
+import { cachedMasterData } from './verification-input';
 import { JobInterrupted, runVerifyJob, type DocumentReader, type Verifier } from './verify-claim';
 
 /** A pino logger (fastify's app.log) or console both fit. */
@@ -97,6 +98,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const reader = options.reader ?? fallback!.reader;
   const verify = options.verify ?? fallback!.verify;
   const workerId = `worker-${randomUUID().slice(0, 8)}`;
+  const masters = cachedMasterData();
 
   let stopping = false;
   const stopController = new AbortController();
@@ -166,7 +168,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
         return;
       }
       await runVerifyJob(
-        { db, store: options.store, reader, verify, signal: jobController.signal, readTimeoutSeconds: options.readTimeoutSeconds },
+        { db, store: options.store, reader, verify, masters, signal: jobController.signal, readTimeoutSeconds: options.readTimeoutSeconds },
         job,
       );
       log.debug(`job ${job.id}: claim ${job.claimId} verified`);

@@ -71,6 +71,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         .values({ jti: auth.jti, username: auth.username, expiresAt: new Date(auth.exp * 1000) })
         .onConflictDoNothing()
         .returning({ jti: revokedTokens.jti });
+      app.revocations.remember(auth.jti);
       // Housekeeping: revocations of tokens that have expired anyway are no longer needed.
       await app.db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
       if (!request.query.all) return { detail: 'Logged out' };

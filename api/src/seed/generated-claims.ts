@@ -11,7 +11,8 @@ import type { DocumentStore } from '../storage/store';
 import { GENERATED_CLAIMS_SEED, insertSeedClaim, type SeedClaim } from './index';
 import { seedInbox } from './inbox';
 import { catalog } from './synthetic/catalog';
-import { DEFAULT_SEED, DEFAULT_SEED_CLAIMS, streamSeedClaimsFrom, type GeneratedClaim } from './synthetic/generator';
+import { streamSeedClaimsInThread } from './claim-stream';
+import { DEFAULT_SEED, DEFAULT_SEED_CLAIMS, type GeneratedClaim } from './synthetic/generator';
 
 /** The insurers whose claims the console downloads (spec 3 §2.7 insurer dropdown). */
 const CONSOLE_ORGS = new Set(['vitraya', 'starhealth', 'maxbupa']);
@@ -72,8 +73,8 @@ async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
 }
 
 /**
- * Generates claims with their documents and queues each as it is made, in its own transaction with the seed's
- * progress; between claims the event loop serves requests, so the api answers while the demo data arrives. The
+ * Generates claims with their documents (in a thread of their own, see ./claim-stream) and queues each as it is
+ * made, in its own transaction with the seed's progress, so the api answers while the demo data arrives. The
  * plan (how many) is the one of the first start when there is one (seedMastersIfEmpty), else `count`; a seed
  * that was stopped (the api killed) goes on after the last claim it stored, never storing one twice.
  * Answers how many claims this call stored.
@@ -98,7 +99,7 @@ export async function seedGeneratedClaims(
   );
   const batchIds = await seedConsoleBatches(db);
   let stored = 0;
-  for await (const { claim, next } of streamSeedClaimsFrom(plan.target, DEFAULT_SEED, from)) {
+  for await (const { claim, next } of streamSeedClaimsInThread(plan.target, DEFAULT_SEED, from)) {
     const seedClaim = asConsoleClaim(claim, next.index - 1, (org) => batchIds.get(org));
     await insertSeedClaim(db, store, seedClaim, (tx) =>
       tx.update(seedProgress).set({ cursor: next }).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED)),
