@@ -54,6 +54,8 @@ describe('spelling variants', () => {
     ['Operation theatre', 'Operation theater'],
     ['litres', 'liters'],
     ['catalogue', 'catalog'],
+    ['Total Leucocyte Count', 'Total Leukocyte Count'],
+    ['leucopenia', 'leukopenia'],
   ];
 
   it('finds British and American spellings of a name without an alias (grade 2), both ways', () => {

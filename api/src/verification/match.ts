@@ -54,6 +54,7 @@ const CONFUSABLES = /[01i58mw]/g;
  *   our → or        as an ending after two letters ('tumour', 'colourless', 'behavioural'; not 'four', 'neurourology')
  *   iz, yz → is, ys before a, e, i ('organize', 'authorization', 'analyzing')
  *   ogue → og       at the end ('catalogue', 'analogue')
+ *   leuc → leuk     at the start before o or a ('leucocyte', 'leucopenia', 'leucaemia')
  *   re → er         at the end after a consonant and two letters ('centre', 'litre', 'fibre'; not 'acre', 'fracture')
  * The rules read the text after the OCR confusions are folded (so 'Haernoglobin' is 'haemoglobin' to them,
  * and they are written with 'rn' for m, 'l' for i). Both sides are folded alike, so a fold that touches some
@@ -67,11 +68,12 @@ const SPELLING = new RegExp(
     '(?<=[a-z]{2})ou(?=r(?:s|ed|lng|al|able|ably|ful|less|lte|ltes|lst|lsts|er|ers)?$)',
     '(?<=[ly])z(?=[ael])',
     'ogue(?=s?$)',
+    '(?<=^le)uc(?=[oa])',
     '(?<=[a-z]{2}[b-df-hj-np-tv-xz])re(?=s?$)',
   ].join('|'),
   'g',
 );
-const RESPELLED: Record<string, string> = { æ: 'e', œ: 'e', ae: 'e', oe: 'e', ou: 'o', z: 's', ogue: 'og', re: 'er' };
+const RESPELLED: Record<string, string> = { æ: 'e', œ: 'e', ae: 'e', oe: 'e', ou: 'o', z: 's', ogue: 'og', re: 'er', uc: 'uk' };
 
 const foldRun = (run: string): string => run.replace(CONFUSABLES, (c) => CONFUSABLE[c]).replace(SPELLING, (unit) => RESPELLED[unit]);
 

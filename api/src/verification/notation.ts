@@ -23,8 +23,17 @@ const CLOCK = new RegExp(`^[([]?(?:[01]?\\d|2[0-3]):[0-5]\\d(?::[0-5]\\d)?(am|pm
 const DOTTED_CLOCK = new RegExp(`^[([]?(?:[01]?\\d|2[0-3])\\.[0-5]\\d(?:am|pm)${CLOSING}$`, 'i');
 const DAY_HALF = new RegExp(`^[([]?(?:a\\.?m\\.?|p\\.?m\\.?|hrs?|ist)${CLOSING}$`, 'i');
 
+/** 'Day 3', 'POD 2' (the third day of the stay, the second after the operation), in brackets or not. */
+const DAY_OF_STAY = new RegExp(`^[([]?(?:day|pod)${CLOSING}$`, 'i');
+const DAY_OF_STAY_NUMBER = new RegExp(`^\\d{1,3}(?:st|nd|rd|th)?${CLOSING}$`, 'i');
+/** The same in one word: 'Day-3', 'POD#2'. */
+const DAY_OF_STAY_WORD = new RegExp(`^[([]?(?:day|pod)[-#]?\\d{1,3}${CLOSING}$`, 'i');
+
 /** A whole date in one word. */
-export const isDate = (word: string): boolean => DATE.test(word);
+export const isDate = (word: string): boolean => DATE.test(word) || DAY_OF_STAY_WORD.test(word);
+
+/** 'Day' or 'POD' before the day's number ('Day 3', '[POD 2,'). */
+export const isDayOfStay = (word: string, next: string): boolean => DAY_OF_STAY.test(word) && DAY_OF_STAY_NUMBER.test(next);
 
 /** A month's name or abbreviation ('Sep', 'September,'). */
 export const isMonth = (word: string): boolean => MONTH_WORD.test(word);

@@ -99,6 +99,10 @@ describe('what stands between the name and the value', () => {
     expect(read(hb, ['Hemoglobin taken 2 Sep 2025 at 10:30 AM 9.8 g/dl'])).toMatchObject({ value: 9.8, unit: 'g/dL' });
     expect(read(hb, ['Hemoglobin Sep 2, 2025 9.8'])).toMatchObject({ value: 9.8 });
     expect(read(hb, ['Hemoglobin 02-Sep-2025 07:45 9.8'])).toMatchObject({ value: 9.8 });
+    // The day of the stay, or after the operation, is no value either.
+    expect(read(hb, ['Hb [Day 9, 12:50]: 10.2 g/dL'])).toMatchObject({ value: 10.2, unit: 'g/dL' });
+    expect(read(hb, ['Hemoglobin (POD 2) 9.8'])).toMatchObject({ value: 9.8 });
+    expect(read(hb, ['Hemoglobin Day-3 9.8'])).toMatchObject({ value: 9.8 });
   });
 
   it('takes a bare hh:mm for a time in a text layer, and for a decimal OCR misread only when nothing else follows', () => {

@@ -33,6 +33,7 @@ import {
   DIMENSION_SEPARATOR,
   isDate,
   isDayHalf,
+  isDayOfStay,
   isDayOrYear,
   isFlag,
   isMethodWord,
@@ -456,6 +457,7 @@ export class ValueReader {
   private datesAndTimesAt(pieces: Piece[], at: number, ocr: boolean): number {
     const word = (k: number) => pieces[at + k]?.text ?? '';
     if (isDate(word(0))) return 1;
+    if (isDayOfStay(word(0), word(1))) return 2;
     if (isMonth(word(0)) && isDayOrYear(word(1))) return isDayOrYear(word(2)) ? 3 : 2;
     if (isDayOrYear(word(0)) && isMonth(word(1))) return isDayOrYear(word(2)) ? 3 : 2;
     const time = timeOf(word(0));

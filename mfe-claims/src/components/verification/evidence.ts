@@ -16,46 +16,22 @@ export interface DocumentPlace {
 
 export type Target = Omit<EvidenceTarget, 'requestId'>;
 
-export function placeOfItem(item: FoundItem): DocumentPlace {
-  const { position } = item;
-  return {
-    documentUrl: item.documentUrl,
-    referenceToDocument: item.referenceToDocument,
-    ...(position
-      ? {
-          pageNumber: position.pageNumber,
-          box: {
-            x: position.x,
-            y: position.y,
-            width: position.width,
-            height: position.height,
-            pageWidth: position.pageWidth,
-            pageHeight: position.pageHeight,
-          },
-        }
-      : {}),
-  };
+/** A place in a document: the page and the box where a position is known. */
+function placeAt(
+  documentUrl: string | null | undefined,
+  referenceToDocument: string | null | undefined,
+  position: FoundItem['position'],
+): DocumentPlace {
+  if (!position) return { documentUrl, referenceToDocument };
+  const { pageNumber, x, y, width, height, pageWidth, pageHeight } = position;
+  return { documentUrl, referenceToDocument, pageNumber, box: { x, y, width, height, pageWidth, pageHeight } };
 }
 
+export const placeOfItem = (item: FoundItem): DocumentPlace => placeAt(item.documentUrl, item.referenceToDocument, item.position);
+
 /** Where the documents say an absent item is absent ('No evidence of cholelithiasis'), or null. */
-export function placeOfNegation(item: FoundItem): DocumentPlace | null {
-  const negated = item.negatedAt;
-  if (!negated) return null;
-  const { position } = negated;
-  return {
-    documentUrl: negated.documentUrl,
-    referenceToDocument: negated.referenceToDocument,
-    pageNumber: position.pageNumber,
-    box: {
-      x: position.x,
-      y: position.y,
-      width: position.width,
-      height: position.height,
-      pageWidth: position.pageWidth,
-      pageHeight: position.pageHeight,
-    },
-  };
-}
+export const placeOfNegation = ({ negatedAt }: FoundItem): DocumentPlace | null =>
+  negatedAt ? placeAt(negatedAt.documentUrl, negatedAt.referenceToDocument, negatedAt.position) : null;
 
 export function placeOfEvidence(evidence: EvidenceLocation): DocumentPlace {
   const { x, y, width, height, pageWidth, pageHeight } = evidence;
