@@ -127,6 +127,19 @@ export async function apiAs(apiBaseUrl: string, username: string): Promise<ApiUs
   };
 }
 
+/**
+ * Waits until the seed's first claims are in the api (the seed generates them while the api already answers, at a
+ * low priority, so on a busy machine the list can be empty for a while after start).
+ */
+export async function untilSeededClaims(apiBaseUrl: string, timeoutMs = 90_000): Promise<void> {
+  const admin = await apiAs(apiBaseUrl, 'vitraya.admin');
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    if ((await admin.get<unknown[]>('/claims?limit=1&page_number=1')).length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`no seeded claim within ${timeoutMs / 1000} s`);
+}
+
 /** A parent portal on another origin that embeds the shell and hands it a session by postMessage. */
 export function startParentPortal(port: number, shellUrl: string, message: Record<string, string>): Promise<http.Server> {
   const html = `<!doctype html><html><body><h1>Parent portal</h1>

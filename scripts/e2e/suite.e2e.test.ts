@@ -18,6 +18,7 @@ import {
   startDevServer,
   startE2E,
   startParentPortal,
+  untilSeededClaims,
   type E2E,
 } from './harness';
 
@@ -61,6 +62,7 @@ describe('sign-in', () => {
 
   test('the right password opens Claims to Review with the seeded claims', () =>
     withPage(async (page) => {
+      await untilSeededClaims(e2e.apiBaseUrl);
       await signInThroughUi(page, e2e.shellUrl, 'vitraya.admin');
       await page.waitForURL('**/claims');
       // The title reads (0) until the first page arrives, so the rows are awaited before the total.
