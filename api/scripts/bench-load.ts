@@ -5,7 +5,8 @@
  * a bounded time. Prints requests/s, p50/p95/p99 and errors beside the goals: p95 <= 1 s on embedded PGlite,
  * <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no server answers), 0 errors.
  *
- * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`
+ * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`;
+ * `BENCH_PROF=<dir>` writes the api's CPU profiles (one per thread) there, to see where a request's time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -63,11 +64,15 @@ export interface LoadResult {
 }
 
 function startApi(env: Record<string, string>): ChildProcess {
-  const api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const api = spawn(
+    process.execPath,
+    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', 'src/main.ts'],
+    {
+      cwd: join(import.meta.dirname, '..'),
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return api;
 }
 

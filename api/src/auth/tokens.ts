@@ -43,16 +43,44 @@ export async function issueToken(
 }
 
 /**
+ * Tokens whose signature was checked, by their text: a reviewer's browser sends the same token with every call, and
+ * checking an HMAC through WebCrypto costs more than the list query it guards. A hit is still refused once the
+ * token expires; revocation and the account's state are checked on every request by the caller, not here.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+const verifiedBySecret = new WeakMap<Uint8Array, Map<string, AuthContext>>();
+
+function verifiedTokens(secret: Uint8Array): Map<string, AuthContext> {
+  let verified = verifiedBySecret.get(secret);
+  if (!verified) {
+    verified = new Map();
+    verifiedBySecret.set(secret, verified);
+  }
+  return verified;
+}
+
+/**
  * The token's claims, or null when it is forged, expired or malformed. The organisation and role are those
  * at issue: the auth hook replaces them with the account's current ones (src/auth/accounts.ts).
  */
-export async function readToken(token: string, secret: Uint8Array): Promise<AuthContext | null> {
+export async function readToken(token: string, secret: Uint8Array, nowSeconds = Date.now() / 1000): Promise<AuthContext | null> {
+  const verified = verifiedTokens(secret);
+  const known = verified.get(token);
+  if (known) {
+    if (known.exp > nowSeconds) return known;
+    verified.delete(token);
+    return null;
+  }
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'], issuer: ISSUER });
     const { sub, jti, exp, org, role, ver } = payload;
     if (!sub || !jti || !exp || typeof org !== 'string' || !ROLES.includes(role as Role)) return null;
     if (!Number.isInteger(ver)) return null;
-    return { username: sub, organization: org, role: role as Role, jti, exp, ver: ver as number };
+    const claims: AuthContext = { username: sub, organization: org, role: role as Role, jti, exp, ver: ver as number };
+    // The oldest entry makes room (Map keeps insertion order).
+    if (verified.size >= VERIFIED_TOKENS_MAX) verified.delete(verified.keys().next().value as string);
+    verified.set(token, claims);
+    return claims;
   } catch {
     return null;
   }

@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -49,8 +50,9 @@ export async function openDatabase(source: DatabaseSource, { runMigrations = tru
     return { db, driver: 'postgres', close: () => pool.end() };
   }
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
-  // pg_trgm serves the claims search's trigram index; PGlite ships it as an extension loaded here.
-  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm } });
+  // pg_trgm serves the claims search's trigram index, btree_gin lets the list's GIN indexes lead with the
+  // organisation; PGlite ships both as extensions loaded here.
+  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm, btree_gin } });
   const db = drizzlePglite({ client, schema });
   if (runMigrations) await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, driver: 'pglite', close: () => client.close(), pglite: client };

@@ -427,8 +427,11 @@ export const claims = pgTable(
     index('claims_org_case_type_modified_idx').on(t.org, t.caseType, t.lastModifiedOn.desc(), t.id.desc()),
     index('claims_org_created_idx').on(t.org, t.createdOn),
     index('claims_created_by_idx').on(t.createdBy),
-    index('claims_procedure_codes_idx').using('gin', t.procedureCodes),
-    index('claims_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // GIN with the organisation (btree_gin) finds one organisation's matches in one scan; without it the planner
+    // ANDs the code's or the text's matches across every organisation with the organisation's 400k rows. A query
+    // without an organisation (the rule dry run) uses the second column alone.
+    index('claims_org_procedure_codes_idx').using('gin', t.org, t.procedureCodes),
+    index('claims_org_search_trgm_idx').using('gin', t.org, t.searchText.op('gin_trgm_ops')),
   ],
 );
 
