@@ -211,5 +211,29 @@ export function defineListEdges(database: () => Promise<TestDatabase>): void {
       expect(await refs('BJ_1')).toEqual([]);
       expect(await refs('%')).toEqual([]);
     });
+
+    it('pages a search and a procedure code (GIN-indexed, matches far apart) with the rows OFFSET paging answered', async () => {
+      // 2,500 claims, newest last: PZ1 on every fifth, PZ2 on the second newest and then only on old ones (its first
+      // page spans 2,400 claims), and 'MB-24' in 111 references.
+      await db().execute(sql`
+        insert into claims (org, reference_claim_id, case_type, patient_name, procedure_codes, status, last_modified_on)
+        select 'maxbupa', 'MB-' || g, 'SETTLEMENT', 'Patient ' || g,
+          case when g % 5 = 0 then jsonb_build_array('PZ1') when g = 2499 or (g <= 100 and g % 2 = 0) then jsonb_build_array('PZ2') else jsonb_build_array('PZ0') end,
+          'OPEN', timestamptz '2024-06-01 00:00:00+00' + g * interval '1 second'
+        from generate_series(1, 2500) as g`);
+      const maxbupa = eq(claims.org, 'maxbupa');
+      const cases: { body: ClaimSearchBody; where: ReturnType<typeof and>; total: number }[] = [
+        { body: { procedureCode: ['PZ1'] }, where: and(maxbupa, sql`${claims.procedureCodes} ? 'PZ1'`), total: 500 },
+        { body: { procedureCode: ['PZ2'] }, where: and(maxbupa, sql`${claims.procedureCodes} ? 'PZ2'`), total: 41 },
+        { body: { query: 'MB-24' }, where: and(maxbupa, sql`${claims.referenceClaimId} like 'MB-24%'`), total: 111 },
+      ];
+      for (const { body, where, total } of cases) {
+        for (const page of [1, 2, 3, 4, 5, 6, 9, 7, 1, 20]) {
+          const rows = await search(`org=maxbupa&limit=25&page_number=${page}`, body);
+          expect({ body, page, ids: ids(rows) }).toEqual({ body, page, ids: await offsetPage(db(), where, 25, page) });
+          if (rows.length) expect(rows[0].total_count).toBe(total);
+        }
+      }
+    });
   });
 }
