@@ -256,6 +256,7 @@ describe('cells', () => {
     renderClaims();
     const verdict = await screen.findByText(`Clinical Verification Fail- ${reason}`);
     expect(verdict.closest('td')).toHaveClass('ant-table-cell-ellipsis');
+    expect(verdict.closest('span[style]')).toHaveStyle({ maxWidth: '264px', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
     fireEvent.mouseEnter(verdict);
     expect(await screen.findByRole('tooltip')).toHaveTextContent(`Clinical Verification Fail- ${reason}`);
   });

@@ -7,6 +7,16 @@ type Columns = TableColumnsType<ClaimListRow>;
 /** A count column: narrow, its two-word title on two lines. */
 const COUNT_WIDTH = 96;
 
+/** The verdict column's width; its text is held to it (the table sizes columns to content, so a width alone is not). */
+const RESULT_WIDTH = 280;
+const RESULT_TEXT_STYLE = {
+  display: 'block',
+  maxWidth: RESULT_WIDTH - 16,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+} as const;
+
 /** Found-entity counts, shown to the provider's organisation only. */
 const PROVIDER_COLUMNS: Columns = [
   { title: 'Annotation', key: 'annotation', dataIndex: 'annotated', render: (annotated: boolean) => (annotated ? 'Done' : 'Not Done') },
@@ -33,14 +43,14 @@ export function claimColumns({ provider, searchText }: { provider: boolean; sear
     {
       title: 'Verification Result',
       key: 'verificationResult',
-      width: 280,
+      width: RESULT_WIDTH,
       fixed: 'right',
       ellipsis: { showTitle: false },
       render: (_, row) => {
         const text = verificationResultText(row.adjudicationResult, row.adjudicationReason);
         return (
           <Tooltip title={text} placement="topLeft">
-            <span>{highlighted(text)}</span>
+            <span style={RESULT_TEXT_STYLE}>{highlighted(text)}</span>
           </Tooltip>
         );
       },
