@@ -38,6 +38,21 @@ import type {
 /** Evidence points at the same address as the claim's original_document_url, so the claim page can match them. */
 export const documentUrl = claimDocumentPath;
 
+/** The claim as the adjudicator sees it, from its row (the organisation under the adjudicator's name for it). */
+export const verificationClaim = (claim: {
+  id: number;
+  caseType: 'PRE_AUTH' | 'SETTLEMENT';
+  procedureCodes: string[];
+  hospitalCode: string | null;
+  org: string;
+}): VerificationInput['claim'] => ({
+  id: claim.id,
+  caseType: claim.caseType,
+  procedureCodes: claim.procedureCodes,
+  hospitalCode: claim.hospitalCode,
+  organization: claim.org,
+});
+
 export async function loadReadDocuments(db: DbOrTx, claimId: number): Promise<ReadDocument[]> {
   const rows = await db
     .select({

@@ -19,7 +19,7 @@ import type { ThreadedReadOptions } from '../verification/read/threaded';
 import type { ClaimVerification, DocumentFile, ReadDocument, RuleDefinition, VerificationInput } from '../verification/types';
 import type { VerifyJobPayload } from './enqueue';
 import { completeJob, setAsideJob, type ClaimedJob } from './queue';
-import { documentUrl, loadFacts, loadReadDocuments, loadRules, type MasterDataSource } from './verification-input';
+import { documentUrl, loadFacts, loadReadDocuments, loadRules, type MasterDataSource, verificationClaim } from './verification-input';
 
 export interface DocumentReader {
   /**
@@ -112,13 +112,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
   checkpoint(signal);
   const verification = await ctx.verify(
     {
-      claim: {
-        id: claim.id,
-        caseType: claim.caseType,
-        procedureCodes: claim.procedureCodes,
-        hospitalCode: claim.hospitalCode,
-        organization: claim.org,
-      },
+      claim: verificationClaim(claim),
       documents,
       masters,
       rules,

@@ -21,7 +21,7 @@ import { loadVisibleClaim } from '../claims/access';
 import type { DbOrTx } from '../db';
 import { clinicalUnits, hospitals, procedures } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { loadFacts, loadMasterData, loadReadDocuments, loadRules } from '../jobs/verification-input';
+import { loadFacts, loadMasterData, loadReadDocuments, loadRules, verificationClaim } from '../jobs/verification-input';
 import { type ClaimContext, prepareClaim } from '../verification/context';
 import { pageFilter } from '../verification/entities';
 import { attributeValue, leafScope, type RuleScope } from '../verification/evaluate';
@@ -128,13 +128,7 @@ async function situation(db: DbOrTx, auth: AuthContext, body: TryBody, attribute
     ]);
     return {
       input: {
-        claim: {
-          id: claim.id,
-          caseType: claim.caseType,
-          procedureCodes: claim.procedureCodes,
-          hospitalCode: claim.hospitalCode,
-          organization: claim.org,
-        },
+        claim: verificationClaim(claim),
         documents,
         masters: withDraft(masters),
         rules,

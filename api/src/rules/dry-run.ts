@@ -20,7 +20,7 @@ import {
 import { jsonbHasAny } from '../claims/queries';
 import type { DbOrTx } from '../db';
 import { annotations, claims, keywordMasters, type procedures, rules } from '../db/schema';
-import { loadFacts, loadMasterData, loadReadDocuments, loadRules } from '../jobs/verification-input';
+import { loadFacts, loadMasterData, loadReadDocuments, loadRules, verificationClaim } from '../jobs/verification-input';
 import { verifyClaim } from '../verification';
 import type { MasterData, RuleDefinition } from '../verification/types';
 
@@ -196,7 +196,7 @@ export async function dryRun(db: DbOrTx, draft: DryRunDraft, { limit, budgetMs }
       loadFacts(db, claim.id),
     ]);
     const input = {
-      claim: { id: claim.id, caseType: claim.caseType, procedureCodes: [code], hospitalCode: claim.hospitalCode, organization: claim.org },
+      claim: verificationClaim({ ...claim, procedureCodes: [code] }),
       documents,
       masters: claimMasters,
       facts,

@@ -1,22 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { preparePage, type OcrImage, type PageImage, type PreparedPage } from './prepare';
-import { blankScan, scribbleScan, textScan } from './test-images';
-
-const A4_POINTS = 595;
-
-async function pageOf(png: Uint8Array): Promise<PageImage> {
-  const image = await loadImage(Buffer.from(png));
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return {
-    width: image.width,
-    height: image.height,
-    rgba: context.getImageData(0, 0, image.width, image.height).data,
-    pixelsPerPoint: image.width / A4_POINTS,
-  };
-}
+import { A4_POINTS, blankScan, pageOf, scribbleScan, textScan } from './test-images';
 
 function ocrImage(prepared: PreparedPage): OcrImage {
   if (prepared.blank) throw new Error('the page was taken for blank');

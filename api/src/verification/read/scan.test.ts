@@ -1,23 +1,9 @@
 import { describe, expect, it, jest } from '@jest/globals';
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import type { Word } from '../types';
 import type { OcrResult } from './ocr';
-import { preparePage, type PageImage } from './prepare';
+import { preparePage } from './prepare';
 import { readScan, type Ocr } from './scan';
-import { blankScan, scribbleScan, textScan } from './test-images';
-
-async function pageOf(png: Uint8Array): Promise<PageImage> {
-  const image = await loadImage(Buffer.from(png));
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return {
-    width: image.width,
-    height: image.height,
-    rgba: context.getImageData(0, 0, image.width, image.height).data,
-    pixelsPerPoint: image.width / 595,
-  };
-}
+import { blankScan, pageOf, scribbleScan, textScan } from './test-images';
 
 const fakeOcr = (words: Word[], confidence = 90) => jest.fn<Ocr>(async (): Promise<OcrResult> => ({ words, confidence }));
 

@@ -3,8 +3,26 @@
  * grain and dust, scribbles, and a lab table with or without its grid. Seeded, so every run draws the same
  * pixels.
  */
-import { createCanvas, GlobalFonts, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { findSystemFont } from '../fixtures';
+import type { PageImage } from './prepare';
+
+/** The width of an A4 page in points: the scans are drawn at A4's proportions. */
+export const A4_POINTS = 595;
+
+/** A drawn scan as the reader's page image (its pixels, at the scan's resolution over an A4 width). */
+export async function pageOf(png: Uint8Array): Promise<PageImage> {
+  const image = await loadImage(Buffer.from(png));
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return {
+    width: image.width,
+    height: image.height,
+    rgba: context.getImageData(0, 0, image.width, image.height).data,
+    pixelsPerPoint: image.width / A4_POINTS,
+  };
+}
 
 /** A small linear congruential generator: the same seed gives the same image. */
 function seeded(seed: number): () => number {
