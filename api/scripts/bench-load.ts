@@ -1,8 +1,9 @@
 /**
- * Many reviewers at once (issue 14 §6): the api started as in production (its own process, loopback only, the demo
- * seed arriving and its scanned claims being verified meanwhile), then CLIENTS concurrent clients signed in as the
- * demo reviewers list and filter claims (GET /claims pages, POST /claims/search with filters and search text) for
- * a bounded time. Prints requests/s, p50/p95/p99 and errors beside the goals: p95 <= 1 s on embedded PGlite,
+ * Many reviewers at once (issue 14 §6): the api started as in production (its own process, loopback only), the
+ * demo seed stored in full, then, while its claims are being verified (scanned ones included), CLIENTS concurrent
+ * clients signed in as the demo reviewers list and filter claims (GET /claims pages, POST /claims/search with
+ * filters and search text) for a bounded time. How many claims still wait for verification is printed at the
+ * load's start and end. Prints requests/s, p50/p95/p99 and errors beside the goals: p95 <= 1 s on embedded PGlite,
  * <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no server answers), 0 errors.
  *
  * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`;
@@ -13,9 +14,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { DEMO_PASSWORD } from '../src/seed/base';
+import { DEMO_PASSWORD, ORGANIZATIONS } from '../src/seed/base';
 import { POSTGRES_URL, postgresUnavailable } from '../test/postgres';
 
 const argument = (name: string, fallback: string): string => {
@@ -52,6 +54,8 @@ export interface LoadResult {
   clients: number;
   seconds: number;
   claimsListed: number;
+  /** Claims awaiting verification when the load started and when it ended: the batch going on meanwhile. */
+  awaitingVerification: { atStart: number; atEnd: number };
   requests: number;
   requestsPerSecond: number;
   p50Ms: number;
@@ -63,17 +67,33 @@ export interface LoadResult {
   ok: boolean;
 }
 
-function startApi(env: Record<string, string>): ChildProcess {
+interface StartedApi {
+  process: ChildProcess;
+  /** Resolves when the api logs that the demo seed has stored all its claims. */
+  seeded: Promise<void>;
+}
+
+/** The seed's last log line (seed/generated-claims.ts), the signal that every demo claim is stored. */
+const SEEDED_LINE = /seeded \d+ claims, queued for verification/;
+
+function startApi(env: Record<string, string>): StartedApi {
   const api = spawn(
     process.execPath,
     [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', 'src/main.ts'],
     {
       cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn', LOG_REQUESTS: 'false', ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...env },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  return api;
+  const seeded = new Promise<void>((resolve, reject) => {
+    createInterface({ input: api.stdout! }).on('line', (line) => {
+      if (SEEDED_LINE.test(line)) resolve();
+    });
+    api.once('exit', (code) => reject(new Error(`the api exited (${code}) before the seed was stored`)));
+  });
+  seeded.catch(() => {});
+  return { process: api, seeded };
 }
 
 async function stopApi(api: ChildProcess): Promise<void> {
@@ -105,25 +125,38 @@ async function signIn(username: string): Promise<string> {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function runLoad(driver: Driver): Promise<LoadResult> {
+/** The provider admin's count of claims matching a search, over every organisation (a page's first row carries its total). */
+async function countOf(headers: Record<string, string>, body: object): Promise<number> {
+  const counts = await Promise.all(
+    ORGANIZATIONS.map(async ({ code }) => {
+      const response = await fetch(`${BASE}/claims/search?limit=1&page_number=1&org=${code}`, {
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      const rows = (await response.json()) as { total_count?: number }[];
+      return rows[0]?.total_count ?? 0;
+    }),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
+}
+
+/** Claims whose documents are still to be read or whose verdict is still to come. */
+const AWAITING_VERIFICATION = { status: ['TO_BE_OCRED', 'OCRED'] };
+
+async function runLoad(driver: Driver, api: StartedApi): Promise<LoadResult> {
   await waitFor('the api', async () => ((await fetch(`${BASE}/version`)).ok ? true : null), 120_000);
+  await Promise.race([
+    api.seeded,
+    sleep(900_000, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out waiting for the seed'))),
+  ]);
   const tokens = await Promise.all(USERS.map(signIn));
   const admin = { authorization: `Bearer ${tokens[0]}` };
-  // The seed stores its claims within seconds (their verification goes on during the load): start once the
-  // review list stops growing.
-  let seen = -1;
-  const claimsListed = await waitFor(
-    'the seeded claims',
-    async () => {
-      const rows = (await (await fetch(`${BASE}/claims?limit=1&page_number=1`, { headers: admin })).json()) as { total_count?: number }[];
-      const total = rows[0]?.total_count ?? 0;
-      const settled = total > 0 && total === seen;
-      seen = total;
-      return settled ? total : null;
-    },
-    600_000,
+  const claimsListed = await countOf(admin, {});
+  const awaitingAtStart = await countOf(admin, AWAITING_VERIFICATION);
+  console.log(
+    `load: ${driver}: ${claimsListed} claims in the review list, ${awaitingAtStart} awaiting verification; ${CLIENTS} clients for ${SECONDS} s`,
   );
-  console.log(`load: ${driver}: ${claimsListed} claims in the review list, ${CLIENTS} clients for ${SECONDS} s`);
 
   const latencies: number[] = [];
   const firstErrors: string[] = [];
@@ -152,6 +185,7 @@ async function runLoad(driver: Driver): Promise<LoadResult> {
   const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const elapsed = (performance.now() - started) / 1000;
+  const awaitingAtEnd = await countOf(admin, AWAITING_VERIFICATION);
   latencies.sort((a, b) => a - b);
   const p95Ms = Math.round(percentile(latencies, 95));
   return {
@@ -159,6 +193,7 @@ async function runLoad(driver: Driver): Promise<LoadResult> {
     clients: CLIENTS,
     seconds: Math.round(elapsed),
     claimsListed,
+    awaitingVerification: { atStart: awaitingAtStart, atEnd: awaitingAtEnd },
     requests: latencies.length,
     requestsPerSecond: Math.round(latencies.length / elapsed),
     p50Ms: Math.round(percentile(latencies, 50)),
@@ -193,9 +228,9 @@ async function bench(driver: Driver): Promise<LoadResult> {
   }
   const api = startApi(env);
   try {
-    return await runLoad(driver);
+    return await runLoad(driver, api);
   } finally {
-    await stopApi(api);
+    await stopApi(api.process);
     if (driver === 'postgres') await onServer(`drop database if exists ${databaseName} with (force)`);
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -216,6 +251,7 @@ for (const driver of ['pglite', 'postgres'] as const) {
   results.push(result);
   console.log(
     `load: ${result.driver.padEnd(8)} ${result.clients} clients ${result.seconds} s over ${result.claimsListed}+ claims: ` +
+      `${result.awaitingVerification.atStart} then ${result.awaitingVerification.atEnd} awaiting verification: ` +
       `${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms (goal ${result.goalP95Ms} ms), ` +
       `p99 ${result.p99Ms} ms, ${result.errors} errors (goal 0) ${result.ok ? 'ok' : 'OVER GOAL'}` +
       (result.firstErrors.length ? `\n  first errors: ${result.firstErrors.join('; ')}` : ''),
