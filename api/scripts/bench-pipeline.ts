@@ -64,6 +64,8 @@ interface Run {
   claims: number;
   pages: number;
   seconds: number;
+  /** CPU time of the whole process (every thread) over the run's time: the cores it kept busy. */
+  coresUsed: number;
 }
 
 /**
@@ -91,11 +93,13 @@ async function timedRun(concurrency: number, store: StoreClaims): Promise<Run> {
       finishedAtStart = await finished();
     }
     const started = process.hrtime.bigint();
+    const cpuBefore = process.cpuUsage();
     await worker.drain();
+    const cpu = process.cpuUsage(cpuBefore);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const counted = (await finished()) - finishedAtStart;
     await worker.stop();
-    return { claims: counted, pages: (pages / claims) * counted, seconds };
+    return { claims: counted, pages: (pages / claims) * counted, seconds, coresUsed: (cpu.user + cpu.system) / 1e6 / seconds };
   } finally {
     await database.close();
     rmSync(storeDir, { recursive: true, force: true });
@@ -165,10 +169,10 @@ console.log(
   `verification: seed mix end to end (queue, read, verify, store)  ${results.claimsPerMinute.toFixed(1)} claims/min over ${mix.claims} claims`,
 );
 console.log(
-  `verification: five-page text claims, 1 worker   ${results.fivePageTextClaimsPerMinute.oneWorker.toFixed(0)} claims/min over ${one.claims} claims`,
+  `verification: five-page text claims, 1 worker   ${results.fivePageTextClaimsPerMinute.oneWorker.toFixed(0)} claims/min over ${one.claims} claims, ${one.coresUsed.toFixed(2)} cores busy`,
 );
 console.log(
-  `verification: five-page text claims, 2 workers  ${results.fivePageTextClaimsPerMinute.twoWorkers.toFixed(0)} claims/min over ${two.claims} claims (goal ${GOALS.textClaimsPerMinute} on ${cores} cores) ${verdict(results.fivePageTextClaimsPerMinute.twoWorkers >= GOALS.textClaimsPerMinute)}`,
+  `verification: five-page text claims, 2 workers  ${results.fivePageTextClaimsPerMinute.twoWorkers.toFixed(0)} claims/min over ${two.claims} claims, ${two.coresUsed.toFixed(2)} cores busy (goal ${GOALS.textClaimsPerMinute} on ${cores} cores) ${verdict(results.fivePageTextClaimsPerMinute.twoWorkers >= GOALS.textClaimsPerMinute)}`,
 );
 console.log(
   `verification: second worker speed-up            ${results.secondWorkerSpeedUp.toFixed(2)}x (goal ${GOALS.secondWorkerSpeedUp}x) ${verdict(results.secondWorkerSpeedUp >= GOALS.secondWorkerSpeedUp)}`,
