@@ -461,6 +461,9 @@ export function defineConsoleTests(getE2E: () => E2E): void {
           await handle.focus();
           await page.keyboard.press('Space');
           await announced(`${waitingB} is over position 1 of ${dragged.length}.`);
+          // dnd-kit's keyboard sensor starts listening for the arrows in a timer it sets at pick-up, and the
+          // announcement can come first: an arrow pressed before that timer is lost. A timer set now runs after it.
+          await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
           await page.keyboard.press('ArrowDown');
           await announced(`${waitingB} is over position 2 of ${dragged.length}.`);
           await page.keyboard.press('ArrowUp');
