@@ -9,19 +9,15 @@
  */
 import { writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
 import type { AuthContext } from '../src/auth/tokens';
 import { listClaims, searchClaims } from '../src/claims/list';
 import { openDatabase, rowsOf, type Db, type OpenDatabase } from '../src/db';
 import { organizations } from '../src/db/schema';
 import { ORGANIZATIONS } from '../src/seed/base';
 import { postgresUnavailable, throwawayDatabase } from '../test/postgres';
+import { argument, BENCH_PROVIDER, percentile } from './bench-common';
 
-const argument = (name: string, fallback: string): string => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
-
-const ZONE = 'Asia/Kolkata';
 const LIMIT = 25;
 const RUNS = Number(argument('--runs', '20'));
 const GOAL_MS = { pglite: 150, postgres: 50 } as const;
@@ -100,7 +96,6 @@ async function fillClaims(db: Db, count: number): Promise<void> {
   for (const index of indexes) await db.execute(sql.raw(index.definition));
 }
 
-const provider: AuthContext = { username: 'vitraya.admin', organization: 'vitraya', role: 'super_user', jti: 'bench', exp: 0, ver: 0 };
 const insurer: AuthContext = { username: 'starhealth.reviewer', organization: 'starhealth', role: 'user', jti: 'bench', exp: 0, ver: 0 };
 
 interface Scenario {
@@ -112,8 +107,8 @@ type SearchFilter = Parameters<typeof searchClaims>[3];
 
 /** Search terms and filter values picked from the data: a rare hospital, a common code, texts with a chosen number of hits. */
 async function scenariosFor(db: Db, auth: AuthContext, org: string, claims: number): Promise<Scenario[]> {
-  const user = auth === provider ? 'provider' : 'insurer';
-  const visible = auth === provider ? sql`true` : sql`status = 'ADJUDICATED'`;
+  const user = auth === BENCH_PROVIDER ? 'provider' : 'insurer';
+  const visible = auth === BENCH_PROVIDER ? sql`true` : sql`status = 'ADJUDICATED'`;
   const [rare] = await rowsOf<{ hospital: string; n: number }>(
     db,
     sql`select hospital_code as hospital, count(*)::int as n from claims where org = ${org} and ${visible}
@@ -136,12 +131,12 @@ async function scenariosFor(db: Db, auth: AuthContext, org: string, claims: numb
   const search =
     (body: SearchFilter, page_number = 1) =>
     () =>
-      searchClaims(db, auth, page(page_number), body, ZONE);
+      searchClaims(db, auth, page(page_number), body, DEFAULT_DISPLAY_TIME_ZONE);
   const list: Scenario[] = [
-    { name: 'landing page', run: () => listClaims(db, auth, { ...page(1) }, ZONE) },
-    { name: 'page 1000 (jumped to)', run: () => listClaims(db, auth, { ...page(1000) }, ZONE) },
+    { name: 'landing page', run: () => listClaims(db, auth, { ...page(1) }, DEFAULT_DISPLAY_TIME_ZONE) },
+    { name: 'page 1000 (jumped to)', run: () => listClaims(db, auth, { ...page(1000) }, DEFAULT_DISPLAY_TIME_ZONE) },
     { name: 'last 90 days', run: search({ startDate: ninetyDaysBefore, endDate: newest }) },
-    ...(auth === provider ? [{ name: 'status Open', run: search({ status: ['OPEN'] }) }] : []),
+    ...(auth === BENCH_PROVIDER ? [{ name: 'status Open', run: search({ status: ['OPEN'] }) }] : []),
     { name: 'result Rejected', run: search({ status: ['ADJUDICATED'], adjudicationResult: ['REJECTED'] }) },
     { name: `rare hospital (${rare?.n ?? 0} claims)`, run: search({ hospital_code: [rare?.hospital ?? 'none'] }) },
     { name: `procedure code (${code.n} claims)`, run: search({ procedureCode: [code.code] }) },
@@ -151,8 +146,6 @@ async function scenariosFor(db: Db, auth: AuthContext, org: string, claims: numb
   ];
   return list.map((s) => ({ ...s, name: `${user}: ${s.name}` }));
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function measure(scenario: Scenario): Promise<{ p50: number; p95: number; rows: number }> {
   let rows = 0;
@@ -178,7 +171,10 @@ async function benchOn(driver: Driver, database: OpenDatabase, claims: number) {
   console.log(
     `\nClaims list, ${claims.toLocaleString('en')} claims on ${driver} (filled in ${fillSeconds} s), ${RUNS} runs each, goal p95 <= ${GOAL_MS[driver]} ms`,
   );
-  const scenarios = [...(await scenariosFor(db, provider, 'vitraya', claims)), ...(await scenariosFor(db, insurer, 'starhealth', claims))];
+  const scenarios = [
+    ...(await scenariosFor(db, BENCH_PROVIDER, 'vitraya', claims)),
+    ...(await scenariosFor(db, insurer, 'starhealth', claims)),
+  ];
   const results = [];
   for (const scenario of scenarios) {
     const { p50, p95, rows } = await measure(scenario);

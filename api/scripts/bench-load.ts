@@ -19,11 +19,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { DEMO_PASSWORD, ORGANIZATIONS } from '../src/seed/base';
 import { POSTGRES_URL, postgresUnavailable } from '../test/postgres';
-
-const argument = (name: string, fallback: string): string => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
+import { argument, percentile } from './bench-common';
 
 const CLIENTS = Number(argument('--clients', '200'));
 const SECONDS = Number(argument('--seconds', '30'));
@@ -122,8 +118,6 @@ async function signIn(username: string): Promise<string> {
   if (!response.ok) throw new Error(`login of ${username}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { access_token: string }).access_token;
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
 /** The provider admin's count of claims matching a search, over every organisation (a page's first row carries its total). */
 async function countOf(headers: Record<string, string>, body: object): Promise<number> {

@@ -15,9 +15,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
-import type { AuthContext } from '../src/auth/tokens';
 import { listClaims, searchClaims } from '../src/claims/list';
 import { type Db, openDatabase, rowsOf } from '../src/db';
 import { startVerificationWorker } from '../src/jobs';
@@ -25,19 +25,14 @@ import { insertSeedClaim, seedMastersIfEmpty } from '../src/seed';
 import { seedGeneratedClaims } from '../src/seed/generated-claims';
 import { generateClaim } from '../src/seed/synthetic/generator';
 import { createFolderStore } from '../src/storage/folder';
+import { argument, BENCH_PROVIDER, percentile } from './bench-common';
 import { DEFAULT_READ_LIMITS } from '../src/verification/read/limits';
 import { createThreadedReader } from '../src/verification/read/threaded';
 import type { DocumentStore } from '../src/storage/store';
 
-const argument = (name: string, fallback: string): string => {
-  const at = process.argv.indexOf(name);
-  return at >= 0 ? process.argv[at + 1] : fallback;
-};
-
 /** listDuringBatchP95Ms: the list's budget on the embedded database (issue 13 §1), kept while a batch is verified (§3). */
 const GOALS = { textClaimsPerMinute: 1000, secondWorkerSpeedUp: 1.7, pagesPerSecondPerCore: 150, listDuringBatchP95Ms: 150 };
 const BATCH_CLAIMS = 500;
-const ZONE = 'Asia/Kolkata';
 const FILLER =
   'The patient was reviewed on the ward round. Vital signs were stable and the wound was clean and dry. Medication was continued as advised and the patient was counselled about the follow up visit.';
 
@@ -146,8 +141,6 @@ async function readingPagesPerSecondPerCore(files: Uint8Array[], threads: number
   }
 }
 
-const provider: AuthContext = { username: 'vitraya.admin', organization: 'vitraya', role: 'super_user', jti: 'bench', exp: 0, ver: 0 };
-
 /**
  * A reviewer on the claims list while the queue verifies a batch: the landing page and a search in turn, one call
  * every 200 ms, each call's time kept in `times`.
@@ -157,14 +150,19 @@ const reviewerListing =
   async (db, draining) => {
     for (let n = 0; !draining.aborted; n += 1) {
       const started = performance.now();
-      if (n % 2 === 0) await listClaims(db, provider, { limit: 25, page_number: 1 }, ZONE);
-      else await searchClaims(db, provider, { limit: 25, page_number: 1 }, { query: 'REF', status: ['ADJUDICATED'] }, ZONE);
+      if (n % 2 === 0) await listClaims(db, BENCH_PROVIDER, { limit: 25, page_number: 1 }, DEFAULT_DISPLAY_TIME_ZONE);
+      else
+        await searchClaims(
+          db,
+          BENCH_PROVIDER,
+          { limit: 25, page_number: 1 },
+          { query: 'REF', status: ['ADJUDICATED'] },
+          DEFAULT_DISPLAY_TIME_ZONE,
+        );
       times.push(performance.now() - started);
       await sleep(200);
     }
   };
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const perMinute = (run: Run) => (run.claims / run.seconds) * 60;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'UNDER GOAL');
