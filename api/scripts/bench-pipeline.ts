@@ -70,12 +70,7 @@ interface Run {
   coresUsed: number;
 }
 
-/**
- * Stores the claims `store` gives on a fresh database, then times the queue with `concurrency` workers draining
- * them, in its steady state: each worker's first claim also starts its reading and judging threads (once in the
- * api's life, not per claim), so the clock starts when as many claims as workers are done, and only the claims
- * finished after that count.
- */
+/** Stores a run's claims (queued) and says how many, with how many pages in all. */
 type StoreClaims = (db: Db, documents: DocumentStore) => Promise<{ claims: number; pages: number }>;
 
 const FINISHED = sql`select count(*)::int as n from claims where status in ('ADJUDICATED', 'SUSPENDED')`;
@@ -83,6 +78,12 @@ const FINISHED = sql`select count(*)::int as n from claims where status in ('ADJ
 /** What goes on beside the queue while it drains (a reviewer listing claims), until `draining` is aborted. */
 type Meanwhile = (db: Db, draining: AbortSignal) => Promise<void>;
 
+/**
+ * Stores the claims `store` gives on a fresh database, then times the queue with `concurrency` workers draining
+ * them, in its steady state: each worker's first claim also starts its reading and judging threads (once in the
+ * api's life, not per claim), so the clock starts when as many claims as workers are done, and only the claims
+ * finished after that count.
+ */
 async function timedRun(concurrency: number, store: StoreClaims, meanwhile?: Meanwhile): Promise<Run> {
   const database = await openDatabase({ kind: 'pglite' });
   const storeDir = mkdtempSync(join(tmpdir(), 'claims-bench-documents-'));
@@ -103,9 +104,9 @@ async function timedRun(concurrency: number, store: StoreClaims, meanwhile?: Mea
     const beside = meanwhile?.(database.db, draining.signal);
     await worker.drain();
     const cpu = process.cpuUsage(cpuBefore);
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     draining.abort();
     await beside;
-    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     const counted = (await finished()) - finishedAtStart;
     await worker.stop();
     return { claims: counted, pages: (pages / claims) * counted, seconds, coresUsed: (cpu.user + cpu.system) / 1e6 / seconds };
