@@ -28,7 +28,7 @@ const audience = (module: MasterModule): NavAudience =>
 export const area = {
   name: 'mfe_masters',
   label: 'Masters',
-  segments: LISTED.map((master) => master.module),
+  segments: [...LISTED.map((master) => master.module), 'clinicals'],
   sections: [{ id: 'masters', title: 'Masters', order: 20 }],
   navigation: LISTED.map((master, index) => ({
     path: `/${master.module}`,

@@ -43,6 +43,12 @@ describe('clinical attribute list and view', () => {
     expect(api.callsTo('GET /clinicalAttribute/:id').map((call) => call.url)).toEqual(['/clinicalAttribute/5?audit=True']);
   });
 
+  it('lists them at /clinicals too (spec 3 §2.1), where the page used to be not found', async () => {
+    renderScreen(<MastersRoutes />, '/clinicals');
+    expect(await screen.findByText('Clinical Attributes (1)')).toBeInTheDocument();
+    expect(await screen.findByText('Haemoglobin')).toBeInTheDocument();
+  });
+
   it('shows the fields and the overrides, an empty alias list as No Alias', async () => {
     api.answer({ 'GET /clinicalAttribute/:id': { ...haemoglobin, alias: [] } });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/view/5');
