@@ -13,6 +13,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -84,6 +85,23 @@ export const users = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * The addresses each account has signed in from successfully: a sign-in from one of them goes through while the
+ * account is throttled for the others (auth/login-throttle.ts), so failures from elsewhere cannot lock the user out.
+ * Forgotten after KNOWN_ADDRESS_DAYS without a sign-in from there.
+ */
+export const signInAddresses = pgTable(
+  'sign_in_addresses',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    address: text('address').notNull(),
+    lastSignedInAt: utc('last_signed_in_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
 /** Tokens ended by POST /logout, kept until they would have expired anyway. */
