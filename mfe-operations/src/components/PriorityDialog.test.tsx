@@ -112,4 +112,21 @@ describe('Change Batch Priority', () => {
     expect(api.callsTo('PUT /claim/batch/priority')).toHaveLength(0);
     expect(screen.getByText('Change Batch Priority', { selector: '.ant-modal-title' })).toBeInTheDocument();
   });
+
+  it('says there is nothing to reorder when no batch is open, in its own words', async () => {
+    api = consoleApi({
+      'GET /claim/batch': () => QUEUE,
+      'POST /claim/batch/search': () => [],
+    });
+    renderConsole();
+    openTab('Batch Summary');
+    await within(activePanel()).findByText('Alpha');
+    fireEvent.click(button(activePanel(), 'Change Priority'));
+    const dialog = await findDialog('Change Batch Priority');
+    expect(
+      await within(dialog).findByText('No open batches to reorder: every batch is finished, suspended or archived.'),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByText('No Data Found in Batch Summary')).not.toBeInTheDocument();
+    expect(button(dialog, 'Save')).toBeDisabled();
+  });
 });

@@ -100,6 +100,9 @@ function BatchItem({
   );
 }
 
+/** Said in the dialog itself, not the Batch Summary grid's empty text: the dialog lists only batches still to be worked on. */
+const NO_OPEN_BATCHES = 'No open batches to reorder: every batch is finished, suspended or archived.';
+
 /** The reorderable list: drag a handle with the mouse, or from the keyboard (Space, the arrows, Space). */
 function PriorityList({ batches, onChange }: { batches: BatchRow[]; onChange: (next: BatchRow[]) => void }) {
   const sensors = useSensors(useSensor(PointerSensor), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -164,7 +167,7 @@ function PriorityEditor({ org, onClose }: { org: string; onClose: () => void }) 
         as shown.
       </Typography.Text>
       <div style={{ maxHeight: 450, overflowY: 'auto' }}>
-        <LoadState query={query} empty="No Data Found in Batch Summary">
+        <LoadState query={query} empty={NO_OPEN_BATCHES}>
           {() => <PriorityList batches={shown} onChange={setOrder} />}
         </LoadState>
       </div>
