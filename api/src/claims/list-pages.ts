@@ -25,6 +25,8 @@ interface FilterMemory {
   total: { count: number; capped: boolean } | null;
   /** Page number -> the sort key of its last row. */
   ends: Map<number, SortKey>;
+  /** The remembered pages' numbers, ascending: the nearest one before a page is one binary search away. */
+  endPages: number[];
 }
 
 const ENTRY_TTL_MS = 5 * 60_000;
@@ -46,7 +48,7 @@ export class FilterPages {
     let memory = filters.get(key);
     filters.delete(key);
     if (!memory || pageNumber === 1 || now - memory.startedAt > ENTRY_TTL_MS) {
-      memory = { startedAt: now, total: null, ends: new Map() };
+      memory = { startedAt: now, total: null, ends: new Map(), endPages: [] };
     }
     // Map order is insertion order: re-inserting keeps the most recently used last, the oldest is dropped first.
     filters.set(key, memory);
@@ -54,17 +56,50 @@ export class FilterPages {
     return new FilterPages(memory);
   }
 
-  /** The nearest remembered end before the page, and how many rows lie between it and the page. */
+  /**
+   * The nearest remembered end before the page, and how many rows lie between it and the page: one binary search,
+   * so page 4,000,000 costs what page 4 does (issue 20: counting down from the page number froze the api).
+   */
   startOf(pageNumber: number, limit: number): PageStart {
-    for (let before = pageNumber - 1; before >= 1; before -= 1) {
-      const after = this.memory.ends.get(before);
-      if (after) return { after, skip: (pageNumber - 1 - before) * limit };
-    }
-    return { after: null, skip: (pageNumber - 1) * limit };
+    const before = this.nearestEndBefore(pageNumber);
+    if (before === null) return { after: null, skip: (pageNumber - 1) * limit };
+    return { after: this.memory.ends.get(before) ?? null, skip: (pageNumber - 1 - before) * limit };
+  }
+
+  /** Whether the page lies past the last row by the remembered count (a capped count knows no last page). */
+  isPastEnd(pageNumber: number, limit: number): boolean {
+    const total = this.memory.total;
+    return total !== null && !total.capped && (pageNumber - 1) * limit >= total.count;
   }
 
   rememberEnd(pageNumber: number, last: SortKey): void {
-    if (this.memory.ends.size < MAX_PAGES_PER_FILTER || this.memory.ends.has(pageNumber)) this.memory.ends.set(pageNumber, last);
+    const { ends, endPages } = this.memory;
+    if (ends.has(pageNumber)) {
+      ends.set(pageNumber, last);
+      return;
+    }
+    if (ends.size >= MAX_PAGES_PER_FILTER) return;
+    ends.set(pageNumber, last);
+    endPages.splice(this.countBefore(pageNumber), 0, pageNumber);
+  }
+
+  /** The greatest remembered page below the page, or null. */
+  private nearestEndBefore(pageNumber: number): number | null {
+    const index = this.countBefore(pageNumber);
+    return index > 0 ? this.memory.endPages[index - 1] : null;
+  }
+
+  /** How many remembered pages lie below the page (where it would be inserted in endPages). */
+  private countBefore(pageNumber: number): number {
+    const pages = this.memory.endPages;
+    let low = 0;
+    let high = pages.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (pages[middle] < pageNumber) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   get total(): FilterMemory['total'] {

@@ -113,7 +113,7 @@ async function cappedCount(db: DbOrTx, where: SQL): Promise<{ count: number; cap
 
 /**
  * A page of the list. The filter's pages remember their ends and count (list-pages.ts): page 1 counts, later pages
- * reuse it, and a page after a served one starts where that one ended.
+ * reuse it, a page after a served one starts where that one ended, and one past the count's last page is empty.
  */
 async function pageOfClaims(
   db: DbOrTx,
@@ -124,8 +124,10 @@ async function pageOfClaims(
 ): Promise<Paged<ClaimListRow>[]> {
   const where = andAll([...scopeConditions(scope), ...filter.conditions])!;
   const pages = FilterPages.of(db, JSON.stringify([scope, filter.key, page.limit]), page.page_number);
+  // A page past the remembered count's last is empty without a query, whatever its number.
+  const pastEnd = pages.isPastEnd(page.page_number, page.limit);
   const [rows, total] = await Promise.all([
-    pageRows(db, where, pages.startOf(page.page_number, page.limit), page.limit),
+    pastEnd ? [] : pageRows(db, where, pages.startOf(page.page_number, page.limit), page.limit),
     pages.total ?? cappedCount(db, where),
   ]);
   pages.total = total;

@@ -14,6 +14,8 @@ import {
   IdParams,
   ListQuery,
   OrgQuery,
+  PageLimit,
+  PageNumber,
   ProcedureCodesBody,
   Rule,
   RuleDryRunBody,
@@ -68,8 +70,8 @@ const BuilderSaveQuery = OrgQuery.extend({ id: RuleKey.optional() });
 const OneRule = replies({ 200: Rule });
 /** POST /rules/search: paging is optional (ListQuery's defaults would always page), its absence asks for the selection names. */
 const SearchQuery = OrgQuery.extend({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  page_number: z.coerce.number().int().min(1).optional(),
+  limit: PageLimit.optional(),
+  page_number: PageNumber.optional(),
 });
 
 async function rulesPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<Paged<RuleListRow>[]> {

@@ -4,10 +4,17 @@ import { z } from 'zod';
 export const ErrorBody = z.object({ detail: z.string() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
+/** The highest page any list serves: far past any real list (500 rows a page), and a bound on what a page may cost. */
+export const PAGE_NUMBER_MAX = 1_000_000;
+/** `page_number`: 1-based, at most PAGE_NUMBER_MAX. */
+export const PageNumber = z.coerce.number().int().min(1).max(PAGE_NUMBER_MAX, `must be at most ${PAGE_NUMBER_MAX}`);
+/** `limit`: the rows of a page. */
+export const PageLimit = z.coerce.number().int().min(1).max(500);
+
 /** 1-based paging of every list call (spec 1 §7, spec 2 §2.2). */
 export const PageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(500).default(25),
-  page_number: z.coerce.number().int().min(1).default(1),
+  limit: PageLimit.default(25),
+  page_number: PageNumber.default(1),
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
