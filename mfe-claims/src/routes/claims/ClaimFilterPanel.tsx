@@ -4,23 +4,27 @@ import type { AdjudicationResult, CaseType, ClaimStatus } from '@claims/shared-k
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import { useState } from 'react';
 import type { ClaimFilterOptions } from '../../api/lookups';
-import { emptyClaimFilter, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
+import { emptyClaimFilter, INSURER_RESULTS, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
 
 const STATUS_OPTIONS = REVIEW_FILTER_STATUSES.map((s) => ({ value: s, label: s }));
 const CASE_TYPE_OPTIONS = CASE_TYPES.map((c) => ({ value: c.code, label: c.label }));
-const RESULT_OPTIONS = ADJUDICATION_RESULTS.map((r) => ({ value: r, label: adjudicationResultLabel(r) }));
+const resultOptions = (results: readonly AdjudicationResult[]) => results.map((r) => ({ value: r, label: adjudicationResultLabel(r) }));
+const RESULT_OPTIONS = resultOptions(ADJUDICATION_RESULTS);
+const INSURER_RESULT_OPTIONS = resultOptions(INSURER_RESULTS);
 
 export interface ClaimFilterPanelProps {
   onFilter: (filter: ClaimFilter) => void;
   /** Called after the panel has put its own fields back (dates to today, nothing chosen). */
   onReset: () => void;
-  /** The provider's organisation gets every field; insurer users only the dates. */
+  /** The provider's organisation gets every field; others the dates. */
   fullFilter: boolean;
+  /** Insurer users also filter their adjudicated claims by result. */
+  insurer: boolean;
   options: ClaimFilterOptions;
 }
 
 /** The claims filter; it keeps its fields to itself so typing does not re-render the table. */
-export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: ClaimFilterPanelProps) {
+export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, options }: ClaimFilterPanelProps) {
   const [value, onChange] = useState<ClaimFilter>(emptyClaimFilter);
   const reset = () => {
     onChange(emptyClaimFilter());
@@ -30,9 +34,24 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: Cla
   const setStatuses = (statuses: ClaimStatus[]) =>
     onChange({ ...value, statuses, adjudicationResults: offersAdjudicationResult(statuses) ? value.adjudicationResults : [] });
 
+  const resultField = (options: typeof RESULT_OPTIONS) => (
+    <Form.Item label="Adjudication Result" style={{ marginBottom: 0 }}>
+      <Checkbox.Group<AdjudicationResult>
+        options={options}
+        value={value.adjudicationResults}
+        onChange={(v) => set('adjudicationResults', v)}
+      />
+    </Form.Item>
+  );
+
   return (
     <FilterPanel onFilter={() => onFilter(value)} onReset={reset} filterDisabled={!!dateRangeError(value.range.from, value.range.to)}>
       <DateRangeFields value={value.range} onChange={(range) => set('range', range)} />
+      {insurer && (
+        <Form layout="vertical" component="div">
+          {resultField(INSURER_RESULT_OPTIONS)}
+        </Form>
+      )}
       {fullFilter && (
         <Form layout="vertical" component="div">
           <Row gutter={12}>
@@ -107,15 +126,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, options }: Cla
               </Form.Item>
             </Col>
           </Row>
-          {offersAdjudicationResult(value.statuses) && (
-            <Form.Item label="Adjudication Result" style={{ marginBottom: 0 }}>
-              <Checkbox.Group<AdjudicationResult>
-                options={RESULT_OPTIONS}
-                value={value.adjudicationResults}
-                onChange={(v) => set('adjudicationResults', v)}
-              />
-            </Form.Item>
-          )}
+          {offersAdjudicationResult(value.statuses) && resultField(RESULT_OPTIONS)}
         </Form>
       )}
     </FilterPanel>

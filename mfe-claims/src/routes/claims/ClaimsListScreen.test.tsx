@@ -186,7 +186,7 @@ describe('columns per organisation', () => {
     expect(screen.getAllByText('P001, P002')).toHaveLength(10);
   });
 
-  it('shows insurer users the base columns only, asks for ADJUDICATED claims of their organisation and offers only dates', async () => {
+  it('shows insurer users the base columns only, asks for ADJUDICATED claims of their organisation and offers dates and results', async () => {
     signInAs('starhealth', 'user');
     renderClaims('/claims?org=vitraya');
     expect(await screen.findByText('CASE-1')).toBeInTheDocument();
@@ -222,6 +222,18 @@ describe('columns per organisation', () => {
       }),
     );
     expect(screen.queryByLabelText('Download Excel')).not.toBeInTheDocument();
+
+    // Their claims are all adjudicated: the result is what they tell apart (suspended ones are the provider's).
+    expect(screen.queryByRole('checkbox', { name: 'Suspended' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Rejected' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Query' }));
+    fireEvent.click(filterButton());
+    await waitFor(() =>
+      expect(searchCalls().at(-1)).toEqual({
+        body: { startDate: today, endDate: today, status: ['ADJUDICATED'], adjudicationResult: ['REJECTED', 'QUERY'] },
+        query: listed('starhealth'),
+      }),
+    );
   });
 
   it('shows the demo organisation the base columns, all its claims and batch creation', async () => {

@@ -209,7 +209,15 @@ export function ClaimsListScreen() {
 
   return (
     <Flex vertical style={{ padding: 16 }}>
-      {!batch && <ClaimFilterPanel onFilter={applyFilter} onReset={resetFilter} fullFilter={provider} options={filterOptions} />}
+      {!batch && (
+        <ClaimFilterPanel
+          onFilter={applyFilter}
+          onReset={resetFilter}
+          fullFilter={provider}
+          insurer={insurerUser}
+          options={filterOptions}
+        />
+      )}
       <PagedTable<ClaimListRow>
         title={batch ? `Claims to Review: ${batch.batchName || `batch ${batch.batchId}`}` : 'Claims to Review'}
         avatar="CR"

@@ -29,8 +29,11 @@ export const offersAdjudicationResult = (statuses: readonly ClaimStatus[]): bool
 
 const listOrNothing = <T>(values: T[]): T[] | undefined => (values.length ? values : undefined);
 
+/** What an insurer user may filter by result: their claims are all adjudicated, and suspended ones are the provider's to handle. */
+export const INSURER_RESULTS: readonly AdjudicationResult[] = ['ACCEPTED', 'REJECTED', 'QUERY'];
+
 /**
- * The POST /claims/search body. Insurer users search only adjudicated claims and only by date
+ * The POST /claims/search body. Insurer users search only adjudicated claims, by date and result
  * (spec 1 §3); the search text rides along whenever there is one.
  */
 export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { insurer: boolean; query: string }): ClaimSearchBody {
@@ -46,6 +49,8 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
       body.batch = listOrNothing(filter.batchIds);
       body.caseType = listOrNothing(filter.caseTypes);
       if (offersAdjudicationResult(filter.statuses)) body.adjudicationResult = listOrNothing(filter.adjudicationResults);
+    } else {
+      body.adjudicationResult = listOrNothing(filter.adjudicationResults.filter((result) => INSURER_RESULTS.includes(result)));
     }
   }
   if (insurer) body.status = ['ADJUDICATED'];
