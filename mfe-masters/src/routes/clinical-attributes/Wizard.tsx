@@ -29,16 +29,19 @@ export interface WizardProps {
  */
 export function Wizard({ title, steps, onReset, onCancel, onSave, aside }: WizardProps) {
   const [current, setCurrent] = useState(0);
-  const [shownProblem, setShownProblem] = useState<string | null>(null);
+  // Whether the analyst tried to leave this step; its problem is then shown for as long as the step still has it,
+  // so the message goes as soon as the input is put right.
+  const [triedToLeave, setTriedToLeave] = useState(false);
   const last = current === steps.length - 1;
   const step = steps[current];
+  const shownProblem = triedToLeave ? step.problem : null;
 
   const go = (to: number) => {
-    setShownProblem(null);
+    setTriedToLeave(false);
     setCurrent(to);
   };
   const next = () => {
-    if (step.problem) setShownProblem(step.problem);
+    if (step.problem) setTriedToLeave(true);
     else go(current + 1);
   };
   const save = () => {
@@ -46,7 +49,7 @@ export function Wizard({ title, steps, onReset, onCancel, onSave, aside }: Wizar
     if (blocked < 0) onSave();
     else {
       setCurrent(blocked);
-      setShownProblem(steps[blocked].problem);
+      setTriedToLeave(true);
     }
   };
   const reset = () => {

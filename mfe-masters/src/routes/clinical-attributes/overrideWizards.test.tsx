@@ -62,6 +62,8 @@ describe('document-precedence override wizard', () => {
     expect(shownProblem(dialog)).toBe("*Override Value can't be empty.");
     expect(stepTitle(dialog)).toBe('Documents in Order');
     await choose('Add a document', 'Lab Report', dialog);
+    // Put right, the message goes at once (it used to stay until Next).
+    expect(shownProblem(dialog)).toBeNull();
     await choose('Add a document', 'Discharge Summary', dialog);
     expect(order(dialog)).toEqual(['Lab Report', 'Discharge Summary']);
     fireEvent.click(button('Move Discharge Summary up', dialog));
