@@ -235,8 +235,12 @@ const comparison =
     };
   };
 
-/** The found value as [lower, upper] (a number n is [n, n]; text is read as a number when it is one). */
+/**
+ * The found value as [lower, upper] (a number n is [n, n]; text is read as a number when it is one); null
+ * for a value in a unit the attribute does not define, which is no number of the attribute's unit.
+ */
 function bounds(value: AttributeValue): [number, number] | null {
+  if (value.kind !== 'text' && value.foreignUnit) return null;
   if (value.kind === 'number') return [value.value, value.value];
   if (value.kind === 'range') return [value.lower, value.upper];
   const n = leadingNumber(value.value.trim());

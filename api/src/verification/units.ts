@@ -9,10 +9,52 @@ import type { ClinicalAttributeMaster } from './types';
 export interface UnitKeyword {
   /** Normalised keyword (lower case, no spaces). */
   key: string;
+  /** The keyword in canonical notation (unitNotation), what text is matched against. */
+  canonical: string;
   factor: number;
 }
 
 export const unitKey = (text: string): string => text.toLowerCase().replace(/\s+/g, '');
+
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
+
+/**
+ * The ways one unit is written, brought to one spelling: lower case without spaces, superscripts as powers
+ * ('10³' → '10^3', also '10e3', '10*3'), the micro sign and 'mc' as 'u', a count's multiplier word as its
+ * power of ten ('thou', 'K' → 10^3, 'million' → 10^6, 'lakh' → 10^5), the cubic millimetre ('cumm', 'cu mm',
+ * 'mm3', 'cmm') as the microlitre it equals, 'cells/' as '/', '10^9/L' as '10^3/uL' and '10^12/L' as
+ * '10^6/uL' (the same quantities), and the 'x' before a power of ten dropped. Applied to the masters'
+ * keywords and to the words beside a value alike, so 'x10³/µL', 'x10^9/L' and 'thou/mm3' all meet 'x10^3/uL'.
+ */
+export function unitNotation(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/\s+/g, '')
+    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (digits) => `^${Array.from(digits, (d) => SUPERSCRIPTS[d]).join('')}`)
+    .replace(/\^\^/g, '^')
+    .replace(/[µμ]/g, 'u')
+    .replace(/(^|\/)mc(?=[lg])/g, '$1u')
+    .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
+    .replace(/^[x×*]+(?=10\^)/, '')
+    .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
+    .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
+    .replace(/^(?:millions?|mill?)(?=\/)/, '10^6')
+    .replace(/^lakhs?(?=\/)/, '10^5')
+    .replace(/^cells?(?=\/)/, '')
+    .replace(/^10\^9\/l(?![a-z])/, '10^3/ul')
+    .replace(/^10\^12\/l(?![a-z])/, '10^6/ul');
+}
 
 const keywordCache = new WeakMap<ClinicalAttributeMaster, UnitKeyword[]>();
 
@@ -29,7 +71,9 @@ export function unitKeywords(attribute: ClinicalAttributeMaster): UnitKeyword[] 
     }
   const first = attribute.units?.[0];
   if (first && unitKey(first.name) && !byKey.has(unitKey(first.name))) byKey.set(unitKey(first.name), 1);
-  keywords = [...byKey].map(([key, factor]) => ({ key, factor })).sort((a, b) => b.key.length - a.key.length);
+  keywords = [...byKey]
+    .map(([key, factor]) => ({ key, canonical: unitNotation(key), factor }))
+    .sort((a, b) => b.canonical.length - a.canonical.length);
   keywordCache.set(attribute, keywords);
   return keywords;
 }
@@ -46,21 +90,55 @@ const ONLY_PUNCTUATION = /^[^\p{L}\p{N}%]*$/u;
  */
 export function unitAt(parts: string[], attribute: ClinicalAttributeMaster): { keyword: UnitKeyword; words: number } | null {
   const keywords = unitKeywords(attribute);
+  if (!keywords.length) return null;
   let best: { keyword: UnitKeyword; words: number } | null = null;
   let joined = '';
   for (let n = 0; n < Math.min(parts.length, 3); n += 1) {
     joined += unitKey(parts[n]);
-    const compact = joined.replace(/^[([{]+/, '');
+    const compact = unitNotation(joined.replace(/^[([{]+/, ''));
     if (!compact) continue;
     for (const keyword of keywords) {
-      if (best && keyword.key.length <= best.keyword.key.length) break;
-      if (compact.startsWith(keyword.key) && ONLY_PUNCTUATION.test(compact.slice(keyword.key.length))) {
+      if (best && keyword.canonical.length <= best.keyword.canonical.length) break;
+      if (compact.startsWith(keyword.canonical) && ONLY_PUNCTUATION.test(compact.slice(keyword.canonical.length))) {
         best = { keyword, words: n + 1 };
         break;
       }
     }
   }
   return best;
+}
+
+/** Units of measurement as laboratories and radiologists write them, in canonical notation (unitNotation). */
+const SIMPLE_UNITS = new Set(
+  'mm cm ml dl cc mg g gm kg ug ng pg fl iu miu uiu mmol umol meq mmhg bpm sec secs min mins hr hrs % gm% mg% cells lakh lakhs million thou mm2 m2 kg/m2'.split(
+    ' ',
+  ),
+);
+/** Slashed forms that are abbreviations, not units ('c/o fever', 'h/o', 'w/o', 'and/or'). */
+const NOT_UNITS = new Set(['c/o', 'h/o', 's/p', 'w/o', 'k/c/o', 'n/a', 'y/o', 'and/or', 'r/o', 'b/l', 'i/v', 'o/e', 'p/a']);
+/** 'g/dl', '/ul', '10^3/ul', 'iu/ml', 'ml/min/1.73m2': short letters or a power of ten over a short unit. */
+const SLASHED_UNIT = /^(?:10\^\d{1,2}|[a-z%]{0,8})\/(?:10\^\d{1,2})?[a-z0-9.^]{1,8}(?:\/[a-z0-9.^]{1,8})?$/;
+
+/**
+ * A unit written at the start of `parts` that the attribute's units do not define ('250 x10^9/L' for an
+ * attribute in lakhs/cumm whose master lacks it), as written, with the number of words it takes; null when
+ * the words are no unit. Only for attributes that have units: the value cannot be compared with their
+ * limits, and must not be taken as if written in their unit.
+ */
+export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaster): { text: string; words: number } | null {
+  if (!attribute.units?.length) return null;
+  const trim = (word: string) => word.replace(/^[([{]+|[)\]},.;:]+$/g, '');
+  let written = '';
+  for (let n = 0; n < Math.min(parts.length, 3); n += 1) {
+    const part = trim(parts[n]);
+    // A unit goes on past its first word only where it is visibly unfinished: 'x 10^9/L', 'mg /dl', '/cu mm'.
+    if (n > 0 && !(/^[x×*]?(?:10(?:\^\d*)?)?$|\/$/.test(unitNotation(written)) || part.startsWith('/') || /^\/?cu$/i.test(written))) break;
+    written = n ? `${written} ${part}` : part;
+    const canonical = unitNotation(written);
+    if (!canonical || NOT_UNITS.has(canonical)) return null;
+    if (SIMPLE_UNITS.has(canonical) || SLASHED_UNIT.test(canonical)) return { text: written, words: n + 1 };
+  }
+  return null;
 }
 
 /** value × factor, without the binary-fraction noise (0.1 × 3 = 0.3, not 0.30000000000000004). */

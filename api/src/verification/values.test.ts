@@ -62,9 +62,28 @@ describe('numbers beside the name', () => {
     expect(leadingNumber('1,250.5')).toEqual({ value: 1250.5, rest: '' });
     expect(leadingNumber('1,81,200.00')).toEqual({ value: 181200, rest: '' });
     expect(leadingNumber('7:2')).toEqual({ value: 7.2, rest: '' });
-    expect(leadingNumber('12,5')).toEqual({ value: 12, rest: ',5' });
     expect(leadingNumber('Slow')).toBeNull();
     expect(read(hb, ['Hemoglobin: l2.5 g/dl'])).toMatchObject({ value: 12.5 });
+  });
+
+  it('reads a comma before one or two digits as a decimal comma, and three as thousands unless the range says otherwise', () => {
+    expect(leadingNumber('12,5')).toEqual({ value: 12.5, rest: '' });
+    expect(leadingNumber('6,8mm')).toEqual({ value: 6.8, rest: 'mm' });
+    expect(leadingNumber('0,85')).toEqual({ value: 0.85, rest: '' });
+    expect(leadingNumber('0,850')).toEqual({ value: 0.85, rest: '' });
+    expect(leadingNumber('1,50,000')).toEqual({ value: 150000, rest: '' });
+    expect(leadingNumber('4,500')).toEqual({ value: 4500, rest: '', alternative: 4.5 });
+    expect(leadingNumber('12,5,6')).toEqual({ value: 12, rest: ',5,6' });
+    const calculus = attribute('Size of calculus', { units: [CM] });
+    expect(read(calculus, ['Size of calculus: 6,8 mm'])).toMatchObject({ value: 0.68, unit: 'cm' });
+    const size = attribute('Fibroid size', { value_type: 'NumberRange', units: [CM] });
+    expect(read(size, ['Fibroid size 3,5-4,2 cm'])).toMatchObject({ value: '3.5-4.2' });
+    const lakhs = { id: 7, name: 'lakhs/cumm', alias: [{ keyword: 'lakhs', conversion_unit: 1 }] };
+    const platelets = attribute('Platelets', { units: [lakhs], number_range: { lower_limit: 0.05, upper_limit: 10 } });
+    expect(read(platelets, ['Platelets 0,85 lakhs'])).toMatchObject({ value: 0.85 });
+    expect(read(platelets, ['Platelets 2,500 lakhs'])).toMatchObject({ value: 2.5 });
+    const tlc = attribute('TLC', { number_range: { lower_limit: 1000, upper_limit: 50000 } });
+    expect(read(tlc, ['TLC 4,500'])).toMatchObject({ value: 4500 });
   });
 
   it('stops at the next label rather than take its value', () => {

@@ -45,11 +45,15 @@ import {
 import { compilePattern, runPattern } from './patterns';
 import type { ClaimText, PageInfo, Token } from './text';
 import type { ClinicalAttributeMaster } from './types';
-import { convert, targetUnit, unitAt, type UnitKeyword } from './units';
+import { convert, foreignUnitAt, targetUnit, unitAt, type UnitKeyword } from './units';
 
+/**
+ * A value read. `foreignUnit` is set when the value is written in a unit the attribute's units do not define
+ * (as written): such a value is reported, never compared as if it were in the attribute's own unit.
+ */
 export type AttributeValue =
-  | { kind: 'number'; value: number }
-  | { kind: 'range'; lower: number; upper: number }
+  | { kind: 'number'; value: number; foreignUnit?: string }
+  | { kind: 'range'; lower: number; upper: number; foreignUnit?: string }
   | { kind: 'text'; value: string; values?: string[] };
 
 export type ValueSource = 'fact' | 'pattern' | 'right' | 'below' | 'distributed';
@@ -74,16 +78,30 @@ export function displayValue(value: AttributeValue): string | number {
   return value.value;
 }
 
-/** Digit groups of three, or Indian style (1,81,200.00). */
-const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{2,3})*,\d{3}|\d+)(?:\.\d+)?|[-+]?\.\d+`;
+/**
+ * Digit groups of three, or Indian style (1,81,200.00); or a decimal comma: a comma followed by one or two
+ * digits ('6,8', '0,85'), or any comma after a lone 0 ('0,850'), is a decimal separator.
+ */
+const NUMBER = String.raw`[-+]?(?:(?!0,)\d{1,3}(?:,\d{2,3})*,\d{3}(?!\d)(?:\.\d+)?|\d+,\d{1,2}(?![\d,])|0,\d+|\d+(?:\.\d+)?)|[-+]?\.\d+`;
+/** One group of three after a comma ('4,500'): thousands, or a decimal comma; the attribute's range decides. */
+const AMBIGUOUS_COMMA = /^[-+]?[1-9]\d{0,2},\d{3}$/;
+
+/** The value of a number matched by NUMBER: a decimal comma read as a point, thousands separators dropped. */
+function numberValue(text: string): number {
+  if (/^[-+]?(?:\d+,\d{1,2}|0,\d+)$/.test(text)) return Number(text.replace(',', '.'));
+  return Number(text.replace(/,/g, ''));
+}
 const LEADING_NUMBER = new RegExp(`^[([]?(${NUMBER})`);
 const RANGE_REST = new RegExp(String.raw`^\s*(?:-|–|—|to)\s*(${NUMBER})`, 'i');
 const RANGE_WORD = /^(?:-|–|—|to)$/i;
 /** Characters OCR puts for digits, replaced only inside a run that already holds a digit. */
 const DIGIT_LOOKALIKES: Record<string, string> = { O: '0', o: '0', l: '1', I: '1', '|': '1', S: '5' };
 
-/** The number a word starts with, and what follows it in the word. */
-export function leadingNumber(word: string): { value: number; rest: string } | null {
+/**
+ * The number a word starts with, and what follows it in the word; `alternative` is its value with the comma
+ * read as a decimal comma, where that is as likely ('4,500').
+ */
+export function leadingNumber(word: string): { value: number; rest: string; alternative?: number } | null {
   const run = /^[([]?[-+]?[0-9OolI|S.,:]+/.exec(word)?.[0] ?? '';
   let fixed = word;
   if (/\d/.test(run)) {
@@ -94,8 +112,10 @@ export function leadingNumber(word: string): { value: number; rest: string } | n
   }
   const m = LEADING_NUMBER.exec(fixed);
   if (!m) return null;
-  const value = Number(m[1].replace(/,/g, ''));
-  return Number.isFinite(value) ? { value, rest: fixed.slice(m[0].length) } : null;
+  const value = numberValue(m[1]);
+  if (!Number.isFinite(value)) return null;
+  const rest = fixed.slice(m[0].length);
+  return AMBIGUOUS_COMMA.test(m[1]) ? { value, rest, alternative: Number(m[1].replace(',', '.')) } : { value, rest };
 }
 
 /** Earliest first; at the same place the better and longer match ('Grade III' before 'Grade I'). */
@@ -126,6 +146,8 @@ interface ParseOptions {
 interface Parsed {
   value: AttributeValue;
   unit: UnitKeyword | null;
+  /** A unit written after the value that the attribute's units do not define, as written. */
+  foreignUnit?: string;
   used: number[];
 }
 
@@ -144,8 +166,10 @@ interface Quantity {
   /** Set for a range ('12-16', '3 to 4'). */
   upper: number | null;
   unit: UnitKeyword | null;
+  /** A unit the attribute does not define, written after a single value. */
+  foreignUnit?: string;
   /** Each dimension with its own unit (one entry when there is one dimension). */
-  dimensions: { value: number; unit: UnitKeyword | null }[];
+  dimensions: { value: number; unit: UnitKeyword | null; foreignUnit?: string }[];
   /** The piece after the quantity. */
   next: number;
   used: number[];
@@ -257,7 +281,8 @@ export class ValueReader {
   }
 
   private converted(parsed: Parsed, attribute: ClinicalAttributeMaster): { value: AttributeValue; unit: string | null } {
-    const { value, unit } = parsed;
+    const { value, unit, foreignUnit } = parsed;
+    if (foreignUnit && value.kind !== 'text') return { value: { ...value, foreignUnit }, unit: foreignUnit };
     if (!unit || value.kind === 'text') return { value, unit: unit ? (targetUnit(attribute) ?? unit.key) : null };
     const target = targetUnit(attribute) ?? unit.key;
     if (value.kind === 'number') return { value: { kind: 'number', value: convert(value.value, unit.factor) }, unit: target };
@@ -443,6 +468,11 @@ export class ValueReader {
       const { value, unit } = sizes.reduce((largest, d) => (d.size > largest.size ? d : largest));
       return { value: range ? { kind: 'range', lower: value, upper: value } : { kind: 'number', value }, unit, used };
     }
+    if (quantity.foreignUnit) {
+      const { lower, upper } = quantity;
+      const value: AttributeValue = range ? { kind: 'range', lower, upper: upper ?? lower } : { kind: 'number', value: lower };
+      return { value, unit: null, foreignUnit: quantity.foreignUnit, used };
+    }
     const unit = quantity.unit ?? unitBefore;
     if (quantity.upper !== null && range) return { value: { kind: 'range', lower: quantity.lower, upper: quantity.upper }, unit, used };
     if (range) return { value: { kind: 'range', lower: quantity.lower, upper: quantity.lower }, unit, used };
@@ -468,15 +498,22 @@ export class ValueReader {
     return 0;
   }
 
-  /** Reads the number at piece `at`, splitting what follows it in its word into a piece of its own. */
-  private numberAt(pieces: Piece[], at: number): number {
+  /**
+   * Reads the number at piece `at`, splitting what follows it in its word into a piece of its own. A comma
+   * that may be a thousands or a decimal separator ('4,500') is read as the one that puts the value in the
+   * attribute's number range, thousands when both or neither do.
+   */
+  private numberAt(pieces: Piece[], at: number, attribute?: ClinicalAttributeMaster): number {
     const piece = pieces[at];
     const lead = leadingNumber(piece.text)!;
     if (lead.rest) {
       const cut = piece.text.length - lead.rest.length;
       pieces.splice(at, 1, { token: piece.token, text: piece.text.slice(0, cut) }, { token: piece.token, text: piece.text.slice(cut) });
     }
-    return lead.value;
+    if (lead.alternative === undefined || !attribute?.number_range) return lead.value;
+    const { lower_limit: lower, upper_limit: upper } = attribute.number_range;
+    const within = (n: number) => (lower === null || n >= lower) && (upper === null || n <= upper);
+    return !within(lead.value) && within(lead.alternative) ? lead.alternative : lead.value;
   }
 
   /** A range's upper bound at piece `at` ('-16', '- 16', 'to 16'), and the piece after it. */
@@ -487,7 +524,7 @@ export class ValueReader {
     if (inWord) {
       const rest = piece.text.slice(inWord[0].length);
       pieces.splice(at, 1, { token: piece.token, text: inWord[0] }, ...(rest ? [{ token: piece.token, text: rest }] : []));
-      return { upper: Number(inWord[1].replace(/,/g, '')), next: at + 1, used: [piece.token] };
+      return { upper: numberValue(inWord[1]), next: at + 1, used: [piece.token] };
     }
     const after = pieces[at + 1];
     if (RANGE_WORD.test(piece.text) && after && leadingNumber(after.text)) {
@@ -505,7 +542,7 @@ export class ValueReader {
     pieces: Piece[],
     at: number,
     attribute: ClinicalAttributeMaster,
-  ): { unit: UnitKeyword; next: number; used: number[] } | null {
+  ): { unit: UnitKeyword | string; next: number; used: number[] } | null {
     const unitHere = (k: number) => {
       const found = unitAt(
         pieces.slice(k, k + 3).map((p) => p.text),
@@ -517,6 +554,11 @@ export class ValueReader {
     for (let flags = 0; flags < MAX_FLAGS && pieces[k] && isFlag(pieces[k].text) && !unitHere(k); flags += 1) k += 1;
     const direct = unitHere(k);
     if (direct) return direct;
+    const foreign = foreignUnitAt(
+      pieces.slice(k, k + 3).map((p) => p.text),
+      attribute,
+    );
+    if (foreign) return { unit: foreign.text, next: k + foreign.words, used: pieces.slice(k, k + foreign.words).map((p) => p.token) };
     while (pieces[k] && isReferenceWord(plainOf(pieces[k].text))) k += 1;
     if (!pieces[k] || !leadingNumber(pieces[k].text)) return null;
     this.numberAt(pieces, k);
@@ -530,7 +572,7 @@ export class ValueReader {
   /** The number at piece `at` with its range, unit and further dimensions. */
   private quantityAt(pieces: Piece[], at: number, attribute: ClinicalAttributeMaster): Quantity {
     const used = [pieces[at].token];
-    const lower = this.numberAt(pieces, at);
+    const lower = this.numberAt(pieces, at, attribute);
     let next = at + 1;
     const range = this.upperAt(pieces, next);
     if (range) {
@@ -543,7 +585,8 @@ export class ValueReader {
         used.push(...unit.used);
         next = unit.next;
       }
-      return { value, unit: unit?.unit ?? null };
+      const written = unit?.unit ?? null;
+      return typeof written === 'string' ? { value, unit: null, foreignUnit: written } : { value, unit: written };
     };
     const dimensions = [withUnit(lower)];
     while (!range && pieces[next] && DIMENSION_SEPARATOR.test(pieces[next].text)) {
@@ -561,11 +604,12 @@ export class ValueReader {
       const size = pieces[next + 1];
       if (!size || !leadingNumber(size.text) || POWER_OF_TEN.test(size.text)) break;
       used.push(separator.token, size.token);
-      const value = this.numberAt(pieces, next + 1);
+      const value = this.numberAt(pieces, next + 1, attribute);
       next += 2;
       dimensions.push(withUnit(value));
     }
-    return { lower, upper: range?.upper ?? null, unit: dimensions[0].unit, dimensions, next, used };
+    const { foreignUnit } = dimensions[0];
+    return { lower, upper: range?.upper ?? null, unit: dimensions[0].unit, foreignUnit, dimensions, next, used };
   }
 
   private parseText(tokens: number[], attribute: ClinicalAttributeMaster, options: ParseOptions): Parsed | null {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from '@jest/globals';
+import { attribute, docFromText, emptyMasters, ruleOf } from './fixtures';
+import { PhraseIndex } from './match';
+import { buildClaimText } from './text';
+import type { ClinicalAttributeMaster, ClinicalUnitMaster } from './types';
+import { foreignUnitAt, unitAt, unitNotation } from './units';
+import { displayValue, ValueReader } from './values';
+import { verifyClaim } from './verify';
+
+const LAKHS: ClinicalUnitMaster = {
+  id: 1,
+  name: 'lakhs/cumm',
+  alias: [
+    { keyword: 'lakhs/cumm', conversion_unit: 1 },
+    { keyword: 'cells/cumm', conversion_unit: 0.00001 },
+    { keyword: 'x10^3/uL', conversion_unit: 0.01 },
+  ],
+};
+const CELLS: ClinicalUnitMaster = {
+  id: 2,
+  name: 'cells/cumm',
+  alias: [
+    { keyword: 'cells/cumm', conversion_unit: 1 },
+    { keyword: 'x10^3/uL', conversion_unit: 1000 },
+  ],
+};
+const platelets = attribute('Platelet Count', {
+  alias: ['Platelets'],
+  units: [LAKHS],
+  number_range: { lower_limit: 0.05, upper_limit: 10 },
+});
+const wbc = attribute('Total Leucocyte Count', { alias: ['TLC'], units: [CELLS] });
+
+const read = (attr: ClinicalAttributeMaster, [line]: string[]) => {
+  const text = buildClaimText([docFromText('lab.pdf', [line])]);
+  const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(attr, null);
+  return first
+    ? { value: displayValue(first.value), unit: first.unit, foreign: 'foreignUnit' in first.value ? first.value.foreignUnit : undefined }
+    : null;
+};
+
+describe('unit notation', () => {
+  it('writes superscripts, micro signs, cubic millimetres and multiplier words one way', () => {
+    expect(unitNotation('x10³/µL')).toBe('10^3/ul');
+    expect(unitNotation('×10^3/μL')).toBe('10^3/ul');
+    expect(unitNotation('x10^9/L')).toBe('10^3/ul');
+    expect(unitNotation('10e3/uL')).toBe('10^3/ul');
+    expect(unitNotation('thou/mm3')).toBe('10^3/ul');
+    expect(unitNotation('K/uL')).toBe('10^3/ul');
+    expect(unitNotation('/cu mm')).toBe('/ul');
+    expect(unitNotation('cells/cumm')).toBe('/ul');
+    expect(unitNotation('Lakhs/cumm')).toBe('10^5/ul');
+    expect(unitNotation('x10¹²/L')).toBe('10^6/ul');
+    expect(unitNotation('/mcL')).toBe('/ul');
+    // a length stays a length
+    expect(unitNotation('mm')).toBe('mm');
+    expect(unitNotation('g/dL')).toBe('g/dl');
+  });
+
+  it("matches the masters' keywords written another way", () => {
+    expect(unitAt(['x10³/µL'], platelets)?.keyword.factor).toBe(0.01);
+    expect(unitAt(['x', '10^9/L'], platelets)).toMatchObject({ keyword: { factor: 0.01 }, words: 2 });
+    expect(unitAt(['/cu', 'mm'], wbc)).toMatchObject({ keyword: { factor: 1 }, words: 2 });
+    expect(unitAt(['thou/mm3'], wbc)?.keyword.factor).toBe(1000);
+  });
+
+  it('converts values written in those notations', () => {
+    expect(read(platelets, ['Platelet Count 250 x10^9/L'])).toMatchObject({ value: 2.5, unit: 'lakhs/cumm' });
+    expect(read(platelets, ['Platelets: 250 x10³/µL'])).toMatchObject({ value: 2.5, unit: 'lakhs/cumm' });
+    expect(read(platelets, ['Platelets 1,50,000 /cu mm'])).toMatchObject({ value: 1.5, unit: 'lakhs/cumm' });
+    expect(read(wbc, ['TLC 8.2 thou/mm3'])).toMatchObject({ value: 8200, unit: 'cells/cumm' });
+    expect(read(wbc, ['TLC 7.4 x 10^9/L'])).toMatchObject({ value: 7400, unit: 'cells/cumm' });
+  });
+
+  it('tells a unit the masters do not define from other words', () => {
+    expect(foreignUnitAt(['g/L'], platelets)).toEqual({ text: 'g/L', words: 1 });
+    expect(foreignUnitAt(['x', '10^6/mL'], platelets)).toEqual({ text: 'x 10^6/mL', words: 2 });
+    expect(foreignUnitAt(['c/o', 'fever'], platelets)).toBeNull();
+    expect(foreignUnitAt(['on', 'admission'], platelets)).toBeNull();
+    expect(foreignUnitAt(['M'], platelets)).toBeNull();
+    // an attribute without units has no foreign ones
+    expect(foreignUnitAt(['mm'], attribute('Grade'))).toBeNull();
+  });
+
+  it('reports a value in an undefined unit with that unit, and never compares it as its own', () => {
+    expect(read(platelets, ['Platelet Count 250 x10^6/mL'])).toEqual({ value: 250, unit: 'x10^6/mL', foreign: 'x10^6/mL' });
+    const masters = emptyMasters({ clinicalAttributes: [platelets] });
+    const verification = verifyClaim({
+      claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: null, organization: 'x' },
+      documents: [docFromText('lab.pdf', ['Platelet Count 250 x10^6/mL'])],
+      masters,
+      rules: {
+        P1: ruleOf({
+          clinicalTermsRule: {
+            operator: 'VALUE_GREATER_THAN_EQUAL_TO',
+            valueToCompare: { id: platelets.id, name: 'Platelet Count' },
+            value: 1,
+          },
+        }),
+      },
+    });
+    expect(verification.adjudicationResult).toBe('REJECTED');
+    expect(JSON.stringify(verification.adjudicationDetails)).toContain('"unitFound":"x10^6/mL"');
+    expect(verification.adjudicationReason).toContain('Platelet Count is 250 x10^6/mL');
+  });
+});
