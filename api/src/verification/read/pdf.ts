@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { ReadPage } from '../types';
 import type { PageImage } from './prepare';
 import type { ReadScan } from './scan';
+import { withoutWatermarks } from './watermark';
 import { runsToWords, type TextRun } from './words';
 
 const require = createRequire(import.meta.url);
@@ -155,9 +156,11 @@ async function textRuns(pdfjs: Pdfjs, page: PDFPageProxy): Promise<TextRun[]> {
     if (!('str' in item) || !item.str.trim()) continue;
     const tx = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
     const family = content.styles[item.fontName]?.fontFamily;
-    runs.push({ text: item.str, x: tx[4], baseline: tx[5], width: item.width, size: Math.hypot(tx[2], tx[3]), family });
+    // The viewport's y axis points down: an upright run has tx[1] = 0, one turned counter-clockwise a negative tx[1].
+    const angle = (Math.atan2(-tx[1], tx[0]) * 180) / Math.PI;
+    runs.push({ text: item.str, x: tx[4], baseline: tx[5], width: item.width, size: Math.hypot(tx[2], tx[3]), family, angle });
   }
-  return runs;
+  return withoutWatermarks(runs);
 }
 
 /**

@@ -18,6 +18,8 @@ export interface TextRun {
   size: number;
   /** pdfjs's guess of the font's family. */
   family?: 'sans-serif' | 'serif' | 'monospace' | string;
+  /** Direction of the text on the page, degrees counter-clockwise from left-to-right; 0 when not told. */
+  angle?: number;
 }
 
 /** Helvetica advance widths (1/1000 em) for the printable ASCII characters 32..126. */
