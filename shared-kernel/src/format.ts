@@ -24,3 +24,12 @@ export const shorten = (text: string, keep = 15, threshold = 17): string => (tex
 export function todayInZone(): Dayjs {
   return dayjs(dayjs().tz(getRuntimeConfig().displayTimeZone).format('YYYY-MM-DD'));
 }
+
+const MEGABYTE = 1024 * 1024;
+const oneDecimal = (value: number): string => String(Math.round(value * 10) / 10);
+
+/** '20 MB', '2.5 MB': how upload limits are stated. */
+export const megabytes = (bytes: number): string => `${oneDecimal(bytes / MEGABYTE)} MB`;
+
+/** A file's size beside its name: KB below a megabyte, so a small file never reads '0 MB'. */
+export const fileSize = (bytes: number): string => (bytes < MEGABYTE ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));

@@ -86,6 +86,8 @@ describe('Upload Manifest', () => {
     expect(within(dialog).getByText("'claims.txt' is not a .csv or .xlsx manifest.")).toBeInTheDocument();
     await addFiles(dialog, 'manifest', file('claims.csv', 'text/csv', 512));
     expect(within(dialog).queryByText("'claims.txt' is not a .csv or .xlsx manifest.")).not.toBeInTheDocument();
+    // A small file's size in KB, never '0 MB'.
+    expect(within(dialog).getByText('1 KB')).toBeInTheDocument();
     await addFiles(
       dialog,
       'documents',

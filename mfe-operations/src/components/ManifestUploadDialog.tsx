@@ -1,5 +1,5 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import { insurerLabel } from '@claims/shared-kernel';
+import { fileSize, insurerLabel } from '@claims/shared-kernel';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
 import Progress from 'antd/es/progress';
@@ -7,7 +7,7 @@ import Upload, { type RcFile } from 'antd/es/upload';
 import { useState } from 'react';
 import { fetchManifestLimits, uploadManifest } from '../api/claimActions';
 import { importSummary, unreadableManifests } from './importSummary';
-import { DOCUMENT_ACCEPT, isDocumentFile, isManifestFile, limitsText, MANIFEST_ACCEPT, megabytes, uploadProblems } from './manifestFiles';
+import { DOCUMENT_ACCEPT, isDocumentFile, isManifestFile, limitsText, MANIFEST_ACCEPT, uploadProblems } from './manifestFiles';
 import { useConsoleRefresh } from './useConsoleWrite';
 
 /** The limits change only with the server's configuration; without them the server alone checks the sizes. */
@@ -24,7 +24,7 @@ function FileLine({ file, disabled, onRemove }: { file: File; disabled: boolean;
       <Typography.Text ellipsis={{ tooltip: file.name }} style={{ flex: 1, minWidth: 0 }}>
         {file.name}
       </Typography.Text>
-      <Typography.Text type="secondary">{megabytes(file.size)}</Typography.Text>
+      <Typography.Text type="secondary">{fileSize(file.size)}</Typography.Text>
       <Button
         type="text"
         danger

@@ -1,4 +1,4 @@
-import type { ManifestLimits } from '@claims/shared-kernel';
+import { megabytes, type ManifestLimits } from '@claims/shared-kernel';
 
 /** A manifest is a spreadsheet of claims: .csv or .xlsx. */
 export const MANIFEST_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -9,10 +9,6 @@ const extensionOf = (name: string): string => name.slice(name.lastIndexOf('.') +
 
 export const isManifestFile = (file: File): boolean => ['csv', 'xlsx'].includes(extensionOf(file.name));
 export const isDocumentFile = (file: File): boolean => ['pdf', 'png', 'jpg', 'jpeg'].includes(extensionOf(file.name));
-
-const MEGABYTE = 1024 * 1024;
-/** '20 MB', '2.5 MB'. */
-export const megabytes = (bytes: number): string => `${Math.round((bytes / MEGABYTE) * 10) / 10} MB`;
 
 /** The limits as the dialog states them. */
 export const limitsText = (limits: ManifestLimits): string =>

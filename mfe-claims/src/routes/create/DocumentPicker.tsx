@@ -1,10 +1,10 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
-import type { UploadLimits } from '@claims/shared-kernel';
+import { fileSize, type UploadLimits } from '@claims/shared-kernel';
 import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
 import Upload, { type RcFile } from 'antd/es/upload';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PdfIcon } from '../../components/viewer/PdfIcon';
-import { ACCEPT_ATTRIBUTE, fileSize, isAcceptedFile, isPdf, limitsText, notAcceptedMessage, type PickedDocument } from './documents';
+import { ACCEPT_ATTRIBUTE, isAcceptedFile, isPdf, limitsText, notAcceptedMessage, type PickedDocument } from './documents';
 
 const THUMB = 56;
 // react-pdf loads in a chunk of its own when a PDF is picked, as on the claim page.

@@ -1,4 +1,4 @@
-import type { UploadLimits } from '@claims/shared-kernel';
+import { megabytes, type UploadLimits } from '@claims/shared-kernel';
 
 /** A file chosen for the claim, kept in the browser until Submit. */
 export interface PickedDocument {
@@ -27,15 +27,6 @@ export function isAcceptedFile(file: File): boolean {
 export const isPdf = (file: File): boolean => extensionOf(file.name) === 'pdf';
 
 export const notAcceptedMessage = (name: string): string => `'${name}' is not a PNG, JPEG or PDF file.`;
-
-const MEGABYTE = 1024 * 1024;
-const round1 = (value: number): string => String(Math.round(value * 10) / 10);
-
-/** '20 MB', '2.5 MB': how the limits are stated. */
-export const megabytes = (bytes: number): string => `${round1(bytes / MEGABYTE)} MB`;
-
-/** A file's size beside its name: KB below a megabyte. */
-export const fileSize = (bytes: number): string => (bytes < MEGABYTE ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes));
 
 /** The limits as the form states them. */
 export const limitsText = (limits: UploadLimits): string =>
