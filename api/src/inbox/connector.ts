@@ -9,10 +9,13 @@ export interface InboxManifest {
   /** Its path inside the insurer's inbox, '/'-separated (names it in messages and in the import record). */
   path: string;
   modifiedAt: Date;
-  read(): Promise<Buffer>;
+  /** Bytes; with modifiedAt, what tells a changed manifest from one already read. */
+  size: number;
+  /** The manifest's bytes; a file over `maxBytes` is reported, not read. */
+  read(maxBytes: number): Promise<InboxDocument>;
 }
 
-/** A document a manifest row names, as the inbox has it. */
+/** A document a manifest row names (or a manifest), as the inbox has it. */
 export type InboxDocument = { kind: 'found'; data: Buffer } | { kind: 'missing' } | { kind: 'tooLarge'; size: number };
 
 /** A file an operator uploads into the inbox. */

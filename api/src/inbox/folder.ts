@@ -5,7 +5,7 @@
  * beside their final names and renamed into place, the manifest last, so a refresh never sees half an upload.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { isDocumentName, type InboxConnector, type InboxDocument, type InboxFile } from './connector';
 
@@ -29,6 +29,23 @@ function inside(base: string, name: string): string | null {
   return rel && !rel.startsWith('..') && !rel.includes(`..${sep}`) ? path : null;
 }
 
+/** A file's bytes, unless it is larger than `maxBytes`. Opened once: the size checked is the size of the file read. */
+async function readCapped(path: string, maxBytes: number): Promise<InboxDocument> {
+  const handle = await open(path, 'r').catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
+  if (!handle) return { kind: 'missing' };
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) return { kind: 'missing' };
+    if (info.size > maxBytes) return { kind: 'tooLarge', size: info.size };
+    return { kind: 'found', data: await handle.readFile() };
+  } finally {
+    await handle.close();
+  }
+}
+
 async function writeInPlace(path: string, data: Uint8Array): Promise<void> {
   const partial = `${path}.${randomUUID()}.partial`;
   try {
@@ -47,17 +64,18 @@ const uploadFolderName = (now: Date): string =>
     .replace(/\.\d+Z$/, 'Z')}-${randomUUID().slice(0, 8)}`;
 
 export function createFolderInbox(root: string): InboxConnector {
-  async function manifestsIn(folder: string, prefix: string): Promise<{ path: string; full: string; modifiedAt: Date }[]> {
+  async function manifestsIn(folder: string, prefix: string): Promise<{ path: string; full: string; modifiedAt: Date; size: number }[]> {
     const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
       if (isMissing(error)) return [];
       throw error;
     });
-    const found: { path: string; full: string; modifiedAt: Date }[] = [];
+    const found: { path: string; full: string; modifiedAt: Date; size: number }[] = [];
     for (const entry of entries) {
       if (!isVisible(entry.name)) continue;
       const full = join(folder, entry.name);
       if (entry.isFile() && isManifestName(entry.name)) {
-        found.push({ path: prefix ? posix.join(prefix, entry.name) : entry.name, full, modifiedAt: (await stat(full)).mtime });
+        const { mtime, size } = await stat(full);
+        found.push({ path: prefix ? posix.join(prefix, entry.name) : entry.name, full, modifiedAt: mtime, size });
       } else if (entry.isDirectory() && !prefix) {
         found.push(...(await manifestsIn(full, entry.name)));
       }
@@ -69,7 +87,7 @@ export function createFolderInbox(root: string): InboxConnector {
     async manifests(org) {
       const found = await manifestsIn(orgFolder(root, org), '');
       found.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
-      return found.map(({ path, full, modifiedAt }) => ({ path, modifiedAt, read: () => readFile(full) }));
+      return found.map(({ path, full, modifiedAt, size }) => ({ path, modifiedAt, size, read: (maxBytes) => readCapped(full, maxBytes) }));
     },
 
     async readDocument(org, manifestPath, name, maxBytes): Promise<InboxDocument> {
@@ -77,21 +95,7 @@ export function createFolderInbox(root: string): InboxConnector {
       const manifestFolder = dirname(join(base, ...manifestPath.split('/')));
       // A document name never holds '..' (isDocumentName), so it stays in the manifest's folder.
       if (!isDocumentName(name)) return { kind: 'missing' };
-      const path = resolve(manifestFolder, ...name.split(/[/\\]/));
-      // Opened once: the size checked is the size of the file read.
-      const handle = await open(path, 'r').catch((error: unknown) => {
-        if (isMissing(error)) return null;
-        throw error;
-      });
-      if (!handle) return { kind: 'missing' };
-      try {
-        const info = await handle.stat();
-        if (!info.isFile()) return { kind: 'missing' };
-        if (info.size > maxBytes) return { kind: 'tooLarge', size: info.size };
-        return { kind: 'found', data: await handle.readFile() };
-      } finally {
-        await handle.close();
-      }
+      return readCapped(resolve(manifestFolder, ...name.split(/[/\\]/)), maxBytes);
     },
 
     async drop(org, manifest: InboxFile, documents: InboxFile[]) {

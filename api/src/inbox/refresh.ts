@@ -8,11 +8,13 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { DOWNLOAD_ERROR_CODES, type RefreshDownloadsResponse, type UploadLimits } from '@claims/shared-kernel/contract';
 import { recordClaimDocuments, withStoredDocuments } from '../claims/upload';
+import { MEGABYTE } from '../config';
 import type { Db, DbOrTx } from '../db';
 import { claimDocuments, claims, hospitals, inboxImports } from '../db/schema';
 import type { DocumentStore } from '../storage/store';
-import type { InboxConnector } from './connector';
-import { ManifestError, parseManifest } from './manifest';
+import type { InboxConnector, InboxManifest } from './connector';
+import { ManifestError, type ManifestRow } from './manifest';
+import { parseManifest } from './manifest-thread';
 import { checkRow, rowKey, type CheckedRow, type InboxRow } from './rows';
 
 export const REFRESHED = 'Page got refreshed successfully';
@@ -28,15 +30,46 @@ export interface InboxContext {
 /** Another refresh got to the row (or the retried claim) first: this one's work is rolled back. */
 class TakenElsewhere extends Error {}
 
+const inMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toFixed(2))} MB`;
+
+/**
+ * Manifests refused, per inbox connector, by organisation and path with the version refused (modified time and size):
+ * a refused manifest is read once, and again only when its file changes, so a hostile one costs one reading.
+ */
+const refusedManifests = new WeakMap<InboxConnector, Map<string, { version: string; reason: string }>>();
+
+/** The manifest's rows, or null when it has gone since it was listed; ManifestError when it cannot be read. */
+async function manifestRows(manifest: InboxManifest, maxBytes: number): Promise<ManifestRow[] | null> {
+  const file = await manifest.read(maxBytes);
+  if (file.kind === 'missing') return null;
+  if (file.kind === 'tooLarge') {
+    throw new ManifestError(`the file is ${inMegabytes(file.size)}, more than ${inMegabytes(maxBytes)}, the limit per file`, true);
+  }
+  return parseManifest(manifest.path, file.data);
+}
+
 /** Every row of the insurer's manifests, newest manifest first; a key already seen is a duplicate. */
-async function readInbox(inbox: InboxConnector, org: string) {
+async function readInbox(inbox: InboxConnector, org: string, maxManifestBytes: number) {
   const rows: InboxRow[] = [];
   const duplicates: InboxRow[] = [];
   const unreadableManifests: RefreshDownloadsResponse['unreadableManifests'] = [];
   const seen = new Set<string>();
-  for (const manifest of await inbox.manifests(org)) {
+  const refused = refusedManifests.get(inbox) ?? new Map<string, { version: string; reason: string }>();
+  refusedManifests.set(inbox, refused);
+  const manifests = await inbox.manifests(org);
+  const listed = new Set(manifests.map((m) => `${org}/${m.path}`));
+  for (const key of refused.keys()) if (key.startsWith(`${org}/`) && !listed.has(key)) refused.delete(key);
+
+  for (const manifest of manifests) {
+    const key = `${org}/${manifest.path}`;
+    const version = `${manifest.modifiedAt.getTime()}:${manifest.size}`;
+    const known = refused.get(key);
+    if (known?.version === version) {
+      unreadableManifests.push({ manifest: manifest.path, reason: known.reason });
+      continue;
+    }
     try {
-      for (const row of await parseManifest(manifest.path, await manifest.read())) {
+      for (const row of (await manifestRows(manifest, maxManifestBytes)) ?? []) {
         const located = { ...row, manifest: manifest.path, key: rowKey(manifest.path, row) };
         if (seen.has(located.key)) duplicates.push(located);
         else {
@@ -44,8 +77,10 @@ async function readInbox(inbox: InboxConnector, org: string) {
           rows.push(located);
         }
       }
+      refused.delete(key);
     } catch (error) {
       if (!(error instanceof ManifestError)) throw error;
+      refused.set(key, { version, reason: error.message });
       unreadableManifests.push({ manifest: manifest.path, reason: error.message });
     }
   }
@@ -193,7 +228,7 @@ async function settleOrphanRetries(db: Db, org: string, handled: Set<number>, us
 }
 
 export async function refreshDownloads(ctx: InboxContext, org: string, username: string): Promise<RefreshDownloadsResponse> {
-  const { rows, duplicates, unreadableManifests } = await readInbox(ctx.inbox, org);
+  const { rows, duplicates, unreadableManifests } = await readInbox(ctx.inbox, org, ctx.limits.maxFileBytes);
   const imports = await importsOf(
     ctx.db,
     org,

@@ -12,7 +12,8 @@ import { sniffType } from '../claims/upload';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 import { isDocumentName, type InboxConnector, type InboxFile } from './connector';
 import { isManifestName } from './folder';
-import { documentNames, ManifestError, parseManifest, REQUIRED_COLUMNS } from './manifest';
+import { documentNames, ManifestError, REQUIRED_COLUMNS } from './manifest';
+import { parseManifest } from './manifest-thread';
 
 export interface ManifestUploadLimits {
   maxFileBytes: number;
@@ -94,9 +95,10 @@ export async function dropManifestUpload(
   if (isXlsx && !XLSX_SIGNATURE.every((b, i) => manifest.data[i] === b)) {
     throw unsupportedMediaType(`manifest: '${manifest.fileName}' is not an .xlsx workbook`);
   }
-  const rows = await parseManifest(manifest.fileName, Buffer.from(manifest.data)).catch((error: unknown) => {
-    if (error instanceof ManifestError) throw badRequest(`manifest: '${manifest.fileName}' cannot be read: ${error.message}`);
-    throw error;
+  const rows = await parseManifest(manifest.fileName, manifest.data).catch((error: unknown) => {
+    if (!(error instanceof ManifestError)) throw error;
+    const detail = `manifest: '${manifest.fileName}' cannot be read: ${error.message}`;
+    throw error.tooLarge ? payloadTooLarge(detail) : badRequest(detail);
   });
   if (!rows.length) throw badRequest(`manifest: '${manifest.fileName}' has no claims`);
   const named = new Set(rows.flatMap((row) => documentNames(row.fields.insurer_documents)));
