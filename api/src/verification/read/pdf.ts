@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { ReadPage } from '../types';
 import type { PageImage } from './prepare';
+import { isJunkTextLayer } from './readability';
 import type { ReadScan } from './scan';
 import { withoutWatermarks } from './watermark';
 import { runsToWords, type TextRun } from './words';
@@ -109,7 +110,9 @@ export async function readPdf(
         const letters = words.reduce((n, w) => n + w.text.replace(/[^\p{L}\p{N}]/gu, '').length, 0);
         const operators = letters < MIN_TEXT_LAYER_CHARS ? await page.getOperatorList() : null;
         const imageWidth = operators ? widestImage(operators, imageOps) : null;
-        const isScan = imageWidth !== null;
+        // A text layer whose words are not words (fonts mapped to the wrong letters) is read from the drawn page.
+        const junk = !operators && isJunkTextLayer(words);
+        const isScan = imageWidth !== null || junk;
         pages.push({
           pageNumber,
           width: viewport.width,
@@ -117,6 +120,7 @@ export async function readPdf(
           source: isScan ? 'ocr' : 'text',
           words: isScan ? [] : words,
         });
+        if (junk) scans.push({ index: pages.length - 1, page, scale: renderScale(0, viewport), wholePage: null });
         if (operators && imageWidth !== null) {
           const scale = renderScale(imageWidth, viewport);
           // A page that is one image, read at that image's own scale, is read from the image without drawing it.

@@ -107,6 +107,34 @@ export function assessPage(words: readonly Word[], confidence: number, vocabular
   return { legible, words: tokens.length, knownWords };
 }
 
+/** A text layer with fewer words of three or more letters than this is too short to judge. */
+const MIN_JUDGED_WORDS = 8;
+/** Below this share of known words a text layer is junk: a page of text has most of its words in the list. */
+const MIN_TEXT_LAYER_KNOWN_SHARE = 0.25;
+
+/**
+ * Whether a PDF text layer is junk: fonts whose characters map to the wrong letters (the page looks right,
+ * its text reads 'Kdhprjorelq 45.5 j2go'), so hardly any of its words is a word. Judged on words of three or
+ * more characters with a letter in them; numbers and codes count as known (a junk layer's digits may be
+ * right). Such a page is read by OCR instead (./pdf.ts).
+ */
+export function isJunkTextLayer(words: readonly Word[], vocabulary: Vocabulary = READER_VOCABULARY): boolean {
+  let judged = 0;
+  let knownWords = 0;
+  for (const word of words) {
+    // Characters of no script (private use, control, replacement) are never words.
+    if (/[\p{Co}\p{Cc}\uFFFD]/u.test(word.text)) {
+      judged += 1;
+      continue;
+    }
+    const token = bare(word.text);
+    if (token.length < 3 || !/\p{L}/u.test(token)) continue;
+    judged += 1;
+    if (known(token, vocabulary)) knownWords += 1;
+  }
+  return judged >= MIN_JUDGED_WORDS && knownWords < MIN_TEXT_LAYER_KNOWN_SHARE * judged;
+}
+
 /**
  * Why a page read by OCR has no legible text, in the reader's words for the error dialog; null when it has
  * legible text, or was read before legibility was judged (then it is kept as it is).
