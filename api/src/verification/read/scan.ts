@@ -1,10 +1,14 @@
 /**
- * One scanned page (an image file, or a PDF page without a text layer rendered to pixels) read: prepared for
- * OCR (./prepare: lines and specks erased, cropped to its ink), OCRed unless it has no text to read, the
- * decimal points OCR dropped put back (./decimals), and its legibility judged (./readability).
+ * One scanned page (an image file, or a PDF page without a text layer rendered to pixels) read: straightened
+ * (./geometry/straighten: a photographed sheet flattened, a turned or skewed page made upright, the light
+ * evened out, stamps taken out), prepared for OCR (./prepare: lines and specks erased, cropped to its ink), OCRed unless it has no text to read, the
+ * decimal points OCR dropped put back (./decimals), and its legibility judged (./readability). The words'
+ * boxes are taken back to the page as given, which is what the viewer shows.
  */
 import type { PageLegibility, Word } from '../types';
 import { restoreDecimalPoints } from './decimals';
+import { mapBox } from './geometry/raster';
+import { straighten } from './geometry/straighten';
 import type { OcrResult } from './ocr';
 import { preparePage, type PageImage } from './prepare';
 import { assessPage } from './readability';
@@ -28,7 +32,8 @@ export type Ocr = (image: Uint8Array) => Promise<OcrResult>;
 /** readScan with the reader's OCR workers. */
 export type ReadScan = (page: PageImage) => Promise<ScanReading>;
 
-export async function readScan(page: PageImage, ocr: Ocr): Promise<ScanReading> {
+export async function readScan(given: PageImage, ocr: Ocr): Promise<ScanReading> {
+  const { page, toSource } = straighten(given);
   const prepared = preparePage(page);
   if (prepared.blank) return { words: [], legibility: { blank: true, confidence: 0, legible: false } };
   const { pgm, left, top } = prepared.image;
@@ -37,7 +42,8 @@ export async function readScan(page: PageImage, ocr: Ocr): Promise<ScanReading> 
   const { words: repaired, restored } = restoreDecimalPoints(onPage, prepared.marks);
   // A number whose marks are its characters one for one is kept however unsure tesseract was of it (it is
   // unsure because of the point it missed).
-  const words = repaired.filter((word) => (word.confidence ?? 0) >= MIN_CONFIDENCE || restored.has(word));
+  const kept = repaired.filter((word) => (word.confidence ?? 0) >= MIN_CONFIDENCE || restored.has(word));
+  const words = toSource ? kept.map((word) => mapBox(toSource, word)) : kept;
   const confidence = Math.round(result.confidence);
   return { words, legibility: { blank: false, confidence, legible: assessPage(words, confidence).legible } };
 }

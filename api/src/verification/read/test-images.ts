@@ -5,6 +5,7 @@
  */
 import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
 import { findSystemFont } from '../fixtures';
+import { apply, type Point, quadToQuad, warp } from './geometry/raster';
 import type { PageImage } from './prepare';
 
 /** The width of an A4 page in points: the scans are drawn at A4's proportions. */
@@ -185,4 +186,156 @@ export async function labTableScan({ grid, tilt = 0 }: { grid: boolean; tilt?: n
     row.map((_, c) => ({ left: columns[c], top: top + r * rowHeight, right: columns[c + 1], bottom: top + (r + 1) * rowHeight })),
   );
   return { png: await canvas.encode('png'), cells };
+}
+
+/** A word drawn on a test page and its box, pixels. */
+export interface DrawnWord {
+  text: string;
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+/** The lines of a discharge summary with a lab table, as a hospital prints it: [text, x, baseline, size]. */
+export const DOCUMENT_LINES: [string, number, number, number][] = [
+  ['CITY CARE HOSPITAL', 380, 150, 44],
+  ['DISCHARGE SUMMARY', 420, 230, 34],
+  ['Patient name: Ramesh Kumar', 90, 330, 28],
+  ['Admitted with pain in the right lower abdomen.', 90, 390, 28],
+  ['Diagnosis: right ureteric calculus, size 9 mm.', 90, 450, 28],
+  ['Procedure: ureteroscopic lithotripsy done.', 90, 510, 28],
+  ['Haemoglobin 11.2 g/dL', 90, 620, 28],
+  ['Creatinine 0.9 mg/dL', 90, 680, 28],
+  ['Platelets 2.5 lakhs', 90, 740, 28],
+  ['Advised review after two weeks with reports.', 90, 850, 28],
+];
+
+/**
+ * A scanned page of DOCUMENT_LINES (150 dpi A4 on grainy paper), with each word's box as drawn. `stamp`: a red
+ * 'PAID' stamp in a box drawn across the second title line, as an accounts office leaves it.
+ */
+export async function documentScan({ stamp = false, ...options }: ScanOptions & { stamp?: boolean } = {}): Promise<{
+  png: Uint8Array;
+  words: DrawnWord[];
+}> {
+  const { canvas, context } = scanCanvas(options);
+  context.fillStyle = 'rgb(25,25,30)';
+  const words: DrawnWord[] = [];
+  for (const [text, x, baseline, size] of DOCUMENT_LINES) {
+    context.font = `${size}px ${FONT_FAMILY}`;
+    context.fillText(text, x, baseline);
+    let at = x;
+    for (const word of text.split(' ')) {
+      const metrics = context.measureText(word);
+      words.push({
+        text: word,
+        left: at,
+        top: baseline - metrics.actualBoundingBoxAscent,
+        right: at + metrics.width,
+        bottom: baseline + metrics.actualBoundingBoxDescent,
+      });
+      at += context.measureText(`${word} `).width;
+    }
+  }
+  if (stamp) {
+    context.save();
+    context.translate(640, 215);
+    context.rotate((-12 * Math.PI) / 180);
+    context.strokeStyle = 'rgb(210,40,45)';
+    context.fillStyle = 'rgb(210,40,45)';
+    context.lineWidth = 6;
+    context.strokeRect(-150, -60, 300, 110);
+    context.font = `bold 84px ${FONT_FAMILY}`;
+    context.fillText('PAID', -105, 30);
+    context.restore();
+  }
+  return { png: await canvas.encode('png'), words };
+}
+
+/** The image turned clockwise by `degrees` about its centre, on a canvas that holds all of it (the corners get paper). */
+export async function turnedImage(png: Uint8Array, degrees: number): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(png));
+  const radians = (degrees * Math.PI) / 180;
+  const width = Math.round(Math.abs(image.width * Math.cos(radians)) + Math.abs(image.height * Math.sin(radians)));
+  const height = Math.round(Math.abs(image.width * Math.sin(radians)) + Math.abs(image.height * Math.cos(radians)));
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = 'rgb(232,232,228)';
+  context.fillRect(0, 0, width, height);
+  context.translate(width / 2, height / 2);
+  context.rotate(radians);
+  context.drawImage(image, -image.width / 2, -image.height / 2);
+  return canvas.encode('png');
+}
+
+/** Where a point of the upright image lands in turnedImage(…, degrees) of it. */
+export function turnedPoint(x: number, y: number, source: { width: number; height: number }, degrees: number): { x: number; y: number } {
+  const radians = (degrees * Math.PI) / 180;
+  const cos = Math.cos(radians);
+  const sin = Math.sin(radians);
+  const width = Math.round(Math.abs(source.width * cos) + Math.abs(source.height * sin));
+  const height = Math.round(Math.abs(source.width * sin) + Math.abs(source.height * cos));
+  const dx = x - source.width / 2;
+  const dy = y - source.height / 2;
+  return { x: width / 2 + dx * cos - dy * sin, y: height / 2 + dx * sin + dy * cos };
+}
+
+export interface PhotoOptions {
+  /** Where the page's corners land in the photo (top-left, top-right, bottom-right, bottom-left), pixels. */
+  corners: [Point, Point, Point, Point];
+  width: number;
+  height: number;
+  /** The light falls to this share behind the shadow's edge (the line through `shadow.from` and `shadow.to`, the shadow on its right). */
+  shadow?: { from: Point; to: Point; light: number };
+  /** JPEG quality (0-100). */
+  quality: number;
+}
+
+/** A phone photo of a page: the page in perspective on a brown desk, lit warmer than a scanner, with a shadow across it, saved as a JPEG. */
+export async function phonePhoto(png: Uint8Array, { corners, width, height, shadow, quality }: PhotoOptions): Promise<Uint8Array> {
+  const image = await loadImage(Buffer.from(png));
+  const flat = createCanvas(image.width, image.height);
+  const flatContext = flat.getContext('2d');
+  flatContext.drawImage(image, 0, 0);
+  const source = flatContext.getImageData(0, 0, image.width, image.height).data;
+  const toPage = quadToQuad(corners, [
+    { x: 0, y: 0 },
+    { x: image.width, y: 0 },
+    { x: image.width, y: image.height },
+    { x: 0, y: image.height },
+  ]);
+  const random = seeded(11);
+  const desk = [92, 64, 44];
+  const pixels = warp(source, image.width, image.height, 4, toPage, width, height, [-1, -1, -1, 255]);
+  const edge = shadow && {
+    dx: shadow.to.x - shadow.from.x,
+    dy: shadow.to.y - shadow.from.y,
+    length: Math.hypot(shadow.to.x - shadow.from.x, shadow.to.y - shadow.from.y),
+  };
+  for (let y = 0; y < height; y += 1)
+    for (let x = 0; x < width; x += 1) {
+      const i = 4 * (y * width + x);
+      const inside = apply(toPage, x + 0.5, y + 0.5);
+      const onPage = inside.x >= 0 && inside.y >= 0 && inside.x < image.width && inside.y < image.height;
+      let light = 1 - 0.15 * (y / height);
+      if (shadow && edge) {
+        // Signed distance from the shadow's edge, a soft penumbra of 40 pixels.
+        const side = ((x - shadow.from.x) * edge.dy - (y - shadow.from.y) * edge.dx) / edge.length;
+        const depth = Math.min(1, Math.max(0, (side + 20) / 40));
+        light *= 1 - (1 - shadow.light) * depth;
+      }
+      const noise = (random() - 0.5) * 12;
+      for (let c = 0; c < 3; c += 1) {
+        const base = onPage ? pixels[i + c] * [1, 0.97, 0.9][c] : desk[c] + 10 * Math.sin(x / 7 + c);
+        pixels[i + c] = base * light + noise;
+      }
+      pixels[i + 3] = 255;
+    }
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  const data = context.createImageData(width, height);
+  data.data.set(pixels);
+  context.putImageData(data, 0, 0);
+  return canvas.encode('jpeg', quality);
 }

@@ -1,0 +1,268 @@
+/**
+ * The sheet of paper in a photo: a bright quadrilateral against a darker desk, seen in perspective. Found on
+ * a small copy of the photo: the desk's level is read from the photo's border and the paper's from its middle;
+ * what is clearly brighter than the desk (a shadow across the sheet included) is paper; the largest such
+ * region is the sheet; its corners are the extremes of x + y and x − y, then refined as the crossings of lines
+ * fitted to its four edges (a dog-eared or rounded corner does not pull the sheet with it).
+ *
+ * A scan has no desk: its paper reaches the image's border on most sides, and nothing is found.
+ */
+import { type Point, reducedGrey } from './raster';
+
+/** The small copy's longest side, pixels. */
+const ANALYSIS_SIDE = 500;
+/** The border ring read as desk: this share of the image's smaller side. */
+const RING_SHARE = 0.03;
+/** The paper must be brighter than the desk by at least this (grey levels). */
+const MIN_CONTRAST = 30;
+/** Paper is at least this share of the way from the desk's level up to the paper's (a shadow halves the light, no more). */
+const PAPER_SHARE = 0.3;
+/** A side of the image shows desk when less than this share of its ring is sheet; a photo shows desk on two sides at least. */
+const DESK_SIDE_SHARE = 0.5;
+const MIN_DESK_SIDES = 2;
+/** The sheet covers at least this share of the photo. */
+const MIN_SHEET_SHARE = 0.15;
+/** The sheet is cut this share of its size inside its found edges: no rim of desk comes along. */
+const INSET = 0.01;
+/** A fitted edge point farther than this (small-copy pixels) from the first fit is left out of the second. */
+const EDGE_TOLERANCE = 2;
+
+export interface Sheet {
+  /** Corners in the image's pixels: top-left, top-right, bottom-right, bottom-left. */
+  corners: [Point, Point, Point, Point];
+  /** The sheet's size once flat: its longer opposite edges, pixels. */
+  width: number;
+  height: number;
+}
+
+export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, height: number): Sheet | null {
+  const factor = Math.max(1, Math.ceil(Math.max(width, height) / ANALYSIS_SIDE));
+  const small = reducedGrey(rgba, width, height, factor);
+  const { grey, width: w, height: h } = small;
+  const ring = Math.max(2, Math.round(RING_SHARE * Math.min(w, h)));
+  const deskLevels: number[] = [];
+  const middleLevels: number[] = [];
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const level = grey[y * w + x];
+      if (x < ring || y < ring || x >= w - ring || y >= h - ring) deskLevels.push(level);
+      else if (x > w / 4 && x < (3 * w) / 4 && y > h / 4 && y < (3 * h) / 4) middleLevels.push(level);
+    }
+  const desk = quantile(deskLevels, 0.5);
+  const deskBright = quantile(deskLevels, 0.9);
+  const paper = quantile(middleLevels, 0.9);
+  if (paper - desk < MIN_CONTRAST) return null;
+  const threshold = Math.max(deskBright + 8, desk + PAPER_SHARE * (paper - desk));
+  const mask = new Uint8Array(w * h);
+  for (let i = 0; i < mask.length; i += 1) mask[i] = grey[i] > threshold ? 1 : 0;
+  const sheet = largestRegion(close(mask, w, h), w, h);
+  if (!sheet || sheet.size < MIN_SHEET_SHARE * w * h) return null;
+
+  const inSheet = (x: number, y: number) => sheet.label[y * w + x] === 1;
+  let deskSides = 0;
+  for (const side of [
+    { along: w, at: (k: number, d: number) => inSheet(k, d) },
+    { along: w, at: (k: number, d: number) => inSheet(k, h - 1 - d) },
+    { along: h, at: (k: number, d: number) => inSheet(d, k) },
+    { along: h, at: (k: number, d: number) => inSheet(w - 1 - d, k) },
+  ]) {
+    let covered = 0;
+    for (let d = 0; d < ring; d += 1) for (let k = 0; k < side.along; k += 1) if (side.at(k, d)) covered += 1;
+    if (covered < DESK_SIDE_SHARE * ring * side.along) deskSides += 1;
+  }
+  if (deskSides < MIN_DESK_SIDES) return null;
+
+  const corners = refinedCorners(sheet.label, w, h) ?? extremeCorners(sheet.label, w, h);
+  const centre = corners.reduce((sum, p) => ({ x: sum.x + p.x / 4, y: sum.y + p.y / 4 }), { x: 0, y: 0 });
+  const full = corners.map((p) => ({
+    x: (p.x + (centre.x - p.x) * 2 * INSET) * factor,
+    y: (p.y + (centre.y - p.y) * 2 * INSET) * factor,
+  })) as Sheet['corners'];
+  const [tl, tr, br, bl] = full;
+  const distance = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
+  const sheetWidth = Math.round(Math.max(distance(tl, tr), distance(bl, br)));
+  const sheetHeight = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
+  if (!convex(full) || sheetWidth < 0.2 * width || sheetHeight < 0.2 * height) return null;
+  return { corners: full, width: sheetWidth, height: sheetHeight };
+}
+
+function quantile(values: number[], share: number): number {
+  const sorted = Uint8Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
+}
+
+/** The mask with gaps of one pixel closed (a thin rule or a crease across the sheet does not cut it in two). */
+function close(mask: Uint8Array, w: number, h: number): Uint8Array {
+  const morph = (source: Uint8Array, keep: 0 | 1) => {
+    const out = new Uint8Array(source.length);
+    for (let y = 0; y < h; y += 1)
+      for (let x = 0; x < w; x += 1) {
+        let value = source[y * w + x];
+        for (let dy = -1; dy <= 1 && value !== keep; dy += 1)
+          for (let dx = -1; dx <= 1; dx += 1) {
+            const xx = x + dx;
+            const yy = y + dy;
+            if (xx >= 0 && yy >= 0 && xx < w && yy < h && source[yy * w + xx] === keep) {
+              value = keep;
+              break;
+            }
+          }
+        out[y * w + x] = value;
+      }
+    return out;
+  };
+  return morph(morph(mask, 1), 0);
+}
+
+/** The largest 4-connected region of the mask, as a label image (1 inside it) and its size. */
+function largestRegion(mask: Uint8Array, w: number, h: number): { label: Uint8Array; size: number } | null {
+  const region = new Int32Array(w * h).fill(-1);
+  const stack = new Int32Array(w * h);
+  let best = -1;
+  let bestSize = 0;
+  let next = 0;
+  for (let start = 0; start < mask.length; start += 1) {
+    if (!mask[start] || region[start] >= 0) continue;
+    const id = next++;
+    let top = 0;
+    let size = 0;
+    stack[top++] = start;
+    region[start] = id;
+    while (top > 0) {
+      const i = stack[--top];
+      size += 1;
+      const x = i % w;
+      for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w]) {
+        if (j < 0 || j >= mask.length || !mask[j] || region[j] >= 0) continue;
+        region[j] = id;
+        stack[top++] = j;
+      }
+    }
+    if (size > bestSize) {
+      bestSize = size;
+      best = id;
+    }
+  }
+  if (best < 0) return null;
+  const label = new Uint8Array(w * h);
+  for (let i = 0; i < label.length; i += 1) label[i] = region[i] === best ? 1 : 0;
+  return { label, size: bestSize };
+}
+
+/** Corners as the region's extremes: least and most x + y (top-left, bottom-right), most and least x − y (top-right, bottom-left). */
+function extremeCorners(label: Uint8Array, w: number, h: number): [Point, Point, Point, Point] {
+  const best = [
+    { score: Infinity, x: 0, y: 0 },
+    { score: -Infinity, x: 0, y: 0 },
+    { score: -Infinity, x: 0, y: 0 },
+    { score: Infinity, x: 0, y: 0 },
+  ];
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      if (!label[y * w + x]) continue;
+      const sum = x + y;
+      const difference = x - y;
+      if (sum < best[0].score) best[0] = { score: sum, x, y };
+      if (difference > best[1].score) best[1] = { score: difference, x: x + 1, y };
+      if (sum > best[2].score) best[2] = { score: sum, x: x + 1, y: y + 1 };
+      if (difference < best[3].score) best[3] = { score: difference, x, y: y + 1 };
+    }
+  return best.map(({ x, y }) => ({ x, y })) as [Point, Point, Point, Point];
+}
+
+/** A line a·t + b, t running along an edge (x for the top and bottom edges, y for the sides). */
+interface EdgeLine {
+  a: number;
+  b: number;
+}
+
+/**
+ * The corners as crossings of lines fitted to the region's four edges: each edge's outermost region pixel in
+ * every column (row) of its middle stretch between the extreme corners. Null when an edge has too few points.
+ */
+function refinedCorners(label: Uint8Array, w: number, h: number): [Point, Point, Point, Point] | null {
+  const [tl, tr, br, bl] = extremeCorners(label, w, h);
+  const edge = (from: number, to: number, outer: (t: number) => number | null): EdgeLine | null => {
+    const lo = Math.ceil(from + 0.15 * (to - from));
+    const hi = Math.floor(to - 0.15 * (to - from));
+    const ts: number[] = [];
+    const vs: number[] = [];
+    for (let t = lo; t <= hi; t += 1) {
+      const v = outer(t);
+      if (v !== null) {
+        ts.push(t + 0.5);
+        vs.push(v);
+      }
+    }
+    return fitLine(ts, vs);
+  };
+  const columnTop = (x: number) => {
+    for (let y = 0; y < h; y += 1) if (label[y * w + x]) return y;
+    return null;
+  };
+  const columnBottom = (x: number) => {
+    for (let y = h - 1; y >= 0; y -= 1) if (label[y * w + x]) return y + 1;
+    return null;
+  };
+  const rowLeft = (y: number) => {
+    for (let x = 0; x < w; x += 1) if (label[y * w + x]) return x;
+    return null;
+  };
+  const rowRight = (y: number) => {
+    for (let x = w - 1; x >= 0; x -= 1) if (label[y * w + x]) return x + 1;
+    return null;
+  };
+  const top = edge(tl.x, tr.x, columnTop);
+  const bottom = edge(bl.x, br.x, columnBottom);
+  const left = edge(tl.y, bl.y, rowLeft);
+  const right = edge(tr.y, br.y, rowRight);
+  if (!top || !bottom || !left || !right) return null;
+  // y = a_h x + b_h crossing x = a_v y + b_v.
+  const cross = (horizontal: EdgeLine, vertical: EdgeLine): Point => {
+    const y = (horizontal.a * vertical.b + horizontal.b) / (1 - horizontal.a * vertical.a);
+    return { x: vertical.a * y + vertical.b, y };
+  };
+  const corners: [Point, Point, Point, Point] = [cross(top, left), cross(top, right), cross(bottom, right), cross(bottom, left)];
+  // A crossing far from its extreme corner means a fit went wrong (a torn edge): the extremes are kept then.
+  const limit = 0.1 * Math.max(w, h);
+  const near = corners.every((p, k) => Math.hypot(p.x - [tl, tr, br, bl][k].x, p.y - [tl, tr, br, bl][k].y) < limit);
+  return near ? corners : null;
+}
+
+/** Least squares v = a·t + b, fitted again without the points more than EDGE_TOLERANCE from the first fit. */
+function fitLine(ts: number[], vs: number[]): EdgeLine | null {
+  const fit = (keep: (k: number) => boolean): EdgeLine | null => {
+    let n = 0;
+    let st = 0;
+    let sv = 0;
+    let stt = 0;
+    let stv = 0;
+    for (let k = 0; k < ts.length; k += 1) {
+      if (!keep(k)) continue;
+      n += 1;
+      st += ts[k];
+      sv += vs[k];
+      stt += ts[k] * ts[k];
+      stv += ts[k] * vs[k];
+    }
+    const denominator = n * stt - st * st;
+    if (n < 5 || Math.abs(denominator) < 1e-9) return null;
+    const a = (n * stv - st * sv) / denominator;
+    return { a, b: (sv - a * st) / n };
+  };
+  const first = fit(() => true);
+  if (!first) return null;
+  return fit((k) => Math.abs(vs[k] - (first.a * ts[k] + first.b)) <= EDGE_TOLERANCE) ?? first;
+}
+
+/** Whether the corners, in order, turn the same way at each (a quadrilateral that is not folded over itself). */
+function convex(corners: Point[]): boolean {
+  let sign = 0;
+  for (let k = 0; k < 4; k += 1) {
+    const [a, b, c] = [corners[k], corners[(k + 1) % 4], corners[(k + 2) % 4]];
+    const turn = Math.sign((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x));
+    if (turn === 0 || (sign !== 0 && turn !== sign)) return false;
+    sign = turn;
+  }
+  return true;
+}
