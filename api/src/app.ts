@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
+import { serverTimeouts } from './http/connections';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerInputGuard } from './http/input-guard';
@@ -116,6 +117,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    ...serverTimeouts(config.httpTimeouts),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -49,6 +49,19 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   /** One line per answered request. */
   logRequests: boolean;
+  /** How long a client may take over a request, in ms (docs/operations.md). */
+  httpTimeouts: HttpTimeouts;
+}
+
+export interface HttpTimeouts {
+  /** The whole request, headers and body (HTTP_REQUEST_TIMEOUT): a trickled body is cut off after it. */
+  requestMs: number;
+  /** The request's headers (HTTP_HEADERS_TIMEOUT); at most requestMs. */
+  headersMs: number;
+  /** A connection with nothing sent either way (HTTP_IDLE_TIMEOUT), also while an answer is being worked out. */
+  idleMs: number;
+  /** An idle kept-alive connection between requests (HTTP_KEEP_ALIVE_TIMEOUT). */
+  keepAliveMs: number;
 }
 
 const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -148,5 +161,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
     logRequests: flag(env.LOG_REQUESTS, false),
+    httpTimeouts: httpTimeouts(env),
   };
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  const seconds = (name: string, fallback: number) => positiveDuration(name, env[name], fallback) * 1000;
+  const timeouts = {
+    requestMs: seconds('HTTP_REQUEST_TIMEOUT', 120),
+    headersMs: seconds('HTTP_HEADERS_TIMEOUT', 30),
+    idleMs: seconds('HTTP_IDLE_TIMEOUT', 300),
+    keepAliveMs: seconds('HTTP_KEEP_ALIVE_TIMEOUT', 72),
+  };
+  if (timeouts.headersMs > timeouts.requestMs) throw new Error('HTTP_HEADERS_TIMEOUT must not be longer than HTTP_REQUEST_TIMEOUT');
+  return timeouts;
 }
