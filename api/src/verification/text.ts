@@ -1,8 +1,9 @@
 /**
  * The claim's words laid out for searching: per page, lines (top to bottom, words left to right) built from
  * the word boxes, so PDF run order and OCR block order do not matter; one token per word, numbered across
- * the whole claim in reading order (documents in input order, pages in order).
+ * the whole claim in reading order (documents in input order, pages in order, columns in order: ./columns.ts).
  */
+import { readingBlocks } from './columns';
 import { foldOf, plainOf } from './match';
 import type { ReadDocument, ReadPage, Word } from './types';
 
@@ -51,10 +52,12 @@ export interface ClaimText {
 
 const isBlank = (w: Word) => !w.text.trim();
 
-/** Groups words into lines: a word joins the line it overlaps vertically by half the smaller height. */
-export function layoutLines(words: Word[]): number[][] {
-  const order = words
-    .map((_, i) => i)
+/**
+ * Groups words (all, or those of `subset`) into lines: a word joins the line it overlaps vertically by half
+ * the smaller height.
+ */
+export function layoutLines(words: Word[], subset?: number[]): number[][] {
+  const order = (subset ?? words.map((_, i) => i))
     .filter((i) => !isBlank(words[i]))
     .sort((a, b) => words[a].y + words[a].height / 2 - (words[b].y + words[b].height / 2) || words[a].x - words[b].x);
   const lines: { members: number[]; top: number; bottom: number }[] = [];
@@ -84,7 +87,9 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
       const firstToken = tokens.length;
       const lines: Line[] = [];
       let text = '';
-      layoutLines(page.words).forEach((members, lineIndex) => {
+      // Column by column (./columns.ts), each top to bottom.
+      const pageLines = readingBlocks(page.words).flatMap((block) => layoutLines(page.words, block));
+      pageLines.forEach((members, lineIndex) => {
         if (lineIndex > 0) text += '\n';
         const lineTokens: number[] = [];
         members.forEach((wordIndex, col) => {

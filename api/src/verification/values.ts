@@ -126,6 +126,8 @@ const opensBracket = (s: string) => /^[([]/.test(s);
 const closesBracket = (s: string) => /[)\]][^\p{L}\p{N}]*$/u.test(s);
 /** '10^3/µL', '10³': the power of ten of a count's unit, not a dimension. */
 const POWER_OF_TEN = /^10(?:\^|[⁰¹²³⁴⁵⁶⁷⁸⁹]|e\d)/i;
+/** A word whose letters run into a number, with ':' or '=' between them or nothing: 'Hb12.5', 'PLT:2.5'. */
+const GLUED = /^(\p{L}{1,12})([:=]?)(\d.*)$/u;
 const MAX_SKIPPED_WORDS = 3;
 const MAX_LOOKAHEAD = 16;
 const MAX_FLAGS = 2;
@@ -222,11 +224,47 @@ export class ValueReader {
   private nameHits(attribute: ClinicalAttributeMaster): Hit[] {
     const hits = [attribute.name, ...(attribute.alias ?? [])]
       .filter((p) => p.trim())
-      .flatMap((p) => this.index.find(p))
+      .flatMap((p) => [...this.index.find(p), ...this.gluedHits(p, attribute)])
       .sort((a, b) => a.first - b.first || b.last - a.last);
     const kept: Hit[] = [];
     for (const hit of hits) if (!kept.length || hit.first > kept[kept.length - 1].last) kept.push(hit);
     return kept;
+  }
+
+  /** Words whose letters run into a number ('Hb12.5', 'PLT:2.5'), by the fold of their letters. */
+  private glued: Map<string, { token: number; separator: string; tail: string }[]> | null = null;
+
+  /**
+   * A short name OCR glued to its value ('Hb12.5g/dL', 'HB:12.5'), which the phrase index matches only as a
+   * whole word (longer names it finds at the letter/digit change itself). Codes are not split: the letters
+   * must be the whole name, and the number must be set off (':' or '='), have a decimal point, or be
+   * followed by a unit ('CA125', 'T3', 'B12' and 'CA-125' stay codes).
+   */
+  private gluedHits(phrase: string, attribute: ClinicalAttributeMaster): Hit[] {
+    if (!this.glued) {
+      this.glued = new Map();
+      this.text.tokens.forEach((token, t) => {
+        const m = GLUED.exec(token.word.text);
+        if (!m) return;
+        const key = foldOf(m[1]);
+        const list = this.glued!.get(key) ?? [];
+        list.push({ token: t, separator: m[2], tail: m[2] + m[3] });
+        this.glued!.set(key, list);
+      });
+    }
+    const found = this.glued.get(foldOf(phrase));
+    if (!found) return [];
+    const hits: Hit[] = [];
+    for (const { token, separator, tail } of found) {
+      const number = leadingNumber(tail.slice(separator.length));
+      if (!number) continue;
+      const { line, col, page } = this.tok(token);
+      const next = this.text.pages[page].lines[line].tokens[col + 1];
+      const unitParts = [number.rest, ...(next === undefined ? [] : [this.tok(next).word.text])].filter(Boolean);
+      const setOff = separator !== '' || /^\d+[.,]\d/.test(tail.slice(separator.length)) || unitAt(unitParts, attribute) !== null;
+      if (setOff) hits.push({ page, first: token, last: token, quality: 1, phrase, tail });
+    }
+    return hits;
   }
 
   private span(hit: Hit): number[] {

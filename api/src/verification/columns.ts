@@ -1,0 +1,198 @@
+/**
+ * Columns of a page. Lines used to be read straight across a page, so on a two-column page a label in the
+ * left column took its value from the right one. The page is cut into blocks read one after the other
+ * (a recursive XY-cut over the word boxes, whatever made them: a text layer or OCR): a gutter is a band of
+ * whitespace at least GUTTER word heights wide, clear of words from the first to the last line with text on
+ * both sides (at least MIN_LINES on each), and each side is a column of its own: its lines are labelled values
+ * ('Haemoglobin 12.5 g/dL') or running text. A table's columns are none: a column of names alone, or of
+ * values, units and ranges alone, holds no such lines, so a table is never cut apart.
+ */
+import type { Word } from './types';
+
+/** Least width of a gutter, in word heights (the median word height of the words cut). */
+const GUTTER = 1.2;
+/** Least number of text lines on each side of a gutter. */
+const MIN_LINES = 3;
+/** Share of a side's lines that must be labels with values ... */
+const MIN_LABELLED_SHARE = 0.4;
+/** ... or running text. */
+const MIN_RUNNING_SHARE = 0.5;
+/** Grid cells of the occupancy map: at most this many across and down. */
+const MAX_CELLS = 600;
+
+interface Box {
+  index: number;
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** Vertical centre. */
+  middle: number;
+  text: string;
+}
+
+/** The page's words (indices of the non-blank ones) cut into blocks, in reading order. */
+export function readingBlocks(words: readonly Word[]): number[][] {
+  const boxes: Box[] = [];
+  words.forEach((w, index) => {
+    if (w.text.trim())
+      boxes.push({ index, left: w.x, right: w.x + w.width, top: w.y, bottom: w.y + w.height, middle: w.y + w.height / 2, text: w.text });
+  });
+  const blocks: number[][] = [];
+  cut(boxes, blocks, 0);
+  return blocks;
+}
+
+function cut(boxes: Box[], blocks: number[][], depth: number): void {
+  const gutter = boxes.length >= 2 * MIN_LINES && depth < 8 ? findGutter(boxes) : null;
+  if (!gutter) {
+    if (boxes.length) blocks.push(boxes.map((b) => b.index));
+    return;
+  }
+  const above: Box[] = [];
+  const left: Box[] = [];
+  const right: Box[] = [];
+  const below: Box[] = [];
+  for (const box of boxes) {
+    if (box.middle < gutter.top) above.push(box);
+    else if (box.middle > gutter.bottom) below.push(box);
+    else if (box.right <= gutter.x) left.push(box);
+    else right.push(box);
+  }
+  for (const part of [above, left, right, below]) cut(part, blocks, depth + 1);
+}
+
+interface Gutter {
+  /** Where the columns part (words with their right edge at or before x are on the left). */
+  x: number;
+  /** Vertical extent of the columns (word centres). */
+  top: number;
+  bottom: number;
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+};
+
+/**
+ * The widest gutter whose sides are columns, or null. Word boxes are drawn on a coarse grid (the middle half
+ * of each word's height, so neighbouring lines do not touch); a gutter is a run of free grid columns at
+ * least GUTTER heights wide over consecutive rows with words on both sides.
+ */
+function findGutter(boxes: Box[]): Gutter | null {
+  const height = median(boxes.map((b) => b.bottom - b.top));
+  if (!(height > 0)) return null;
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const b of boxes) {
+    minX = Math.min(minX, b.left);
+    maxX = Math.max(maxX, b.right);
+    minY = Math.min(minY, b.top);
+    maxY = Math.max(maxY, b.bottom);
+  }
+  const cellWidth = Math.max(height / 4, (maxX - minX) / MAX_CELLS);
+  const cellHeight = Math.max(height / 2, (maxY - minY) / MAX_CELLS);
+  const cols = Math.ceil((maxX - minX) / cellWidth) + 1;
+  const rows = Math.ceil((maxY - minY) / cellHeight) + 1;
+  const band = Math.ceil((GUTTER * height) / cellWidth);
+  if (cols < band + 2) return null;
+  // occupied[r * (cols + 1) + c + 1]: words in row r at columns up to c (a prefix count along each row).
+  const occupied = new Int32Array(rows * (cols + 1));
+  const col = (x: number) => Math.min(cols - 1, Math.max(0, Math.floor((x - minX) / cellWidth)));
+  const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / cellHeight)));
+  for (const b of boxes) {
+    const quarter = (b.bottom - b.top) / 4;
+    for (let r = row(b.top + quarter); r <= row(b.bottom - quarter); r += 1)
+      for (let c = col(b.left); c <= col(b.right); c += 1) occupied[r * (cols + 1) + c + 1] = 1;
+  }
+  for (let r = 0; r < rows; r += 1) for (let c = 1; c <= cols; c += 1) occupied[r * (cols + 1) + c] += occupied[r * (cols + 1) + c - 1];
+  const count = (r: number, from: number, to: number) => occupied[r * (cols + 1) + to] - occupied[r * (cols + 1) + from];
+
+  // Candidate gutters: for each start column, the runs of rows where the band is free, with text on both sides.
+  const candidates: { from: number; to: number; rowTop: number; rowBottom: number; both: number }[] = [];
+  for (let c = 1; c + band < cols; c += 1) {
+    // The run of free rows, cut to its first and last rows with text on both sides (a title above the
+    // columns, or a signature below them, on one side only, is no part of them).
+    let first = -1;
+    let last = -1;
+    let both = 0;
+    let leftRows = 0;
+    let rightRows = 0;
+    const close = () => {
+      if (first >= 0 && leftRows >= MIN_LINES && rightRows >= MIN_LINES)
+        candidates.push({ from: c, to: c + band, rowTop: first, rowBottom: last, both });
+      first = -1;
+      last = -1;
+      both = 0;
+      leftRows = 0;
+      rightRows = 0;
+    };
+    for (let r = 0; r < rows; r += 1) {
+      if (count(r, c, c + band) > 0) {
+        close();
+        continue;
+      }
+      const hasLeft = count(r, 0, c) > 0;
+      const hasRight = count(r, c + band, cols) > 0;
+      if (!hasLeft || !hasRight) continue;
+      if (first < 0) first = r;
+      last = r;
+      leftRows += 1;
+      rightRows += 1;
+      both += 1;
+    }
+    close();
+  }
+  candidates.sort((a, b) => b.rowBottom - b.rowTop - (a.rowBottom - a.rowTop) || b.both - a.both);
+  const tried = new Set<string>();
+  for (const candidate of candidates) {
+    const top = minY + candidate.rowTop * cellHeight;
+    const bottom = minY + (candidate.rowBottom + 1) * cellHeight;
+    const x = minX + candidate.from * cellWidth;
+    const xEnd = minX + candidate.to * cellWidth;
+    const inside = boxes.filter((b) => b.middle >= top && b.middle <= bottom);
+    const left = inside.filter((b) => b.right <= x);
+    const right = inside.filter((b) => b.left >= xEnd);
+    // Neighbouring start columns of one gutter give the same sides: judge them once.
+    const key = `${left.length}:${right.length}:${candidate.rowTop}`;
+    if (tried.has(key)) continue;
+    tried.add(key);
+    if (left.length + right.length < inside.length) continue;
+    if (isColumn(left) && isColumn(right)) return { x, top, bottom };
+  }
+  return null;
+}
+
+/** Units and result flags, which start the lines of a table's value columns but label nothing. */
+const NOT_LABEL = /\/|^(?:mm|cm|ml|dl|cc|mg|gm?|kg|fl|pg|iu|%|lakhs?|millions?|cells|thou|sec|secs|mins?|hrs?|mmhg|h|l|high|low)\.?$/i;
+const isLabelWord = (text: string) => /^[(\p{L}]/u.test(text) && /\p{L}{2}/u.test(text) && !NOT_LABEL.test(text.replace(/[():,]/g, ''));
+const isNumber = (text: string) => /^[([]?[-+<>]?\d/.test(text);
+
+/** Whether boxes (one side of a gutter) make a column: lines of labels and values, or of running text. */
+function isColumn(boxes: Box[]): boolean {
+  const lines = linesOf(boxes);
+  if (lines.length < MIN_LINES) return false;
+  let labelled = 0;
+  let running = 0;
+  for (const line of lines) {
+    if (isLabelWord(line[0].text) && line.some((b) => isNumber(b.text))) labelled += 1;
+    if (line.filter((b) => /^\p{L}{2,}/u.test(b.text)).length >= 4) running += 1;
+  }
+  return labelled >= MIN_LABELLED_SHARE * lines.length || running >= MIN_RUNNING_SHARE * lines.length;
+}
+
+/** Boxes grouped into lines by their vertical centres (left to right within a line). */
+function linesOf(boxes: Box[]): Box[][] {
+  const sorted = [...boxes].sort((a, b) => a.middle - b.middle);
+  const lines: Box[][] = [];
+  let last: Box | null = null;
+  for (const box of sorted) {
+    if (last && box.middle - last.middle <= 0.5 * Math.min(box.bottom - box.top, last.bottom - last.top)) lines[lines.length - 1].push(box);
+    else lines.push([box]);
+    last = box;
+  }
+  return lines.map((line) => line.sort((a, b) => a.left - b.left));
+}
