@@ -5,10 +5,11 @@
  * calls costs one read. A change made in the database takes effect within that time; one made through
  * this process (logout of every session) at once, by `forget`.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@claims/shared-kernel/constants';
 import type { DbOrTx } from '../db';
-import { revokedTokens, users } from '../db/schema';
+import { revokedTokens, signInAddresses, users } from '../db/schema';
+import type { SignInAddresses } from './login-throttle';
 
 export interface AccountState {
   username: string;
@@ -104,5 +105,50 @@ export class TokenRevocations {
     // Revoked tokens expire within TOKEN_TTL; the set is bounded like the checks.
     if (this.revokedHere.size >= MAX_ENTRIES) this.revokedHere.clear();
     this.revokedHere.add(jti);
+  }
+}
+
+/** An address not signed in from for this long is no longer known. */
+const KNOWN_ADDRESS_DAYS = 90;
+
+/**
+ * The addresses each account has signed in from (table sign_in_addresses), read only when the account is throttled:
+ * in the database, so that they survive a restart and every process sees them.
+ */
+export class KnownAddresses implements SignInAddresses {
+  constructor(
+    private readonly db: DbOrTx,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async isKnown(username: string, address: string): Promise<boolean> {
+    const [known] = await this.db
+      .select({ userId: signInAddresses.userId })
+      .from(signInAddresses)
+      .innerJoin(users, eq(users.id, signInAddresses.userId))
+      .where(
+        and(
+          sql`lower(${users.username}) = lower(${username})`,
+          eq(signInAddresses.address, address),
+          gt(signInAddresses.lastSignedInAt, this.forgottenBefore()),
+        ),
+      );
+    return known !== undefined;
+  }
+
+  /** Remembers (or refreshes) the address, and forgets the account's addresses unused for KNOWN_ADDRESS_DAYS. */
+  async remember(userId: number, address: string): Promise<void> {
+    const at = new Date(this.now());
+    await this.db
+      .insert(signInAddresses)
+      .values({ userId, address, lastSignedInAt: at })
+      .onConflictDoUpdate({ target: [signInAddresses.userId, signInAddresses.address], set: { lastSignedInAt: at } });
+    await this.db
+      .delete(signInAddresses)
+      .where(and(eq(signInAddresses.userId, userId), lt(signInAddresses.lastSignedInAt, this.forgottenBefore())));
+  }
+
+  private forgottenBefore(): Date {
+    return new Date(this.now() - KNOWN_ADDRESS_DAYS * 24 * 3600 * 1000);
   }
 }

@@ -1,17 +1,24 @@
 /**
- * Failed sign-ins per account (LOGIN_ACCOUNT_LIMIT failures within LOGIN_ACCOUNT_WINDOW), whatever the
- * address they come from; the per-address limit of /login (LOGIN_RATE_LIMIT) is @fastify/rate-limit's.
- * Once an account has reached the limit, every attempt for it (the right password included) answers 429
- * until its oldest counted failure leaves the window; a successful sign-in clears its count. Names are
- * counted whether or not the account exists, so the answer says nothing about which names do.
+ * Failed sign-ins, counted twice: per account from any address, and per account and address. The per-address
+ * limit of /login across accounts (LOGIN_RATE_LIMIT) is @fastify/rate-limit's.
  *
- * Kept in memory: per process, and forgotten on restart (documented in api/README.md).
+ * - LOGIN_ACCOUNT_LIMIT failures within LOGIN_ACCOUNT_WINDOW from one address make the account wait there, the
+ *   right password included (guessing from an address the user signs in from is slowed down too).
+ * - The same number of failures from all addresses together make the account wait everywhere except at the
+ *   addresses it has signed in from successfully before (KnownAddresses, in the database): failures from elsewhere
+ *   cannot lock the user out, while guesses from anywhere new stay capped.
+ *
+ * An attempt counts as failed from its start until it succeeds, so that parallel guesses cannot pass a limit; a
+ * success clears its address's count and withdraws its own provisional failure from the account's, whose other
+ * failures stay for their window. Names are counted whether or not the account exists, so the answer says nothing
+ * about which names do. The counts are kept in memory: per process, and forgotten on restart (api/README.md).
  */
 
-const MAX_ACCOUNTS = 10_000;
+const MAX_KEYS = 10_000;
 
+/** Failures per key within a sliding window: the key waits once `limit` of them are in it. */
 export class LoginThrottle {
-  /** Times of the recent failures, oldest first, by lower-cased username. */
+  /** Times of the recent failures, oldest first, by lower-cased key. */
   private readonly failures = new Map<string, number[]>();
 
   constructor(
@@ -20,27 +27,36 @@ export class LoginThrottle {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Milliseconds until the account may try again, or 0 when it may now. */
-  retryAfterMs(username: string): number {
-    const recent = this.recent(username.toLowerCase(), this.now());
+  /** Milliseconds until the key may try again, or 0 when it may now. */
+  retryAfterMs(key: string): number {
+    const recent = this.recent(key.toLowerCase(), this.now());
     if (recent.length < this.limit) return 0;
     return recent[recent.length - this.limit] + this.windowMs - this.now();
   }
 
-  failed(username: string): void {
-    const key = username.toLowerCase();
+  /** Counts a failure; answers its time, which `withdraw` takes back. */
+  failed(key: string): number {
+    const lower = key.toLowerCase();
     const at = this.now();
-    const recent = this.recent(key, at);
+    const recent = this.recent(lower, at);
     recent.push(at);
-    // Only the last `limit` failures decide anything.
-    if (recent.length > this.limit) recent.splice(0, recent.length - this.limit);
-    this.failures.delete(key);
-    if (this.failures.size >= MAX_ACCOUNTS) this.prune(at);
-    this.failures.set(key, recent);
+    // Only the last `limit` failures decide anything; as many again leave room for provisional ones withdrawn later.
+    if (recent.length > 2 * this.limit) recent.splice(0, recent.length - 2 * this.limit);
+    this.failures.delete(lower);
+    if (this.failures.size >= MAX_KEYS) this.prune(at);
+    this.failures.set(lower, recent);
+    return at;
   }
 
-  succeeded(username: string): void {
-    this.failures.delete(username.toLowerCase());
+  /** Takes back one failure counted at `at` (an attempt that succeeded after all). */
+  withdraw(key: string, at: number): void {
+    const times = this.failures.get(key.toLowerCase());
+    const index = times?.lastIndexOf(at) ?? -1;
+    if (index >= 0) times?.splice(index, 1);
+  }
+
+  succeeded(key: string): void {
+    this.failures.delete(key.toLowerCase());
   }
 
   private recent(key: string, at: number): number[] {
@@ -53,11 +69,70 @@ export class LoginThrottle {
   private prune(at: number): void {
     for (const [key, times] of this.failures) if (times[times.length - 1] <= at - this.windowMs) this.failures.delete(key);
     for (const key of this.failures.keys()) {
-      if (this.failures.size < MAX_ACCOUNTS) break;
+      if (this.failures.size < MAX_KEYS) break;
       this.failures.delete(key);
     }
   }
 }
+
+/** The addresses an account has signed in from (auth/accounts.ts keeps them in the database). */
+export interface SignInAddresses {
+  isKnown(username: string, address: string): Promise<boolean>;
+  remember(userId: number, address: string): Promise<void>;
+}
+
+/** A sign-in under way: counted as failed until `succeeded`. */
+export interface SignInAttempt {
+  username: string;
+  address: string;
+  /** When its provisional failures were counted. */
+  countedAt: { account: number; address: number };
+}
+
+export class SignInThrottle {
+  private readonly byAccount: LoginThrottle;
+  private readonly byAddress: LoginThrottle;
+
+  constructor(
+    limit: number,
+    windowMs: number,
+    private readonly addresses: SignInAddresses,
+    now: () => number = Date.now,
+  ) {
+    this.byAccount = new LoginThrottle(limit, windowMs, now);
+    this.byAddress = new LoginThrottle(limit, windowMs, now);
+  }
+
+  /**
+   * Starts a sign-in of `username` from `address`: the attempt, counted as failed until it succeeds, or how long the
+   * account must wait there (a refused attempt is not counted).
+   */
+  async start(username: string, address: string): Promise<{ attempt: SignInAttempt } | { waitMs: number }> {
+    const key = addressKey(username, address);
+    const here = this.byAddress.retryAfterMs(key);
+    if (here > 0) return { waitMs: here };
+    const anywhere = this.byAccount.retryAfterMs(username);
+    // Counted before the known-address lookup below, so that parallel attempts from one address see each other.
+    const attempt = { username, address, countedAt: { account: this.byAccount.failed(username), address: this.byAddress.failed(key) } };
+    if (anywhere === 0 || (await this.addresses.isKnown(username, address))) return { attempt };
+    this.withdraw(attempt);
+    return { waitMs: anywhere };
+  }
+
+  /** The attempt signed `userId` in: its address's count is cleared and the address remembered as known. */
+  async succeeded(attempt: SignInAttempt, userId: number): Promise<void> {
+    this.byAddress.succeeded(addressKey(attempt.username, attempt.address));
+    this.byAccount.withdraw(attempt.username, attempt.countedAt.account);
+    await this.addresses.remember(userId, attempt.address);
+  }
+
+  private withdraw(attempt: SignInAttempt): void {
+    this.byAccount.withdraw(attempt.username, attempt.countedAt.account);
+    this.byAddress.withdraw(addressKey(attempt.username, attempt.address), attempt.countedAt.address);
+  }
+}
+
+const addressKey = (username: string, address: string) => `${username}\n${address}`;
 
 /** '3 minutes', '45 seconds': how long a throttled account waits, for the answer's detail. */
 export function waitText(ms: number): string {

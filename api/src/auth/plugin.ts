@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../http/errors';
-import { AccountStates, TokenRevocations } from './accounts';
-import { LoginThrottle } from './login-throttle';
+import { AccountStates, KnownAddresses, TokenRevocations } from './accounts';
+import { SignInThrottle } from './login-throttle';
 import { readToken, type AuthContext } from './tokens';
 
 declare module 'fastify' {
@@ -26,8 +26,8 @@ declare module 'fastify' {
     accounts: AccountStates;
     /** Logged-out tokens, briefly cached (AUTH_CACHE_TTL). */
     revocations: TokenRevocations;
-    /** Failed sign-ins per account (LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW). */
-    loginThrottle: LoginThrottle;
+    /** Failed sign-ins per account and per account and address (LOGIN_ACCOUNT_LIMIT, LOGIN_ACCOUNT_WINDOW). */
+    loginThrottle: SignInThrottle;
   }
   interface FastifyRequest {
     /** Set for every non-public route before its handler runs. */
@@ -48,7 +48,10 @@ export const SESSION_ENDED = 'Session has ended, please sign in again';
 export function registerAuth(app: FastifyInstance): void {
   app.decorate('accounts', new AccountStates(app.db, app.config.authCacheTtlSeconds * 1000));
   app.decorate('revocations', new TokenRevocations(app.db, app.config.authCacheTtlSeconds * 1000));
-  app.decorate('loginThrottle', new LoginThrottle(app.config.loginAccountLimit, app.config.loginAccountWindowSeconds * 1000));
+  app.decorate(
+    'loginThrottle',
+    new SignInThrottle(app.config.loginAccountLimit, app.config.loginAccountWindowSeconds * 1000, new KnownAddresses(app.db)),
+  );
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
     // CORS preflights carry no credentials; @fastify/cors answers them.

@@ -34,21 +34,19 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { body: LoginForm, response: replies({ 200: LoginResponse }) },
     handler: async (request, reply) => {
       const { username, password } = request.body;
-      // Per account, whatever the address (LOGIN_ACCOUNT_LIMIT failures in LOGIN_ACCOUNT_WINDOW).
-      const wait = app.loginThrottle.retryAfterMs(username);
-      if (wait > 0) {
-        reply.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw new HttpError(429, `Too many failed sign-ins for this account, retry in ${waitText(wait)}`);
+      // Per account and address, and per account from the addresses it has not signed in from (auth/login-throttle.ts).
+      const started = await app.loginThrottle.start(username, request.ip);
+      if ('waitMs' in started) {
+        reply.header('Retry-After', String(Math.ceil(started.waitMs / 1000)));
+        throw new HttpError(429, `Too many failed sign-ins for this account, retry in ${waitText(started.waitMs)}`);
       }
-      // Counted as failed until it succeeds, so that parallel guesses cannot pass the limit.
-      app.loginThrottle.failed(username);
       const [user] = await app.db.select().from(users).where(sql`lower(${users.username}) = lower(${username})`);
       if (!user?.active) {
         await verifyPassword(await decoyHash(), password);
         throw unauthorized(LOGIN_FAILED);
       }
       if (!(await verifyPassword(user.passwordHash, password))) throw unauthorized(LOGIN_FAILED);
-      app.loginThrottle.succeeded(username);
+      await app.loginThrottle.succeeded(started.attempt, user.id);
       const access_token = await issueToken(user, app.config.jwtSecret, app.config.tokenTtlSeconds);
       return { access_token, token_type: 'bearer' as const, organization: user.organization, role: user.role, user: user.username };
     },
