@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { buildApps } from './build.mjs';
 import { ensureDependencies, ensureSystemPackages } from './ensure-install.mjs';
-import { log } from './lib/run.mjs';
+import { log, waitForHttp } from './lib/run.mjs';
 import { startSuite } from './lib/suite-servers.mjs';
 import { DEMO_LOGINS, DEMO_PASSWORD, ROOT, suiteConfig } from './lib/suite.mjs';
 
@@ -17,6 +17,11 @@ const config = suiteConfig();
 const dataDir = process.env.DATA_DIR ?? path.join(ROOT, 'api', '.data');
 log(`Starting the api on port ${config.apiPort} (data in ${path.relative(ROOT, dataDir) || dataDir}) and the apps...`);
 const suite = await startSuite(config, { dataDir });
+// The api answers /ready once its database is migrated and its first requests' paths are warm (api/src/http/health.ts).
+await waitForHttp(new URL('/ready', config.apiBaseUrl).href, 180_000, suite.api).catch(async (error) => {
+  await suite.stop();
+  throw error;
+});
 
 const width = Math.max(...DEMO_LOGINS.map(([user]) => user.length));
 log(

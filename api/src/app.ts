@@ -16,6 +16,7 @@ import type { AppConfig } from './config';
 import { serverTimeouts } from './http/connections';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
+import { registerHealth } from './http/health';
 import { registerInputGuard } from './http/input-guard';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
@@ -156,6 +157,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerAuth(app);
   registerInputGuard(app);
+  // /health and /ready: outside the versioned prefix, and registered before the OpenAPI plugin, which leaves them out.
+  registerHealth(app);
 
   // Before the routes, which it describes.
   await registerOpenApi(app);

@@ -5,6 +5,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db';
+import { warmUp } from './http/health';
 import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
 import { createFolderStore } from './storage/folder';
@@ -62,6 +63,8 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sign
 if (process.send) process.once('disconnect', () => shutDown('the suite that started the api has ended'));
 
 await app.listen({ port: config.port, host: config.host });
+// Listening already, so that /health answers; /ready answers 503 until the warm-up has run.
+await warmUp(app);
 
 // The claim generator is loaded only here, when it seeds the demo claims (or goes on with a seed a kill stopped).
 if (config.seed && (await generatedClaimsPending(database.db))) {
