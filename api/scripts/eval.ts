@@ -1,7 +1,11 @@
 /**
  * Evaluates the adjudicator, as reviewers get it, on a synthetic corpus with known verdicts.
  *
- *   npm run eval -w @claims/api -- [--count 300] [--seed 1] [--concurrency 2] [--json report.json] [--min-accuracy 0.9] [--show 25]
+ *   npm run eval -w @claims/api -- [--corpus synthetic|realworld] [--count 300] [--seed 1] [--concurrency 2] [--json report.json] [--min-accuracy 0.9] [--show 25]
+ *
+ * --corpus realworld evaluates instead the claims of testing/realworld (issue 19: turned, skewed, photographed
+ * and faxed scans, two-column pages, values under labels, decimal commas, ...; 16 per class unless --count says),
+ * and prints the claim and procedure agreement per class of that corpus.
  *
  * Runs the production path end to end on a throwaway embedded database (PGlite in a temporary folder):
  * seeds the masters and rules with the first start's seed (seedMastersIfEmpty), stores the generated
@@ -30,9 +34,16 @@ import type { DocumentStore } from '../src/storage/store';
 import { CLASS_DESCRIPTIONS, CORPUS_CLASSES, type ClassTarget, type CorpusClass } from '../src/seed/synthetic/classes';
 import { streamSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/seed/synthetic/generator';
 import { createDocumentReader, verifyClaim, type VerificationInput } from '../src/verification';
+import { REALWORLD_CLASSES, type RealWorldClaim, streamRealWorldClaims } from '../testing/realworld/generator';
+
+/** A generated claim of either corpus (a real-world one says its class). */
+type EvalClaim = GeneratedClaim & Partial<Pick<RealWorldClaim, 'realWorld'>>;
+const CORPORA = ['synthetic', 'realworld'] as const;
 
 interface Options {
-  count: number;
+  corpus: (typeof CORPORA)[number];
+  /** Null: the corpus's own default (300 synthetic claims, 16 per real-world class). */
+  count: number | null;
   seed: number;
   concurrency: number;
   json: string | null;
@@ -41,7 +52,7 @@ interface Options {
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { count: 300, seed: 1, concurrency: 2, json: null, minAccuracy: null, showMismatches: 25 };
+  const options: Options = { corpus: 'synthetic', count: null, seed: 1, concurrency: 2, json: null, minAccuracy: null, showMismatches: 25 };
   const numeric = (flag: string, raw: string | undefined, min: number): number => {
     const n = Number(raw);
     if (raw === undefined || !Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number >= ${min}`);
@@ -51,6 +62,12 @@ function parseArgs(argv: string[]): Options {
     const [flag, inline] = argv[i].split('=', 2);
     const value = () => inline ?? argv[++i];
     switch (flag) {
+      case '--corpus': {
+        const corpus = value();
+        if (!CORPORA.includes(corpus as Options['corpus'])) throw new Error(`--corpus is one of ${CORPORA.join(', ')}`);
+        options.corpus = corpus as Options['corpus'];
+        break;
+      }
       case '--count':
         options.count = Math.floor(numeric(flag, value(), 1));
         break;
@@ -70,7 +87,9 @@ function parseArgs(argv: string[]): Options {
         options.showMismatches = Math.floor(numeric(flag, value(), 0));
         break;
       case '--help':
-        console.log('usage: tsx scripts/eval.ts [--count N] [--seed S] [--concurrency C] [--json FILE] [--min-accuracy 0..1] [--show N]');
+        console.log(
+          'usage: tsx scripts/eval.ts [--corpus synthetic|realworld] [--count N] [--seed S] [--concurrency C] [--json FILE] [--min-accuracy 0..1] [--show N]',
+        );
         process.exit(0);
         break;
       default:
@@ -90,7 +109,7 @@ interface Stored {
 
 interface Outcome {
   /** The generated claim without its files (they are in the database). */
-  claim: Omit<GeneratedClaim, 'documents'>;
+  claim: Omit<EvalClaim, 'documents'>;
   verification: Stored;
   readMs: number;
 }
@@ -153,7 +172,7 @@ const pad = (s: string | number, w: number) => String(s).padStart(w);
 
 interface Corpus {
   /** By claim id. */
-  claims: Map<number, Omit<GeneratedClaim, 'documents'>>;
+  claims: Map<number, Omit<EvalClaim, 'documents'>>;
   files: number;
   imagePages: number;
 }
@@ -162,7 +181,11 @@ interface Corpus {
 async function storeCorpus(db: Db, store: DocumentStore, options: Options): Promise<Corpus> {
   await seedMastersIfEmpty(db);
   const corpus: Corpus = { claims: new Map(), files: 0, imagePages: 0 };
-  for await (const claim of streamSeedClaims(options.count, options.seed)) {
+  const stream: AsyncGenerator<EvalClaim> =
+    options.corpus === 'realworld'
+      ? streamRealWorldClaims(options.count ?? undefined, options.seed)
+      : streamSeedClaims(options.count ?? undefined, options.seed);
+  for await (const claim of stream) {
     const id = await insertSeedClaim(db, store, claim);
     const { documents, ...rest } = claim;
     corpus.claims.set(id, rest);
@@ -236,6 +259,27 @@ async function readStored(db: Db, ids: number[]): Promise<Map<number, Stored>> {
   );
 }
 
+/** Claim and procedure verdict agreement per class of the real-world corpus (testing/realworld). */
+function printRealWorldClasses(outcomes: Outcome[], agrees: (o: Outcome) => boolean): void {
+  console.log('\nReal-world classes (claims: claim verdicts agreed; procedures: procedure verdicts agreed)');
+  console.log(
+    `${'class'.padEnd(20)}${pad('claims', 7)}${pad('agreed', 8)}${pad('agreement', 11)}${pad('procs', 7)}${pad('agreed', 8)}${pad('agreement', 11)}`,
+  );
+  const row = (label: string, list: Outcome[]) => {
+    const procs = list.flatMap((o) =>
+      Object.entries(o.claim.expected.perProcedure).map(([code, r]) => o.verification.adjudicationDetails[code]?.adjudicationResult === r),
+    );
+    const agreed = list.filter(agrees).length;
+    const procsAgreed = procs.filter(Boolean).length;
+    console.log(
+      `${label.padEnd(20)}${pad(list.length, 7)}${pad(agreed, 8)}${pad(pct(agreed, list.length), 11)}${pad(procs.length, 7)}${pad(procsAgreed, 8)}${pad(pct(procsAgreed, procs.length), 11)}`,
+    );
+  };
+  const ofClass = (name: string) => outcomes.filter((o) => o.claim.realWorld?.class === name);
+  for (const name of REALWORLD_CLASSES) row(name, ofClass(name));
+  row('all claims', outcomes);
+}
+
 async function main(): Promise<void> {
   const options = parseArgs(process.argv.slice(2));
   const started = performance.now();
@@ -246,7 +290,7 @@ async function main(): Promise<void> {
     const database = await openDatabase({ kind: 'pglite', dataDir: join(dataDir, 'pglite') });
     const store = createFolderStore(join(dataDir, 'documents'));
     try {
-      console.log(`Seeding the masters and storing ${options.count} generated claims (seed ${options.seed}) in a throwaway database...`);
+      console.log(`Seeding the masters and storing the ${options.corpus} corpus (seed ${options.seed}) in a throwaway database...`);
       const corpus = await storeCorpus(database.db, store, options);
       const storedMs = performance.now() - started;
       console.log(
@@ -338,43 +382,46 @@ async function main(): Promise<void> {
     );
   }
 
-  // Classes of hard material: agreement on the claims exercising each, and how their targets were read.
-  console.log(
-    '\nClasses of hard material (targets: the entities, documents and values a class makes hard; right: read as expected, a negated one not found)',
-  );
-  console.log(
-    `${'class'.padEnd(24)}${pad('claims', 7)}${pad('agreed', 8)}${pad('agreement', 11)}${pad('targets', 9)}${pad('right', 9)}${pad('TP', 5)}${pad('FP', 5)}${pad('FN', 5)}${pad('TN', 5)}${pad('precision', 11)}${pad('recall', 9)}`,
-  );
   const classStats = {} as Record<CorpusClass, { claims: number; agreed: number; targets: number } & Tally>;
   const agrees = (o: Outcome) => o.claim.expected.result === o.verification.adjudicationResult;
-  for (const name of CORPUS_CLASSES) {
-    const stats = { claims: 0, agreed: 0, targets: 0, tp: 0, fp: 0, fn: 0, tn: 0 };
-    for (const o of outcomes) {
-      const exercised = o.claim.expected.classes.find((c) => c.name === name);
-      if (!exercised) continue;
-      stats.claims++;
-      if (agrees(o)) stats.agreed++;
-      stats.targets += exercised.targets.length;
-      for (const target of exercised.targets) scoreTarget(o.verification.adjudicationDetails, target, stats);
-    }
-    classStats[name] = stats;
-    const scored = stats.targets > 0;
-    const count = (n: number) => pad(scored ? n : '-', 5);
+  if (options.corpus === 'realworld') printRealWorldClasses(outcomes, agrees);
+  else {
+    // Classes of hard material: agreement on the claims exercising each, and how their targets were read.
     console.log(
-      `${name.padEnd(24)}${pad(stats.claims, 7)}${pad(stats.agreed, 8)}${pad(pct(stats.agreed, stats.claims), 11)}${pad(scored ? stats.targets : '-', 9)}${pad(pct(stats.tp + stats.tn, stats.targets), 9)}${count(stats.tp)}${count(stats.fp)}${count(stats.fn)}${count(stats.tn)}${pad(pct(stats.tp, stats.tp + stats.fp), 11)}${pad(pct(stats.tp, stats.tp + stats.fn), 9)}`,
+      '\nClasses of hard material (targets: the entities, documents and values a class makes hard; right: read as expected, a negated one not found)',
     );
+    console.log(
+      `${'class'.padEnd(24)}${pad('claims', 7)}${pad('agreed', 8)}${pad('agreement', 11)}${pad('targets', 9)}${pad('right', 9)}${pad('TP', 5)}${pad('FP', 5)}${pad('FN', 5)}${pad('TN', 5)}${pad('precision', 11)}${pad('recall', 9)}`,
+    );
+    for (const name of CORPUS_CLASSES) {
+      const stats = { claims: 0, agreed: 0, targets: 0, tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (const o of outcomes) {
+        const exercised = o.claim.expected.classes.find((c) => c.name === name);
+        if (!exercised) continue;
+        stats.claims++;
+        if (agrees(o)) stats.agreed++;
+        stats.targets += exercised.targets.length;
+        for (const target of exercised.targets) scoreTarget(o.verification.adjudicationDetails, target, stats);
+      }
+      classStats[name] = stats;
+      const scored = stats.targets > 0;
+      const count = (n: number) => pad(scored ? n : '-', 5);
+      console.log(
+        `${name.padEnd(24)}${pad(stats.claims, 7)}${pad(stats.agreed, 8)}${pad(pct(stats.agreed, stats.claims), 11)}${pad(scored ? stats.targets : '-', 9)}${pad(pct(stats.tp + stats.tn, stats.targets), 9)}${count(stats.tp)}${count(stats.fp)}${count(stats.fn)}${count(stats.tn)}${pad(pct(stats.tp, stats.tp + stats.fp), 11)}${pad(pct(stats.tp, stats.tp + stats.fn), 9)}`,
+      );
+    }
+    const withClasses = outcomes.filter((o) => o.claim.expected.classes.length > 0);
+    const plain = outcomes.filter((o) => o.claim.expected.classes.length === 0);
+    const agreedOf = (list: Outcome[]) => list.filter(agrees).length;
+    for (const [label, list] of [
+      ['any class', withClasses],
+      ['no class', plain],
+      ['all claims', outcomes],
+    ] as const)
+      console.log(`${label.padEnd(24)}${pad(list.length, 7)}${pad(agreedOf(list), 8)}${pad(pct(agreedOf(list), list.length), 11)}`);
+    const missing = CORPUS_CLASSES.filter((c) => classStats[c].claims === 0);
+    if (missing.length) console.log(`no claim exercised: ${missing.map((c) => `${c} (${CLASS_DESCRIPTIONS[c]})`).join('; ')}`);
   }
-  const withClasses = outcomes.filter((o) => o.claim.expected.classes.length > 0);
-  const plain = outcomes.filter((o) => o.claim.expected.classes.length === 0);
-  const agreedOf = (list: Outcome[]) => list.filter(agrees).length;
-  for (const [label, list] of [
-    ['any class', withClasses],
-    ['no class', plain],
-    ['all claims', outcomes],
-  ] as const)
-    console.log(`${label.padEnd(24)}${pad(list.length, 7)}${pad(agreedOf(list), 8)}${pad(pct(agreedOf(list), list.length), 11)}`);
-  const missing = CORPUS_CLASSES.filter((c) => classStats[c].claims === 0);
-  if (missing.length) console.log(`no claim exercised: ${missing.map((c) => `${c} (${CLASS_DESCRIPTIONS[c]})`).join('; ')}`);
   console.log(`\nagreement ${pct(correct, outcomes.length)} (${correct}/${outcomes.length})`);
 
   // Timing.
@@ -394,7 +441,11 @@ async function main(): Promise<void> {
         .filter(([, t]) => t.length)
         .map(([code, t]) => `${code}:${t.join('+')}`)
         .join(' ');
-      const classes = c.expected.classes.length ? ` {${c.expected.classes.map((k) => k.name).join(', ')}}` : '';
+      const classes = c.realWorld
+        ? ` {${c.realWorld.variant}}`
+        : c.expected.classes.length
+          ? ` {${c.expected.classes.map((k) => k.name).join(', ')}}`
+          : '';
       console.log(
         `  ${c.referenceClaimId} ${c.organization} ${c.caseType} ${c.procedureCodes.join('+')} [${c.expected.scenario}]${classes} expected ${c.expected.result}${failed ? ` (${failed})` : ''}, got ${o.verification.adjudicationResult}: ${(o.verification.adjudicationReason ?? '').slice(0, 160)}`,
       );
