@@ -240,6 +240,8 @@ export async function documentScan({ stamp = false, ...options }: ScanOptions & 
   }
   if (stamp) {
     context.save();
+    // Stamp ink darkens what it covers, as ink on paper does.
+    context.globalCompositeOperation = 'multiply';
     context.translate(640, 215);
     context.rotate((-12 * Math.PI) / 180);
     context.strokeStyle = 'rgb(210,40,45)';

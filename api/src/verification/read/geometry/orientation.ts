@@ -17,17 +17,23 @@ const FINE_STEP = 0.1;
 /** Enough ink points to measure by; more are sampled down to this many. */
 const MAX_POINTS = 120_000;
 const MIN_POINTS = 400;
+/** A line: rows with at least this share of the fullest rows' ink; its ascenders and descenders: rows with this share. */
+const LINE_SHARE = 0.04;
+const FAINT_SHARE = 0.01;
 /** A line's core: its rows with at least this share of its fullest row's ink. */
 const CORE_SHARE = 0.5;
-/** Up is told when the ink above the lines' cores and below them differ by at least this ratio. */
+/** A line votes for up or down when the ink above its core and below it differ by at least this ratio. */
 const SURE_RATIO = 1.3;
+/** The way up is sure when the votes differ by this many, and by this share of the votes cast. */
+const MIN_VOTE_MARGIN = 2;
+const VOTE_SHARE = 0.3;
 
 export interface Orientation {
   /** Degrees to turn the page by (clockwise) to read it: a quarter turn (0, 90, 180, 270) plus the skew. */
   angle: number;
   /** The skew alone, degrees. */
   skew: number;
-  /** Whether the way up was told with confidence (the ink above and below the lines differ enough). */
+  /** Whether the way up was told with confidence (the lines' votes differ enough). */
   sure: boolean;
 }
 
@@ -53,10 +59,11 @@ export function findOrientation(ink: GreyImage): Orientation | null {
   const coarse = level.score >= sideways.score ? level : sideways;
   const fine = search(coarse.angle - COARSE_STEP, coarse.angle + COARSE_STEP, FINE_STEP).angle;
   const angle = Math.round(fine * 10) / 10;
-  const { above, below } = outsideCores(profile(points, angle).rows);
-  const flipped = below > above;
-  const sure = Math.max(above, below) >= SURE_RATIO * Math.max(1, Math.min(above, below));
+  const { up, down } = votes(profile(points, angle).rows);
+  const sure = Math.abs(up - down) >= Math.max(MIN_VOTE_MARGIN, VOTE_SHARE * (up + down));
   const quarter = angle > 45 ? 90 : 0;
+  // Most pages come the right way up: one is turned over only on clear evidence; sideways, either way is as likely.
+  const flipped = down > up && (sure || quarter === 90);
   const skew = Math.round((angle - quarter) * 10) / 10;
   return { angle: normalise(angle + (flipped ? 180 : 0)), skew, sure };
 }
@@ -73,7 +80,7 @@ interface Points {
 }
 
 /** The ink's pixel centres about the image's centre, every k-th of them when there are many. */
-function inkPoints({ grey, width, height }: GreyImage): Points {
+export function inkPoints({ grey, width, height }: GreyImage): Points {
   let total = 0;
   for (let i = 0; i < grey.length; i += 1) total += grey[i];
   const every = Math.max(1, Math.ceil(total / MAX_POINTS));
@@ -97,7 +104,7 @@ function inkPoints({ grey, width, height }: GreyImage): Points {
  * The ink counted by row of the page turned by `degrees` (rows one pixel high, top to bottom), and the sum
  * of their squares: how sharply the rows stand out.
  */
-function profile({ xs, ys, count, reach }: Points, degrees: number): { rows: Float64Array; score: number } {
+export function profile({ xs, ys, count, reach }: Points, degrees: number): { rows: Float64Array; score: number } {
   const radians = (degrees * Math.PI) / 180;
   const sin = Math.sin(radians);
   const cos = Math.cos(radians);
@@ -109,32 +116,51 @@ function profile({ xs, ys, count, reach }: Points, degrees: number): { rows: Flo
 }
 
 /**
- * The ink of the rows above each line's core and below it, summed over the lines. A line is a run of rows
- * with ink between empty ones; lines thinner than three rows (rules) are left out.
+ * The lines' votes for up: a line votes up when the ink above its core outweighs that below it by
+ * SURE_RATIO, down the other way round. Lines are found as runs of rows with a fair share of the fullest rows'
+ * ink (dust and stray marks between lines are far below it), then widened over the fainter rows of their
+ * ascenders and descenders; runs thinner than three rows (rules) or of another height than most lines (a
+ * stamp, a logo, two lines run together) do not vote.
  */
-function outsideCores(rows: Float64Array): { above: number; below: number } {
-  const total = rows.reduce((sum, n) => sum + n, 0);
-  // Stray points between the lines (specks, a ruling line's anti-aliasing) do not join two lines.
-  const empty = Math.max(1, total / rows.length / 20);
-  let above = 0;
-  let below = 0;
+export function votes(rows: Float64Array): { up: number; down: number } {
+  const sorted = Float64Array.from(rows).sort();
+  const full = sorted[Math.floor(0.99 * (sorted.length - 1))];
+  const inLine = Math.max(2, LINE_SHARE * full);
+  const faint = Math.max(1, FAINT_SHARE * full);
+  const runs: [number, number][] = [];
   let start = -1;
   for (let r = 0; r <= rows.length; r += 1) {
-    const inked = r < rows.length && rows[r] > empty;
+    const inked = r < rows.length && rows[r] > inLine;
     if (inked && start < 0) start = r;
     if (inked || start < 0) continue;
-    const end = r;
-    if (end - start >= 3) {
-      let fullest = 0;
-      for (let k = start; k < end; k += 1) fullest = Math.max(fullest, rows[k]);
-      let coreTop = start;
-      while (rows[coreTop] < CORE_SHARE * fullest) coreTop += 1;
-      let coreBottom = end - 1;
-      while (rows[coreBottom] < CORE_SHARE * fullest) coreBottom -= 1;
-      for (let k = start; k < coreTop; k += 1) above += rows[k];
-      for (let k = coreBottom + 1; k < end; k += 1) below += rows[k];
-    }
+    if (r - start >= 3) runs.push([start, r]);
     start = -1;
   }
-  return { above, below };
+  const heights = runs.map(([from, to]) => to - from).sort((a, b) => a - b);
+  const typical = heights[Math.floor(heights.length / 2)] ?? 0;
+  let up = 0;
+  let down = 0;
+  for (const [k, [runFrom, runTo]] of runs.entries()) {
+    const height = runTo - runFrom;
+    if (height < 0.5 * typical || height > 2 * typical) continue;
+    const floor = Math.max(k > 0 ? runs[k - 1][1] : 0, runFrom - height);
+    const ceiling = Math.min(k + 1 < runs.length ? runs[k + 1][0] : rows.length, runTo + height);
+    let from = runFrom;
+    while (from > floor && rows[from - 1] > faint) from -= 1;
+    let to = runTo;
+    while (to < ceiling && rows[to] > faint) to += 1;
+    let fullest = 0;
+    for (let r = from; r < to; r += 1) fullest = Math.max(fullest, rows[r]);
+    let coreTop = from;
+    while (rows[coreTop] < CORE_SHARE * fullest) coreTop += 1;
+    let coreBottom = to - 1;
+    while (rows[coreBottom] < CORE_SHARE * fullest) coreBottom -= 1;
+    let above = 0;
+    let below = 0;
+    for (let r = from; r < coreTop; r += 1) above += rows[r];
+    for (let r = coreBottom + 1; r < to; r += 1) below += rows[r];
+    if (above >= SURE_RATIO * Math.max(1, below)) up += 1;
+    else if (below >= SURE_RATIO * Math.max(1, above)) down += 1;
+  }
+  return { up, down };
 }

@@ -31,7 +31,7 @@ export function withoutStamps(
   const neutral = new Uint32Array(columns * rows);
   let coloured = 0;
   let neutralTotal = 0;
-  let paperSum = [0, 0, 0];
+  const paperSum = [0, 0, 0];
   let paperCount = 0;
   for (let y = 0; y < height; y += 1)
     for (let x = 0; x < width; x += 1) {
@@ -43,7 +43,9 @@ export function withoutStamps(
         neutral[Math.floor(y / cell) * columns + Math.floor(x / cell)] += 1;
         neutralTotal += 1;
       } else if (chroma <= MAX_NEUTRAL_CHROMA && high > 180) {
-        paperSum = [paperSum[0] + page[i], paperSum[1] + page[i + 1], paperSum[2] + page[i + 2]];
+        paperSum[0] += page[i];
+        paperSum[1] += page[i + 1];
+        paperSum[2] += page[i + 2];
         paperCount += 1;
       }
     }

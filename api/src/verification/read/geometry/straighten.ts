@@ -37,7 +37,9 @@ export interface StraightenedPage {
   sheet: boolean;
 }
 
-export function straighten(page: PageImage): StraightenedPage {
+export function straighten(given: PageImage): StraightenedPage {
+  // Stamps go first: a large tilted 'PAID' is ink that neither the lines' angle nor the way up should count.
+  const page = { ...given, rgba: withoutStamps(given.rgba, given.width, given.height, given.pixelsPerPoint) ?? given.rgba };
   const sheet = findSheet(page.rgba, page.width, page.height);
   const frame = sheet
     ? { map: rectangleToQuad(sheet.width, sheet.height, sheet.corners), width: sheet.width, height: sheet.height }
@@ -45,7 +47,7 @@ export function straighten(page: PageImage): StraightenedPage {
   const pixelsPerPoint = sheet ? Math.min(sheet.width, sheet.height) / A4_SHORT_SIDE_POINTS : page.pixelsPerPoint;
 
   // The flat page, reduced for analysis.
-  const factor = Math.max(1, Math.floor(pixelsPerPoint / ANALYSIS_PIXELS_PER_POINT));
+  const factor = Math.max(1, Math.round(pixelsPerPoint / ANALYSIS_PIXELS_PER_POINT));
   const analysed = reducedGrey(page.rgba, page.width, page.height, factor);
   const reduced = sheet
     ? {
@@ -91,7 +93,6 @@ export function straighten(page: PageImage): StraightenedPage {
     if (!owned) rgba = Uint8ClampedArray.from(rgba);
     evenOutLight(rgba, width, height, factor, cell);
   }
-  rgba = withoutStamps(rgba, width, height, pixelsPerPoint) ?? rgba;
   return {
     page: { width, height, rgba, pixelsPerPoint },
     toSource,

@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { OcrPool } from '../ocr';
+import { readScan } from '../scan';
+import { documentScan, pageOf } from '../test-images';
+import { withoutStamps } from './stamps';
+
+jest.setTimeout(180_000);
+const pool = new OcrPool(1);
+afterAll(() => pool.close());
+
+describe('a stamp across the text of a scan', () => {
+  it('is taken out, and the title under it reads', async () => {
+    const { png } = await documentScan({ stamp: true });
+    const reading = await readScan(await pageOf(png), (image) => pool.recognize(image));
+    const text = reading.words.map((w) => w.text).join(' ');
+    expect(text).toContain('CITY CARE HOSPITAL DISCHARGE SUMMARY');
+    expect(text).not.toContain('PAID');
+  });
+
+  it('leaves coloured print away from the black text, as a letterhead', async () => {
+    const { png } = await documentScan();
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    context.fillStyle = 'rgb(20,60,170)';
+    context.fillRect(300, 1400, 600, 40);
+    const page = await pageOf(await canvas.encode('png'));
+    // Only the blue band is coloured, and no text is near it.
+    expect(withoutStamps(page.rgba, page.width, page.height, page.pixelsPerPoint)).toBeNull();
+  });
+});
