@@ -17,7 +17,8 @@ import { serverTimeouts } from './http/connections';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
 import { registerHealth } from './http/health';
-import { registerInputGuard } from './http/input-guard';
+import { FORM_BODY_LIMIT, registerInputGuard } from './http/input-guard';
+import { registerLingeringClose } from './http/lingering-close';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
 import { RequestLogController } from './http/request-log';
 import annotationRoutes from './routes/annotations';
@@ -141,7 +142,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   // Bodies are JSON, forms or multipart; plain text is refused (415) rather than passed on as a string.
   app.removeContentTypeParser('text/plain');
-  await app.register(formbody);
+  await app.register(formbody, { bodyLimit: FORM_BODY_LIMIT });
   // A backstop: readMultipart refuses the file one too many and the claim over its total, naming the limit.
   const { maxFileBytes, maxFiles } = config.uploadLimits;
   await app.register(multipart, {
@@ -157,6 +158,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   });
   registerAuth(app);
   registerInputGuard(app);
+  registerLingeringClose(app);
   // /health and /ready: outside the versioned prefix, and registered before the OpenAPI plugin, which leaves them out.
   registerHealth(app);
 

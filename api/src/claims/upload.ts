@@ -80,7 +80,10 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
 
 const EXTENSION: Record<UploadType, string> = { 'application/pdf': '.pdf', 'image/png': '.png', 'image/jpeg': '.jpg' };
 
-/** The base name only, without control characters, and with an extension that matches the content. */
+/** The longest document name kept, in characters: a longer one is shortened before its extension. */
+export const MAX_DOCUMENT_NAME = 200;
+
+/** The base name only, without control characters, at most MAX_DOCUMENT_NAME long, its extension kept or added. */
 function safeFileName(name: string | undefined, type: UploadType): string {
   const base =
     (name ?? '')
@@ -88,9 +91,14 @@ function safeFileName(name: string | undefined, type: UploadType): string {
       .pop()!
       // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping control characters (NUL..US, DEL) from client-supplied file names is the point
       .replace(/[\u0000-\u001f\u007f"]/g, '')
-      .trim()
-      .slice(0, 200) || 'document';
-  return /\.(pdf|png|jpe?g)$/i.test(base) ? base : `${base}${EXTENSION[type]}`;
+      .trim() || 'document';
+  const extension = /\.(pdf|png|jpe?g)$/i.exec(base)?.[0] ?? '';
+  const stem = base.slice(0, base.length - extension.length);
+  const kept = extension || EXTENSION[type];
+  // By code points, so an emoji at the cut is not split in half.
+  return `${Array.from(stem)
+    .slice(0, MAX_DOCUMENT_NAME - kept.length)
+    .join('')}${kept}`;
 }
 
 /** A document put into the store, ready to be recorded beside its claim. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BATCH_STATUSES, CASE_TYPE_CODES, CONSOLE_CLAIM_STATUSES } from '../constants';
-import { FlagText, ListQuery, MessageResponse, OrgQuery, pagedItem, WireDate } from './common';
+import { FilterValue, FlagText, ListQuery, MessageResponse, OrgQuery, pagedItem, WireDate } from './common';
 
 /** The actions of Create Batch (spec 3 §9): the four of the console and the failed tab's Upload and Upload & Verify. */
 export const BATCH_CREATE_ACTIONS = ['verify', 'suspend', 'archive', 'discard', 'upload', 'uploadAndVerify'] as const;
@@ -115,17 +115,17 @@ export const BatchIdParams = z.object({ batchId: z.coerce.number().int().positiv
 export const ConsoleFilterBody = z.object({
   startDate: WireDate.optional(),
   endDate: WireDate.optional(),
-  vitraya_claim_status: z.array(z.string()).optional(),
+  vitraya_claim_status: z.array(FilterValue).optional(),
   caseType: z.array(z.enum(CASE_TYPE_CODES)).optional(),
-  vitraya_procedure_code: z.array(z.string()).optional(),
-  insurerProcedureName: z.array(z.string()).optional(),
-  insurerIllnessName: z.array(z.string()).optional(),
-  insurerClaimStatus: z.array(z.string()).optional(),
-  error: z.array(z.string()).optional(),
-  batchName: z.array(z.string()).optional(),
-  userName: z.array(z.string()).optional(),
-  status: z.array(z.string()).optional(),
-  batchStatus: z.array(z.string()).optional(),
+  vitraya_procedure_code: z.array(FilterValue).optional(),
+  insurerProcedureName: z.array(FilterValue).optional(),
+  insurerIllnessName: z.array(FilterValue).optional(),
+  insurerClaimStatus: z.array(FilterValue).optional(),
+  error: z.array(FilterValue).optional(),
+  batchName: z.array(FilterValue).optional(),
+  userName: z.array(FilterValue).optional(),
+  status: z.array(FilterValue).optional(),
+  batchStatus: z.array(FilterValue).optional(),
 });
 export type ConsoleFilterBody = z.infer<typeof ConsoleFilterBody>;
 

@@ -7,7 +7,7 @@ import {
   FINDINGS_SIZE_MAX,
   NON_CANCER_FINDINGS,
 } from '../constants';
-import { FlagText, ListQuery, pagedItem, WireDate } from './common';
+import { FilterValue, FlagText, ListQuery, pagedItem, SearchText, WireDate } from './common';
 import { ConsoleClaimRow } from './batches';
 import { RuleStatement } from './rules';
 
@@ -225,16 +225,16 @@ export const ClaimSearchQuery = ListQuery.extend({ download: FlagText.optional()
 export const ClaimSearchBody = z
   .object({
     status: z.array(z.enum(CLAIM_STATUSES)).optional(),
-    procedureCode: z.array(z.string()).optional(),
-    hospital_code: z.array(z.string()).optional(),
-    userName: z.array(z.string()).optional(),
+    procedureCode: z.array(FilterValue).optional(),
+    hospital_code: z.array(FilterValue).optional(),
+    userName: z.array(FilterValue).optional(),
     caseType: z.array(z.enum(CASE_TYPE_CODES)).optional(),
-    batch: z.array(z.union([z.number(), z.string()]).transform(Number)).optional(),
-    reported_month: z.string().optional(),
+    batch: z.array(z.union([z.number(), FilterValue]).transform(Number)).optional(),
+    reported_month: FilterValue.optional(),
     adjudicationResult: z.array(z.enum(ADJUDICATION_RESULTS)).optional(),
     startDate: WireDate.optional(),
     endDate: WireDate.optional(),
-    query: z.string().optional(),
+    query: SearchText.optional(),
   })
   .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
     message: 'endDate must be on or after startDate',

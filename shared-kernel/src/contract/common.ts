@@ -55,8 +55,26 @@ export type MessageResponse = z.infer<typeof MessageResponse>;
 export const DetailResponse = z.object({ detail: z.string() });
 export type DetailResponse = z.infer<typeof DetailResponse>;
 
-/** YYYY-MM-DD on the wire. */
-export const WireDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD');
+/** Whether YYYY-MM-DD names a day of the calendar (2024-02-30 does not: a Date would roll it over to March 1). */
+function isCalendarDay(text: string): boolean {
+  const [year, month, day] = text.split('-').map(Number);
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** YYYY-MM-DD on the wire, a real day. */
+export const WireDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
+  .refine(isCalendarDay, 'must be a day of the calendar');
+
+/** The longest free text a search takes (the masters' and the claims' alike). */
+export const SEARCH_TEXT_MAX = 200;
+export const SearchText = z.string().max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`);
+/** A value chosen in a filter (a name, a code, a status): longer than any name the masters or manifests hold. */
+export const FILTER_VALUE_MAX = 1_000;
+export const FilterValue = z.string().max(FILTER_VALUE_MAX, `must be at most ${FILTER_VALUE_MAX} characters`);
 
 /** `getall` is a flag: present (any value, even empty) means the whole list. */
 export const GetAllQuery = z.object({
@@ -86,8 +104,8 @@ export type AuditEntry = z.infer<typeof AuditEntry>;
  * matched anywhere, and per-column texts keyed by the wire field name (name, alias, hospital_code...).
  */
 export const MasterSearchBody = z.object({
-  query: z.string().max(200).optional(),
-  filters: z.record(z.string(), z.string().max(200)).optional(),
+  query: SearchText.optional(),
+  filters: z.record(z.string(), SearchText).optional(),
 });
 export type MasterSearchBody = z.infer<typeof MasterSearchBody>;
 

@@ -12,7 +12,7 @@ export {
   type MasterModule,
   masterKind,
 } from '../constants';
-import { AuditEntry, pagedItem, pagedList, pagedResults } from './common';
+import { AuditEntry, FilterValue, pagedItem, pagedList, pagedResults } from './common';
 import {
   ANSWER_TEXT_MAX,
   answersProblem,
@@ -425,10 +425,10 @@ export type ProcedureQuestion = z.infer<typeof ProcedureQuestion>;
  * answers name it, or whose procedure's rule in the organisation selects it.
  */
 export const QuestionSearchBody = z.object({
-  procedureCode: z.array(z.string()).optional(),
-  procedureName: z.array(z.string()).optional(),
-  diagnosis: z.array(z.string()).optional(),
-  question: z.array(z.string()).optional(),
+  procedureCode: z.array(FilterValue).optional(),
+  procedureName: z.array(FilterValue).optional(),
+  diagnosis: z.array(FilterValue).optional(),
+  question: z.array(FilterValue).optional(),
   questionType: z.array(z.enum(QUESTION_TYPE_CODES)).optional(),
 });
 export type QuestionSearchBody = z.infer<typeof QuestionSearchBody>;

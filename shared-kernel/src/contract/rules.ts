@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADJUDICATION_RESULTS, BOOLEAN_OPERATORS, CASE_TYPE_CODES, ENTITY_NAMES, LEAF_OPERATORS } from '../constants';
-import { AuditEntry, pagedItem } from './common';
+import { AuditEntry, FilterValue, pagedItem } from './common';
 
 /** Where a leaf's evidence was found in the claim's documents. */
 export const EvidenceLocation = z.object({
@@ -301,11 +301,11 @@ export const RuleExistsResponse = z.boolean();
 
 /** POST /rules/search?org: filter body of the rules list (spec 2 §2.3). */
 export const RuleSearchBody = z.object({
-  procedureCode: z.array(z.string()).optional(),
-  procedureName: z.array(z.string()).optional(),
-  diagnosis: z.array(z.string()).optional(),
-  document: z.array(z.string()).optional(),
-  clinicalAttribute: z.array(z.string()).optional(),
+  procedureCode: z.array(FilterValue).optional(),
+  procedureName: z.array(FilterValue).optional(),
+  diagnosis: z.array(FilterValue).optional(),
+  document: z.array(FilterValue).optional(),
+  clinicalAttribute: z.array(FilterValue).optional(),
 });
 export type RuleSearchBody = z.infer<typeof RuleSearchBody>;
 
