@@ -1,7 +1,7 @@
 /**
  * Reads the multipart body of POST /claims: the form fields and the documents, each checked by its
  * first bytes (the declared type and the file name are not trusted) and against the upload limits;
- * then puts the documents into the document store.
+ * then puts the documents into the document store, their pages counted for the queue.
  */
 import type { FastifyRequest } from 'fastify';
 import type { CLAIM_UPLOAD_TYPES, UploadLimits } from '@claims/shared-kernel/contract';
@@ -9,6 +9,7 @@ import type { DbOrTx } from '../db';
 import { claimDocuments } from '../db/schema';
 import { MEGABYTE } from '../config';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { countPages } from '../jobs/page-count';
 import { newDocumentKey, type DocumentStore } from '../storage/store';
 
 export type UploadType = (typeof CLAIM_UPLOAD_TYPES)[number];
@@ -107,6 +108,8 @@ export interface StoredDocument {
   contentType: UploadType;
   size: number;
   storageKey: string;
+  /** Counted as it is stored (an estimate the queue's lanes use until the document is read); null when not seen. */
+  pages: number | null;
 }
 
 /**
@@ -123,7 +126,7 @@ export async function withStoredDocuments<T>(
     for (const { fileName, contentType, data } of files) {
       const storageKey = newDocumentKey();
       await store.put(storageKey, data);
-      stored.push({ fileName, contentType, size: data.length, storageKey });
+      stored.push({ fileName, contentType, size: data.length, storageKey, pages: countPages(contentType, data) });
     }
     return await record(stored);
   } catch (error) {

@@ -27,6 +27,8 @@ export interface QueueConfig {
   /** QUEUE_RETRY_BASE_MS: first retry delay, doubled per attempt (default 2000), capped at QUEUE_RETRY_MAX_MS (300000). */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** QUEUE_BATCH_AGING_SECONDS: batch work waiting this long goes as an upload, one job per this many seconds (default 90). */
+  batchAgingSeconds: number;
   reading: ReadingConfig;
 }
 
@@ -47,6 +49,8 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 
 const MB = 1024 * 1024;
 
+export const DEFAULT_BATCH_AGING_SECONDS = 90;
+
 export function loadReadingConfig(env: NodeJS.ProcessEnv = process.env): ReadingConfig {
   const d = DEFAULT_READ_LIMITS;
   return {
@@ -55,6 +59,7 @@ export function loadReadingConfig(env: NodeJS.ProcessEnv = process.env): Reading
       maxPagesPerClaim: positiveInt('READ_MAX_PAGES_PER_CLAIM', env.READ_MAX_PAGES_PER_CLAIM, d.maxPagesPerClaim),
       maxInflatedBytes: positiveInt('READ_MAX_INFLATED_MB', env.READ_MAX_INFLATED_MB, d.maxInflatedBytes / MB) * MB,
       maxImagePixels: positiveInt('READ_MAX_IMAGE_MEGAPIXELS', env.READ_MAX_IMAGE_MEGAPIXELS, d.maxImagePixels / 1e6) * 1e6,
+      maxPageSeconds: positiveInt('READ_PAGE_TIMEOUT_SECONDS', env.READ_PAGE_TIMEOUT_SECONDS, d.maxPageSeconds ?? 60),
     },
     timeoutSeconds: positiveInt('READ_TIMEOUT_SECONDS', env.READ_TIMEOUT_SECONDS, 600),
     threadMemoryMb: positiveInt('READ_THREAD_MEMORY_MB', env.READ_THREAD_MEMORY_MB, 1024),
@@ -70,6 +75,7 @@ export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConf
     maxAttempts: positiveInt('QUEUE_MAX_ATTEMPTS', env.QUEUE_MAX_ATTEMPTS, 3),
     retryBaseMs: positiveInt('QUEUE_RETRY_BASE_MS', env.QUEUE_RETRY_BASE_MS, 2000),
     retryMaxMs: positiveInt('QUEUE_RETRY_MAX_MS', env.QUEUE_RETRY_MAX_MS, 300_000),
+    batchAgingSeconds: positiveInt('QUEUE_BATCH_AGING_SECONDS', env.QUEUE_BATCH_AGING_SECONDS, DEFAULT_BATCH_AGING_SECONDS),
     reading: loadReadingConfig(env),
   };
 }

@@ -4,7 +4,7 @@
  */
 import { removeStaleOcrCaches } from '../verification/read/ocr';
 import { createThreadedReader } from '../verification/read/threaded';
-import { loadReadingConfig, type ReadingConfig } from './config';
+import { loadQueueConfig, loadReadingConfig, type ReadingConfig } from './config';
 import { createVerifierPool } from './verify-pool';
 import { createVerificationWorker, type VerificationWorker, type WorkerOptions } from './worker';
 
@@ -17,7 +17,8 @@ export { VERIFICATION_ERROR_CODE, type QueueLog, type VerificationWorker, type W
 
 /**
  * Starts the worker. Documents are read in one thread per concurrent job (each with one OCR worker), with
- * the limits, heap cap and time allowance of `reading` (default: from the environment, see loadReadingConfig),
+ * the limits, heap cap and time allowance of `reading` (default: from the environment, see loadReadingConfig, as is
+ * batchAgingSeconds),
  * and claims are judged in a pool of as many threads (./verify-pool.ts), with the same heap cap and allowance:
  * nothing of a job but its database work runs on the api's event loop. The threads live as long as the worker.
  * OCR caches a killed process left behind are removed first.
@@ -26,7 +27,8 @@ export function startVerificationWorker(options: WorkerOptions & { reading?: Rea
   const reading = options.reading ?? loadReadingConfig();
   const threads = Math.max(1, options.concurrency ?? 1);
   removeStaleOcrCaches();
-  return createVerificationWorker({ readTimeoutSeconds: reading.timeoutSeconds, ...options }, () => {
+  const batchAgingSeconds = options.batchAgingSeconds ?? loadQueueConfig().batchAgingSeconds;
+  return createVerificationWorker({ readTimeoutSeconds: reading.timeoutSeconds, ...options, batchAgingSeconds }, () => {
     const verifier = createVerifierPool({ threads, memoryMb: reading.threadMemoryMb, timeoutSeconds: reading.timeoutSeconds });
     return {
       reader: createThreadedReader({ threads, limits: reading.limits, memoryMb: reading.threadMemoryMb }),

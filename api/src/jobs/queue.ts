@@ -8,7 +8,7 @@
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { batches, claims, jobs } from '../db/schema';
-import { VERIFY_JOB } from './enqueue';
+import { INTERACTIVE_PRIORITY, VERIFY_JOB } from './enqueue';
 
 export type Job = typeof jobs.$inferSelect;
 /** A job this worker holds: lockedBy is its fencing token; org and lane are its claim's. */
@@ -31,9 +31,9 @@ const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millis
 const notHeld = sql`(b.id is null or b.status not in (${inList(HELD_BATCH_STATUSES)}))`;
 const leaseExpired = (alias: string) => sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
 
-/** Claims with more pages than this (known, or estimated from their files' size) are in the large lane. */
+/** Claims with more pages than this (counted at upload or read, else estimated from their files' size) are in the large lane. */
 export const LARGE_LANE_PAGES = 50;
-/** Before a document is read its pages are unknown: one page per this many bytes stands in. */
+/** Where a document's pages were not counted at upload (./page-count.ts) nor read yet, one page per this many bytes stands in. */
 const BYTES_PER_ESTIMATED_PAGE = 100 * 1024;
 
 export type Lane = 'small' | 'large';
@@ -62,14 +62,50 @@ const isLarge = (claimId: ReturnType<typeof sql>) => sql`((
   from claim_documents d where d.claim_id = ${claimId}
 ) > ${LARGE_LANE_PAGES})`;
 
+/** How a loop picks its next job, besides the turn. */
+export interface PickOptions {
+  /** Only a job of the small lane (the worker keeps a loop free of large claims, see worker.ts). */
+  smallOnly?: boolean;
+  /**
+   * With two loops or more, the loops less one. An uploader running this many jobs already gets no further upload
+   * (or re-run by hand) started, so one user's uploads, however slow, never hold every loop; and the next job of an
+   * organisation or uploader running this many goes only when no one else's waits.
+   */
+  ownerShare?: number | null;
+  /**
+   * Batch work that has waited this many seconds is picked as if it were an upload (first come among them).
+   * The worker asks for it at most once per that many seconds, so uploads that keep coming cannot starve a batch,
+   * nor can a long batch starve the uploads.
+   */
+  ageBatchAfterSeconds?: number | null;
+}
+
+const isRunning = (alias: string) =>
+  sql`(${sql.raw(alias)}.kind = ${VERIFY_JOB} and ${sql.raw(alias)}.status = 'running' and not ${leaseExpired(alias)})`;
+
+/** Jobs running (lease alive) for claims whose `column` equals the candidate claim's. */
+const runningFor = (column: 'org' | 'created_by') => sql`(
+  select count(*) from jobs r join claims rc on rc.id = r.claim_id
+  where ${isRunning('r')} and r.id <> j.id and rc.${sql.raw(column)} = c.${sql.raw(column)}
+)`;
+
 /**
  * The next job to run: queued and due, or running with an expired lease (its worker died); never one
- * of a held batch, never a second job for a claim another worker is on. Order: the job's priority
- * (interactive 10 before batch 100), then its batch's priority (lower first); within those, fairly: the
- * organisation served the longest ago, then the preferred lane (so one organisation's or one claim's
- * heavy work cannot starve the others), then first come.
+ * of a held batch, never a second job for a claim another worker is on, never an upload of an uploader that
+ * runs its share (PickOptions.ownerShare). Order: anyone's job before one of an organisation or uploader that
+ * runs its share; then the job's priority (interactive 10 before batch 100; batch
+ * work aged past ageBatchAfterSeconds counts as interactive), then its batch's priority (lower first); within
+ * those, fairly: the organisation served the longest ago, then the preferred lane (so one organisation's or one
+ * claim's heavy work cannot starve the others), then first come.
  */
-const nextJobId = (turn: Turn, smallOnly: boolean) => sql`
+const nextJobId = (turn: Turn, { smallOnly = false, ownerShare = null, ageBatchAfterSeconds = null }: PickOptions) => {
+  const aged =
+    ageBatchAfterSeconds == null
+      ? sql`false`
+      : sql`(j.priority > ${INTERACTIVE_PRIORITY} and j.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)})`;
+  const uploaderOverShare = sql`(c.created_by is not null and ${runningFor('created_by')} >= ${ownerShare})`;
+  const overShare = sql`(${runningFor('org')} >= ${ownerShare} or ${uploaderOverShare})`;
+  return sql`
   select j.id from jobs j
   left join batches b on b.id = j.batch_id
   left join claims c on c.id = j.claim_id
@@ -77,40 +113,49 @@ const nextJobId = (turn: Turn, smallOnly: boolean) => sql`
     and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and ${leaseExpired('j')}))
     and ${notHeld}
     and ${smallOnly ? sql`not ${isLarge(sql`j.claim_id`)}` : sql`true`}
+    and ${ownerShare == null ? sql`true` : sql`not (j.priority <= ${INTERACTIVE_PRIORITY} and ${uploaderOverShare})`}
     and not exists (
       select 1 from jobs r
       where r.claim_id = j.claim_id and r.id <> j.id and r.status = 'running' and not ${leaseExpired('r')}
     )
-  order by j.priority, b.priority nulls first,
+  order by ${ownerShare == null ? sql`` : sql`${overShare},`}
+    case when ${aged} then ${INTERACTIVE_PRIORITY} else j.priority end,
+    case when ${aged} then null else b.priority end nulls first,
     coalesce(array_position(array[${turn.servedOrgs.length ? inList(turn.servedOrgs) : sql``}]::text[], c.org), 0),
     case when ${isLarge(sql`j.claim_id`)} = ${turn.preferLane === 'large'}::boolean then 0 else 1 end,
     j.id
   limit 1
   for update of j skip locked`;
+};
 
-/**
- * Atomically takes the next job and leases it to `lockToken` for `leaseMs`; with `smallOnly`, only a job of the
- * small lane (the worker keeps a loop free of large claims, see worker.ts).
- */
+/** The advisory lock key picks take turns on ('vq' for verification queue). */
+const PICK_LOCK = 0x7671;
+
+/** Atomically takes the next job (see nextJobId and PickOptions) and leases it to `lockToken` for `leaseMs`. */
 export async function claimNextJob(
   db: Db,
   lockToken: string,
   leaseMs: number,
   turn: Turn = FIRST_TURN,
-  { smallOnly = false }: { smallOnly?: boolean } = {},
+  pick: PickOptions = {},
 ): Promise<ClaimedJob | null> {
-  const [job] = await db
-    .update(jobs)
-    .set({
-      status: 'running',
-      attempts: sql`${jobs.attempts} + 1`,
-      lockedAt: sql`now()`,
-      lockedBy: lockToken,
-      lockedUntil: sql`now() + ${millis(leaseMs)}`,
-      updatedAt: sql`now()`,
-    })
-    .where(sql`${jobs.id} = (${nextJobId(turn, smallOnly)})`)
-    .returning();
+  const [job] = await db.transaction(async (tx) => {
+    // One pick at a time across loops and processes: a pick sees the jobs the one before it started, so two
+    // loops cannot both start a job of an organisation that may run only one more.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PICK_LOCK})`);
+    return tx
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        lockedAt: sql`now()`,
+        lockedBy: lockToken,
+        lockedUntil: sql`now() + ${millis(leaseMs)}`,
+        updatedAt: sql`now()`,
+      })
+      .where(sql`${jobs.id} = (${nextJobId(turn, pick)})`)
+      .returning();
+  });
   if (!job) return null;
   const [claim] =
     job.claimId == null

@@ -8,7 +8,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import type { DocumentStore } from '../storage/store';
 import { claims } from '../db/schema';
-import { queueEvents } from './enqueue';
+import { INTERACTIVE_PRIORITY, queueEvents } from './enqueue';
+import { DEFAULT_BATCH_AGING_SECONDS } from './config';
 import {
   claimNextJob,
   expireAllLeases,
@@ -54,6 +55,11 @@ export interface WorkerOptions {
   takeOverRunningJobs?: boolean;
   /** Seconds a job may spend reading its claim's documents (enforced by a reader in threads). Default: no limit. */
   readTimeoutSeconds?: number;
+  /**
+   * Batch work waiting this long is picked as if it were an upload, one job per this many seconds, so uploads that
+   * keep coming cannot hold batches back for ever. Default 90 (QUEUE_BATCH_AGING_SECONDS).
+   */
+  batchAgingSeconds?: number;
   /** Attempts before a job fails for good. Default: the job row's max_attempts (3). */
   maxAttempts?: number;
   /** First retry delay; doubled per attempt up to retryMaxMs. Defaults 2 s and 5 min. */
@@ -117,6 +123,11 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
    */
   let largeSlots = 0;
   const largeSlotsMax = concurrency === 1 ? 1 : concurrency - 1;
+  // With two loops or more, one user's uploads never take every loop, nor one organisation's jobs while others' wait.
+  const ownerShare = concurrency === 1 ? null : concurrency - 1;
+  const batchAgingMs = (options.batchAgingSeconds ?? DEFAULT_BATCH_AGING_SECONDS) * 1000;
+  /** When (performance.now()) this worker last took batch work; aged batch work is asked for once per batchAgingMs. */
+  let lastBatchPickAt = Number.NEGATIVE_INFINITY;
 
   const wake = () => {
     const waiting = sleepers;
@@ -215,8 +226,14 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       const mayTakeLarge = largeSlots < largeSlotsMax;
       if (mayTakeLarge) largeSlots += 1;
       try {
-        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs, turn, { smallOnly: !mayTakeLarge });
+        const batchDue = performance.now() - lastBatchPickAt >= batchAgingMs;
+        job = await claimNextJob(db, `${workerId}:${randomUUID()}`, leaseMs, turn, {
+          smallOnly: !mayTakeLarge,
+          ownerShare,
+          ageBatchAfterSeconds: batchDue ? batchAgingMs / 1000 : null,
+        });
         if (job) turn = nextTurn(turn, job.org ?? null, job.lane ?? 'small');
+        if (job && job.priority > INTERACTIVE_PRIORITY) lastBatchPickAt = performance.now();
       } catch (error) {
         if (stopping) {
           if (mayTakeLarge) largeSlots -= 1;

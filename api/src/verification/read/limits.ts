@@ -13,6 +13,11 @@ export interface ReadLimits {
   maxInflatedBytes: number;
   /** READ_MAX_IMAGE_MEGAPIXELS: pixels of an image file, and of an image inside a PDF that is drawn for OCR (default 50 million). */
   maxImagePixels: number;
+  /**
+   * READ_PAGE_TIMEOUT_SECONDS: time one page may take to be prepared and OCRed (default 60), so one page cannot eat a
+   * claim's whole allowance; a page past it is left out as unreadable, naming this limit, and the rest is read.
+   */
+  maxPageSeconds?: number;
 }
 
 export const DEFAULT_READ_LIMITS: ReadLimits = {
@@ -20,6 +25,7 @@ export const DEFAULT_READ_LIMITS: ReadLimits = {
   maxPagesPerClaim: 1000,
   maxInflatedBytes: 256 * 1024 * 1024,
   maxImagePixels: 50_000_000,
+  maxPageSeconds: 60,
 };
 
 /** Why a document was not read. `limit`: over one of ReadLimits; `crash` and `timeout`: the reader's thread died or ran out of time. */
@@ -66,3 +72,11 @@ export const refusals = {
     ),
   crash: (fileName: string, detail: string) => new DocumentRefused(`reading ${fileName} stopped the document reader (${detail})`, 'crash'),
 };
+
+/** A scanned page past READ_PAGE_TIMEOUT_SECONDS: it is left out (a warning of its document names the limit), the rest is read. */
+export class PageTimedOut extends Error {
+  constructor(seconds: number) {
+    super(`reading the page took longer than ${count(seconds)} s, the time allowed to read one page`);
+    this.name = 'PageTimedOut';
+  }
+}

@@ -5,8 +5,8 @@
 import type { DocumentFile, ReadDocument, ReadPage } from '../types';
 import { detectKind, imageSize } from './detect';
 import { inflatesBeyond } from './inflate';
-import { DEFAULT_READ_LIMITS, DocumentRefused, refusals, type ReadLimits } from './limits';
-import { OcrPool } from './ocr';
+import { DEFAULT_READ_LIMITS, DocumentRefused, PageTimedOut, refusals, type ReadLimits } from './limits';
+import { DEFAULT_OCR_TIMEOUT_MS, OcrPool } from './ocr';
 import { PdfReadError, readPdf } from './pdf';
 import { readScan, type ReadScan } from './scan';
 
@@ -38,9 +38,11 @@ export interface DocumentReader {
 
 export function createDocumentReader(options: DocumentReaderOptions = {}): DocumentReader {
   const workers = options.ocrWorkers ?? 1;
-  const pool = new OcrPool(workers, options.ocrTimeoutMs, options.ocrCacheDir);
-  const scan: ReadScan = (page) => readScan(page, (image) => pool.recognize(image));
   const limits = options.limits ?? DEFAULT_READ_LIMITS;
+  const pageSeconds = limits.maxPageSeconds ?? DEFAULT_READ_LIMITS.maxPageSeconds!;
+  // OCR past the page's allowance has its tesseract worker stopped, so the next page does not wait for it.
+  const pool = new OcrPool(workers, Math.min(options.ocrTimeoutMs ?? DEFAULT_OCR_TIMEOUT_MS, pageSeconds * 1000), options.ocrCacheDir);
+  const scan: ReadScan = (page) => withinPageTime(() => readScan(page, (image) => pool.recognize(image)), pageSeconds);
 
   async function read(file: DocumentFile, { claimPagesBefore = 0 }: ReadOptions = {}): Promise<ReadDocument> {
     const base = { documentId: file.documentId, fileName: file.fileName, url: file.url };
@@ -82,6 +84,18 @@ export function createDocumentReader(options: DocumentReaderOptions = {}): Docum
   }
 
   return { read, close: () => pool.close() };
+}
+
+/**
+ * One page's reading, or PageTimedOut once it takes longer than `seconds` (READ_PAGE_TIMEOUT_SECONDS): the page is
+ * then left out with that reason among its document's warnings, and the document's other pages are read.
+ */
+function withinPageTime<T>(read: () => Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PageTimedOut(seconds)), seconds * 1000);
+  });
+  return Promise.race([read(), timeout]).finally(() => clearTimeout(timer));
 }
 
 /** Phone photos run to 4000 × 3000 pixels and more; tesseract reads no better beyond this, only slower. */
