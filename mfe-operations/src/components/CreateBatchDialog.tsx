@@ -76,7 +76,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
     onError: (error) => {
       void message.error(error.message);
       // Refused as not allowed (spec 3 §6): what the page shows may be out of date, so it is read again.
-      if (error instanceof ApiError && (error.status === 403 || error.message === NOT_AUTHORIZED)) {
+      if (error instanceof ApiError && (error.status === 403 || error.detail === NOT_AUTHORIZED)) {
         refreshConsole();
         onClose();
       }

@@ -161,9 +161,9 @@ describe('usePagedList', () => {
       throw new ApiError('page_number: must be positive', 400, null);
     });
     const { result } = renderList(['claims'], fetcher);
-    expect(await screen.findByText('page_number: must be positive')).toBeInTheDocument();
+    expect(await screen.findByText('Page number must be positive')).toBeInTheDocument();
     expect(result.current).toMatchObject({ rows: [], total: 0, loading: false });
-    expect(result.current.error?.message).toBe('page_number: must be positive');
+    expect(result.current.error?.message).toBe('Page number must be positive');
     expect(fetcher).toHaveBeenCalledTimes(1);
   });
 });

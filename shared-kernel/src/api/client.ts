@@ -1,15 +1,19 @@
 import axios, { type AxiosError, type AxiosInstance } from 'axios';
 import { getRuntimeConfig } from '../config/runtime-config';
 import { clearSession, sessionStore } from '../session/session-store';
+import { readableDetail } from './readable-detail';
 
-/** The error every failed call rejects with: the server's `detail`, or a plain description. */
+/**
+ * The error every failed call rejects with: its message is the server's `detail` as a person reads it
+ * (sentences, the field by its name), or a plain description; `detail` keeps the server's words.
+ */
 export class ApiError extends Error {
   constructor(
-    message: string,
+    readonly detail: string,
     readonly status: number | null,
     readonly body: unknown,
   ) {
-    super(message);
+    super(readableDetail(detail));
     this.name = 'ApiError';
   }
 }

@@ -260,7 +260,7 @@ describe('verification quality', () => {
     signInAs('starhealth', 'super_user');
     api.answer({ 'GET /claims/dashboard/quality': failure(400, 'to: the period covers 400 days; choose at most 366') });
     renderDashboard('/dashboard?tab=quality');
-    expect(await screen.findByText('to: the period covers 400 days; choose at most 366')).toBeInTheDocument();
+    expect(await screen.findByText('The period covers 400 days; choose at most 366')).toBeInTheDocument();
     expect(reportsAsked()).toEqual([['starhealth', wireDay(89), wireDay(0)]]);
     expect(screen.queryByLabelText('Insurer', { selector: 'input' })).not.toBeInTheDocument();
   });

@@ -287,7 +287,7 @@ describe('clinical attribute editor', () => {
     await screen.findByLabelText('Name');
     type('Name', 'HbA1c');
     fireEvent.click(save());
-    expect(await screen.findByText("name: Clinical attribute 'HbA1c' already exists")).toBeInTheDocument();
+    expect(await screen.findByText("Clinical attribute 'HbA1c' already exists")).toBeInTheDocument();
     expect(input('Name')).toHaveValue('HbA1c');
   });
 

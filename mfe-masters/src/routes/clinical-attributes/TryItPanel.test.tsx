@@ -183,7 +183,7 @@ describe('try it before saving', () => {
     await act(async () => {
       fireEvent.click(tryIt(panel()));
     });
-    expect(await within(panel()).findByText("hospitalCode: unknown hospital code 'X'")).toBeInTheDocument();
+    expect(await within(panel()).findByText("Unknown hospital code 'X'")).toBeInTheDocument();
   });
 
   it('tries the pattern being built in the wizard, for its hospital, beside the pattern', async () => {

@@ -335,7 +335,7 @@ describe('document segregation editor', () => {
     await choose('Hospital Codes', 'F100 - Fortis Mulund');
     fireEvent.click(mainSave());
     expect(
-      await screen.findByText('hospital_id: Hospital F100 already has a configuration for Final Bill in document segregation 4'),
+      await screen.findByText('Hospital F100 already has a configuration for Final Bill in document segregation 4'),
     ).toBeInTheDocument();
     expect(chosen('Hospital Codes')).toEqual(['H007 - Apollo Chennai', 'F100 - Fortis Mulund']);
     expect(screen.getByRole('heading', { name: 'Edit' })).toBeInTheDocument();

@@ -182,7 +182,7 @@ describe('procedure editor', () => {
     type('Procedure Code', 'P2');
     fireEvent.click(screen.getByRole('button', { name: 'Delete alias 1' }));
     fireEvent.click(saveButton());
-    expect(await screen.findByText('procedure_code: Procedure code P2 already exists')).toBeInTheDocument();
+    expect(await screen.findByText('Procedure code P2 already exists')).toBeInTheDocument();
     expect(api.callsTo('PUT /procedures/:id').map(({ path, body }) => ({ path, body }))).toEqual([
       {
         path: '/procedures/3',

@@ -208,7 +208,7 @@ describe('test unit editor', () => {
     await screen.findByRole('heading', { name: 'Edit' });
     type('Name', 'cm');
     fireEvent.click(saveButton());
-    expect(await screen.findByText("name: Test unit 'cm' already exists")).toBeInTheDocument();
+    expect(await screen.findByText("Test unit 'cm' already exists")).toBeInTheDocument();
     expect(screen.getByLabelText('Name')).toHaveValue('cm');
   });
 
