@@ -1,17 +1,29 @@
 /**
- * Many reviewers at once (issue 14 §6): the api started as in production (its own process, loopback only), the
- * demo seed stored in full, then, while its claims are being verified (scanned ones included), CLIENTS concurrent
- * clients signed in as the demo reviewers list and filter claims (GET /claims pages, POST /claims/search with
- * filters and search text) for a bounded time. How many claims still wait for verification is printed at the
- * load's start and end. Prints requests/s, p50/p95/p99 and errors beside the goals: p95 <= 1 s on embedded PGlite,
- * <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no server answers), 0 errors.
+ * Many reviewers at once (issue 14 §6, issue 20 §7): the api started as in production (its own process, loopback
+ * only), the demo seed stored in full, then CLIENTS concurrent clients signed in as the demo reviewers list and filter
+ * claims (GET /claims pages, POST /claims/search with filters and search text) for a bounded time, three times:
+ *
+ * - cold: the api restarted on the seeded database, the load begun the moment `/ready` answers 200; also prints how
+ *   long the restart took to be ready and when the clients' first answers came;
+ * - warm: the same process right after, while its claims are being verified (scanned ones included; how many still
+ *   wait is printed at the load's start and end);
+ * - hostile: the same again while one client attacks as issue 20 describes, all at once: an .xlsx manifest bomb and a
+ *   million-row .xlsx posted over and over to POST /claim/batch/uploadManifest (§2), sockets trickling bodies that
+ *   never end (§4), and large JSON bodies, a 1.9 MB search text and a 150,000-key body on /login (§5). What the attacks
+ *   were answered is printed beside the reviewers' figures.
+ *
+ * Each run prints requests/s, p50/p95/p99, errors and timeouts (a request unanswered after 30 s) beside the goals:
+ * p95 <= 1 s on embedded PGlite, <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no
+ * server answers), 0 errors.
  *
  * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`;
- * `BENCH_PROF=<dir>` writes the api's CPU profiles (one per thread) there, to see where a request's time goes.
+ * `--short` (40 clients, 10 s, 40 claims) to try it. `BENCH_PROF=<dir>` writes the api's CPU profiles (one per thread)
+ * there, to see where a request's time goes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -19,16 +31,28 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { DEMO_PASSWORD, ORGANIZATIONS } from '../src/seed/base';
 import { POSTGRES_URL, postgresUnavailable } from '../test/postgres';
+import { SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../test/api/zip-parts';
 import { argument, percentile } from './bench-common';
 
-const CLIENTS = Number(argument('--clients', '200'));
-const SECONDS = Number(argument('--seconds', '30'));
-const SEED_CLAIMS = argument('--seed-claims', '300');
+const SHORT = process.argv.includes('--short');
+const CLIENTS = Number(argument('--clients', SHORT ? '40' : '200'));
+const SECONDS = Number(argument('--seconds', SHORT ? '10' : '30'));
+const SEED_CLAIMS = argument('--seed-claims', SHORT ? '40' : '300');
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3790);
-const BASE = `http://127.0.0.1:${PORT}/v0.3.0`;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const BASE = `${ORIGIN}/v0.3.0`;
 const GOAL_P95_MS = { pglite: 1000, postgres: 500 } as const;
 type Driver = keyof typeof GOAL_P95_MS;
 const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'maxbupa.reviewer', 'bajaj.reviewer', 'ml.reviewer'];
+/** The attacker: an organisation's super user (manifest uploads), also sending the large search texts. */
+const ATTACKER = 'starhealth.admin';
+/** A reviewer's request unanswered after this long counts as timed out (the client gives up, as in issue 20 §7). */
+const REQUEST_TIMEOUT_MS = 30_000;
+/** Sockets trickling a body that never ends, kept open (reopened when the api closes one). */
+const TRICKLING_SOCKETS = SHORT ? 100 : 400;
+const MB = 1024 * 1024;
+/** The same secret across the restart, so that the reviewers' tokens outlive it as they do in a browser. */
+const JWT_SECRET = `bench-load-${randomUUID()}`;
 
 /** What a reviewer does on the list: pages, the filter with its fields, the top bar's search text. */
 const CALLS: { method: 'GET' | 'POST'; path: string; body?: object }[] = [
@@ -45,22 +69,35 @@ const CALLS: { method: 'GET' | 'POST'; path: string; body?: object }[] = [
   { method: 'POST', path: '/claims/search?limit=25&page_number=1', body: { query: 'SH', startDate: '2024-01-01' } },
 ];
 
-export interface LoadResult {
-  driver: Driver;
+/** How the hostile client's requests were answered: counts by status code (or 'error', 'closed'), per attack. */
+type AttackTally = Record<string, Record<string, number>>;
+
+interface LoadFigures {
   clients: number;
   seconds: number;
-  claimsListed: number;
-  /** Claims awaiting verification when the load started and when it ended: the batch going on meanwhile. */
-  awaitingVerification: { atStart: number; atEnd: number };
   requests: number;
   requestsPerSecond: number;
+  /** When the clients' first requests were answered, from the load's start: the earliest and the latest. */
+  firstAnswerMs: { earliest: number; latest: number };
   p50Ms: number;
   p95Ms: number;
   p99Ms: number;
   errors: number;
+  /** Of the errors, requests unanswered after REQUEST_TIMEOUT_MS. */
+  timeouts: number;
   firstErrors: string[];
   goalP95Ms: number;
   ok: boolean;
+}
+
+export interface LoadResult {
+  driver: Driver;
+  claimsListed: number;
+  /** From the restart (process spawned) to `/ready` answering 200. */
+  readyAfterRestartMs: number;
+  cold: LoadFigures;
+  warm: LoadFigures & { awaitingVerification: { atStart: number; atEnd: number } };
+  hostile: LoadFigures & { attacks: AttackTally };
 }
 
 interface StartedApi {
@@ -72,16 +109,13 @@ interface StartedApi {
 /** The seed's last log line (seed/generated-claims.ts), the signal that every demo claim is stored. */
 const SEEDED_LINE = /seeded \d+ claims, queued for verification/;
 
-function startApi(env: Record<string, string>): StartedApi {
-  const api = spawn(
-    process.execPath,
-    [...(process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROF] : []), '--import', 'tsx', 'src/main.ts'],
-    {
-      cwd: join(import.meta.dirname, '..'),
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+function startApi(env: Record<string, string>, profile: string): StartedApi {
+  const profiling = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.BENCH_PROF, profile)] : [];
+  const api = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
+    cwd: join(import.meta.dirname, '..'),
+    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const seeded = new Promise<void>((resolve, reject) => {
     createInterface({ input: api.stdout! }).on('line', (line) => {
       if (SEEDED_LINE.test(line)) resolve();
@@ -99,15 +133,17 @@ async function stopApi(api: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(15_000).then(() => api.kill('SIGKILL'))]);
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number): Promise<T> {
+async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number, everyMs = 3_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const value = await probe().catch(() => null);
     if (value !== null) return value;
-    await sleep(3_000);
+    await sleep(everyMs);
   }
   throw new Error(`timed out waiting for ${what}`);
 }
+
+const ready = async () => ((await fetch(`${ORIGIN}/ready`)).ok ? true : null);
 
 async function signIn(username: string): Promise<string> {
   const response = await fetch(`${BASE}/login`, {
@@ -138,70 +174,173 @@ async function countOf(headers: Record<string, string>, body: object): Promise<n
 /** Claims whose documents are still to be read or whose verdict is still to come. */
 const AWAITING_VERIFICATION = { status: ['TO_BE_OCRED', 'OCRED'] };
 
-async function runLoad(driver: Driver, api: StartedApi): Promise<LoadResult> {
-  await waitFor('the api', async () => ((await fetch(`${BASE}/version`)).ok ? true : null), 120_000);
-  await Promise.race([
-    api.seeded,
-    sleep(900_000, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out waiting for the seed'))),
-  ]);
-  const tokens = await Promise.all(USERS.map(signIn));
-  const admin = { authorization: `Bearer ${tokens[0]}` };
-  const claimsListed = await countOf(admin, {});
-  const awaitingAtStart = await countOf(admin, AWAITING_VERIFICATION);
-  console.log(
-    `load: ${driver}: ${claimsListed} claims in the review list, ${awaitingAtStart} awaiting verification; ${CLIENTS} clients for ${SECONDS} s`,
-  );
-
+/** CLIENTS reviewers for SECONDS, each sending the next call as soon as the last was answered. */
+async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const firstAnswers: number[] = [];
   const firstErrors: string[] = [];
   let errors = 0;
-  const deadline = performance.now() + SECONDS * 1000;
+  let timeouts = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
   const client = async (index: number) => {
     const headers = { authorization: `Bearer ${tokens[index % tokens.length]}`, 'content-type': 'application/json' };
     for (let n = index; performance.now() < deadline; n++) {
       const call = CALLS[n % CALLS.length];
-      const started = performance.now();
+      const sent = performance.now();
       try {
         const response = await fetch(`${BASE}${call.path}`, {
           method: call.method,
           headers,
           body: call.body ? JSON.stringify(call.body) : undefined,
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
         await response.arrayBuffer();
         if (!response.ok) throw new Error(`${response.status} ${call.method} ${call.path}`);
       } catch (error) {
         errors += 1;
+        if (error instanceof Error && error.name === 'TimeoutError') timeouts += 1;
         if (firstErrors.length < 5) firstErrors.push(error instanceof Error ? error.message : String(error));
       }
-      latencies.push(performance.now() - started);
+      const answered = performance.now();
+      latencies.push(answered - sent);
+      if (n === index) firstAnswers.push(answered - started);
     }
   };
-  const started = performance.now();
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const elapsed = (performance.now() - started) / 1000;
-  const awaitingAtEnd = await countOf(admin, AWAITING_VERIFICATION);
   latencies.sort((a, b) => a - b);
   const p95Ms = Math.round(percentile(latencies, 95));
   return {
-    driver,
     clients: CLIENTS,
     seconds: Math.round(elapsed),
-    claimsListed,
-    awaitingVerification: { atStart: awaitingAtStart, atEnd: awaitingAtEnd },
     requests: latencies.length,
     requestsPerSecond: Math.round(latencies.length / elapsed),
+    firstAnswerMs: { earliest: Math.round(Math.min(...firstAnswers)), latest: Math.round(Math.max(...firstAnswers)) },
     p50Ms: Math.round(percentile(latencies, 50)),
     p95Ms,
     p99Ms: Math.round(percentile(latencies, 99)),
     errors,
+    timeouts,
     firstErrors,
     goalP95Ms: GOAL_P95_MS[driver],
     ok: errors === 0 && p95Ms <= GOAL_P95_MS[driver],
   };
 }
 
-/** One driver: a fresh data folder (and database), the api started on it, the load, everything removed after. */
-async function bench(driver: Driver): Promise<LoadResult> {
+/** The hostile client's payloads, made once for both drivers (the bomb costs a few seconds to pack). */
+interface HostilePayloads {
+  manifests: { name: string; data: Buffer }[];
+  longSearch: string;
+  manyKeys: string;
+}
+
+async function hostilePayloads(): Promise<HostilePayloads> {
+  const header = sheetRow(1, ['intimation_number', 'caseType', 'insurer_documents']);
+  const spaces = function* () {
+    const piece = ' '.repeat(MB);
+    for (let n = 0; n < 1024; n++) yield piece;
+  };
+  const rows = function* () {
+    for (let start = 2; start < 1_000_002; start += 10_000) {
+      yield Array.from({ length: 10_000 }, (_, i) => sheetRow(start + i, ['x'])).join('');
+    }
+  };
+  const bomb = await streamedPart('xl/worksheets/sheet1.xml', SHEET_HEAD + header, spaces, SHEET_TAIL);
+  const millionRows = await streamedPart('xl/worksheets/sheet1.xml', SHEET_HEAD + header, rows, SHEET_TAIL);
+  const keys = Object.fromEntries(Array.from({ length: 150_000 }, (_, i) => [`k${i}`, i]));
+  return {
+    manifests: [
+      { name: 'bomb.xlsx', data: zipOf([...workbookParts(), bomb]) },
+      { name: 'million-rows.xlsx', data: zipOf([...workbookParts(), millionRows]) },
+    ],
+    longSearch: JSON.stringify({ query: 'a'.repeat(1.9 * 1000 * 1000) }),
+    manyKeys: JSON.stringify({ username: 'nobody.at.all', password: 'wrong', ...keys }),
+  };
+}
+
+/** What a failed fetch says: its cause's code (ECONNRESET, UND_ERR_SOCKET) or its name (TimeoutError). */
+const errorCause = (error: unknown): string => {
+  const cause = error instanceof Error ? (error.cause as { code?: string } | undefined) : undefined;
+  return cause?.code ?? (error instanceof Error ? error.name : String(error));
+};
+
+/** Issue 20 §2, §4 and §5 at once, until `stop`; answers how each attack was answered. */
+function startHostileClient(token: string, payloads: HostilePayloads): { stop(): Promise<AttackTally> } {
+  const tally: AttackTally = {};
+  const count = (attack: string, outcome: string | number) => {
+    tally[attack] ??= {};
+    tally[attack][outcome] = (tally[attack][outcome] ?? 0) + 1;
+  };
+  let running = true;
+  const send = async (attack: string, url: string, init: RequestInit) => {
+    try {
+      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
+      await response.arrayBuffer();
+      count(attack, response.status);
+    } catch (error) {
+      count(attack, `error (${errorCause(error)})`);
+      await sleep(100);
+    }
+  };
+  const loop = async (attack: string, request: (n: number) => [string, RequestInit]) => {
+    for (let n = 0; running; n++) await send(attack, ...request(n));
+  };
+  const auth = { authorization: `Bearer ${token}` };
+  const loops = [
+    loop('manifest bombs (§2)', (n) => {
+      const manifest = payloads.manifests[n % payloads.manifests.length];
+      const form = new FormData();
+      form.append('manifest', new Blob([manifest.data]), manifest.name);
+      return [`${BASE}/claim/batch/uploadManifest`, { method: 'POST', headers: auth, body: form }];
+    }),
+    ...[0, 1].map(() =>
+      loop('1.9 MB search text (§5)', () => [
+        `${BASE}/claims/search?limit=25&page_number=1`,
+        { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: payloads.longSearch },
+      ]),
+    ),
+    loop('150,000 keys on /login (§5)', () => [
+      `${BASE}/login`,
+      { method: 'POST', headers: { 'content-type': 'application/json' }, body: payloads.manyKeys },
+    ]),
+  ];
+
+  // §4: bodies that never end, half to /login (public), half answered early (401 without a token); a byte a second.
+  const sockets = new Set<Socket>();
+  const trickle = (index: number) => {
+    if (!running) return;
+    const path = index % 2 ? '/v0.3.0/login' : '/v0.3.0/claims/search';
+    const socket = connect(PORT, '127.0.0.1');
+    sockets.add(socket);
+    const timer = setInterval(() => socket.write('a'), 1_000);
+    socket.on('error', () => {});
+    socket.on('data', () => {});
+    socket.on('close', () => {
+      clearInterval(timer);
+      sockets.delete(socket);
+      if (!running) return;
+      count('trickled bodies (§4)', 'closed');
+      setTimeout(() => trickle(index), 100);
+    });
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100000000\r\n\r\n{"a":"`);
+  };
+  for (let i = 0; i < TRICKLING_SOCKETS; i++) trickle(i);
+
+  return {
+    async stop() {
+      running = false;
+      tally['trickled bodies (§4)'] ??= {};
+      tally['trickled bodies (§4)']['open at the end'] = sockets.size;
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(loops);
+      return tally;
+    },
+  };
+}
+
+/** One driver: a fresh data folder (and database), the api seeded, restarted, loaded cold, warm and under attack. */
+async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadResult> {
   const dataDir = mkdtempSync(join(tmpdir(), 'claims-bench-load-'));
   const databaseName = `claims_bench_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const onServer = async (statement: string) => {
@@ -213,16 +352,52 @@ async function bench(driver: Driver): Promise<LoadResult> {
       await admin.end();
     }
   };
-  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_CLAIMS, LOGIN_RATE_LIMIT: '1000' };
+  const env: Record<string, string> = { DATA_DIR: dataDir, SEED_CLAIMS, LOGIN_RATE_LIMIT: '1000', JWT_SECRET };
   if (driver === 'postgres') {
     await onServer(`create database ${databaseName}`);
     const url = new URL(POSTGRES_URL);
     url.pathname = `/${databaseName}`;
     env.DATABASE_URL = url.toString();
   }
-  const api = startApi(env);
+  let api = startApi(env, 'seed');
   try {
-    return await runLoad(driver, api);
+    await waitFor('the api', ready, 180_000);
+    await Promise.race([
+      api.seeded,
+      sleep(900_000, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out waiting for the seed'))),
+    ]);
+    const tokens = await Promise.all(USERS.map(signIn));
+    const attackerToken = await signIn(ATTACKER);
+
+    await stopApi(api.process);
+    const restarted = performance.now();
+    api = startApi(env, 'restart');
+    await waitFor('/ready after the restart', ready, 180_000, 50);
+    const readyAfterRestartMs = Math.round(performance.now() - restarted);
+    console.log(`load: ${driver}: restarted, ready after ${readyAfterRestartMs} ms; cold: ${CLIENTS} clients for ${SECONDS} s`);
+    const cold = await reviewers(driver, tokens);
+
+    const admin = { authorization: `Bearer ${tokens[0]}` };
+    const claimsListed = await countOf(admin, {});
+    const atStart = await countOf(admin, AWAITING_VERIFICATION);
+    console.log(
+      `load: ${driver}: ${claimsListed} claims in the review list, ${atStart} awaiting verification; warm: ${CLIENTS} clients for ${SECONDS} s`,
+    );
+    const warm = await reviewers(driver, tokens);
+    const atEnd = await countOf(admin, AWAITING_VERIFICATION);
+
+    console.log(`load: ${driver}: hostile: ${CLIENTS} clients for ${SECONDS} s while one client attacks (issue 20 §2, §4, §5)`);
+    const attacker = startHostileClient(attackerToken, payloads);
+    const hostile = await reviewers(driver, tokens);
+    const attacks = await attacker.stop();
+    return {
+      driver,
+      claimsListed,
+      readyAfterRestartMs,
+      cold,
+      warm: { ...warm, awaitingVerification: { atStart, atEnd } },
+      hostile: { ...hostile, attacks },
+    };
   } finally {
     await stopApi(api.process);
     if (driver === 'postgres') await onServer(`drop database if exists ${databaseName} with (force)`);
@@ -230,10 +405,26 @@ async function bench(driver: Driver): Promise<LoadResult> {
   }
 }
 
+const figures = (run: string, f: LoadFigures) =>
+  `  ${run.padEnd(8)} ${f.clients} clients ${f.seconds} s: ${f.requestsPerSecond} requests/s, first answers ${f.firstAnswerMs.earliest}-${f.firstAnswerMs.latest} ms, ` +
+  `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms (goal ${f.goalP95Ms} ms), p99 ${f.p99Ms} ms, ${f.errors} errors of which ${f.timeouts} timed out (goal 0) ` +
+  `${f.ok ? 'ok' : 'OVER GOAL'}${f.firstErrors.length ? `\n    first errors: ${f.firstErrors.join('; ')}` : ''}`;
+
+const attacksText = (tally: AttackTally) =>
+  Object.entries(tally)
+    .map(
+      ([attack, outcomes]) =>
+        `    ${attack}: ${Object.entries(outcomes)
+          .map(([outcome, n]) => `${outcome} x${n}`)
+          .join(', ')}`,
+    )
+    .join('\n');
+
 const only = argument('--only', '');
+const drivers = (['pglite', 'postgres'] as const).filter((driver) => !only || only === driver);
 const results: LoadResult[] = [];
-for (const driver of ['pglite', 'postgres'] as const) {
-  if (only && only !== driver) continue;
+const payloads = await hostilePayloads();
+for (const driver of drivers) {
   if (driver === 'postgres') {
     const unavailable = await postgresUnavailable();
     if (unavailable) {
@@ -241,14 +432,15 @@ for (const driver of ['pglite', 'postgres'] as const) {
       continue;
     }
   }
-  const result = await bench(driver);
+  const result = await bench(driver, payloads);
   results.push(result);
   console.log(
-    `load: ${result.driver.padEnd(8)} ${result.clients} clients ${result.seconds} s over ${result.claimsListed}+ claims: ` +
-      `${result.awaitingVerification.atStart} then ${result.awaitingVerification.atEnd} awaiting verification: ` +
-      `${result.requestsPerSecond} requests/s, p50 ${result.p50Ms} ms, p95 ${result.p95Ms} ms (goal ${result.goalP95Ms} ms), ` +
-      `p99 ${result.p99Ms} ms, ${result.errors} errors (goal 0) ${result.ok ? 'ok' : 'OVER GOAL'}` +
-      (result.firstErrors.length ? `\n  first errors: ${result.firstErrors.join('; ')}` : ''),
+    [
+      `load: ${result.driver} over ${result.claimsListed}+ claims, ready ${result.readyAfterRestartMs} ms after a restart:`,
+      figures('cold', result.cold),
+      `${figures('warm', result.warm)}\n    ${result.warm.awaitingVerification.atStart} then ${result.warm.awaitingVerification.atEnd} claims awaiting verification`,
+      `${figures('hostile', result.hostile)}\n${attacksText(result.hostile.attacks)}`,
+    ].join('\n'),
   );
 }
 const json = argument('--json', '');
