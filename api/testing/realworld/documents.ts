@@ -268,6 +268,20 @@ function writeValues(f: Flow, values: PrintedValue[], style: ValueStyle, rng: Rn
 }
 const v0 = (label: string) => label.replace(/^./, (c) => c.toUpperCase());
 
+/** Lines of the column beside the values: numbers with units, none of them a value the rules read. */
+const OTHER_COLUMN = [
+  'Pulse  84 /min',
+  'Temp  98.6 F',
+  'RR  18 /min',
+  'Sr. Sodium  138 mEq/L',
+  'Weight  64 kg',
+  'Height  158 cm',
+  'Bleeding time  2 min 30 s',
+  'Clotting time  5 min',
+  'Blood group  B positive',
+  'Urine albumin  Nil',
+];
+
 /**
  * The body of a two-column page: one column holds the values, each label ending its line with the value on
  * the next line of the same column; the other column holds a different number beside each label. Which
@@ -281,14 +295,16 @@ function twoColumnBody(f: Flow, values: PrintedValue[], filler: readonly string[
   const otherLines: { text: string; bold?: boolean }[] = [{ text: heads[1], bold: true }];
   const measure = (s: string) => f.w.width(s, f.size);
   for (const s of filler.slice(0, 2)) for (const l of wrapWords(s, measure, colWidth)) valueLines.push({ text: l });
+  const others = rng.shuffle(OTHER_COLUMN);
   for (const v of values) {
-    while (otherLines.length < valueLines.length) otherLines.push({ text: rng.pick(['', '-', '']) });
+    while (otherLines.length < valueLines.length) otherLines.push({ text: others.pop() ?? '' });
     valueLines.push({ text: v.label.replace(/^./, (c) => c.toUpperCase()) });
     const b = v.beside;
     otherLines.push({ text: b ? `${b.label}  ${b.n}${b.unit ? ` ${b.unit}` : ''}` : '' });
     valueLines.push({ text: `   ${amount(v)}` });
-    otherLines.push({ text: rng.pick(['Pulse  84 /min', 'Temp  98.6 F', 'RR  18 /min', 'Sr. Sodium  138 mEq/L']) });
+    otherLines.push({ text: others.pop() ?? '' });
   }
+  while (otherLines.length < valueLines.length + 2) otherLines.push({ text: others.pop() ?? '' });
   for (const s of filler.slice(2)) for (const l of wrapWords(s, measure, colWidth)) valueLines.push({ text: l });
   const xs = valuesLeft ? [f.x0, f.x0 + colWidth + gutter] : [f.x0 + colWidth + gutter, f.x0];
   const top = f.y;

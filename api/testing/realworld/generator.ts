@@ -513,8 +513,16 @@ export async function buildRealWorldClaim(cls: RealWorldClass, index: number, se
   // Files.
   const documents: GeneratedDocument[] = [];
   let imagePages = 0;
-  for (const doc of docList) {
-    const r = await render(cls, pages.get(doc)!, media.get(doc) ?? { kind: 'text' }, doc, story, index, rng);
+  for (const [part, doc] of docList.entries()) {
+    const r = await render(
+      cls,
+      pages.get(doc)!,
+      media.get(doc) ?? { kind: 'text' },
+      doc,
+      story,
+      `${String(index).padStart(3, '0')}_${part + 1}`,
+      rng,
+    );
     documents.push(r.document);
     imagePages += r.imagePages;
   }
@@ -643,10 +651,12 @@ async function render(
   medium: Medium,
   doc: string,
   story: ClaimStory,
-  index: number,
+  /** Unique within the claim: the claim's index and the file's place in it. */
+  serial: string,
   rng: Rng,
 ): Promise<Rendered> {
   const name = slug(doc);
+  const index = Number(serial.slice(0, 3));
   if (cls === 'junk-text-layer' && medium.kind === 'text') {
     if (index % 2 === 0)
       return {
@@ -677,7 +687,7 @@ async function render(
       imagePages: 0,
     };
   }
-  const fileBase = `scan_${name}_${String(index).padStart(3, '0')}`;
+  const fileBase = `scan_${name}_${serial}`;
   let image: ImagePage;
   switch (cls) {
     case 'turned': {
@@ -697,7 +707,7 @@ async function render(
         document: await asFile(
           image,
           medium.format === 'pdf' ? 'pdf' : 'jpeg',
-          `IMG_2024${String(index).padStart(4, '0')}_${rng.int(100000, 235959)}`,
+          `IMG_2024031${serial.slice(-1)}_${rng.int(100000, 235959)}`,
         ),
         imagePages: 1,
       };
@@ -715,7 +725,7 @@ async function render(
       };
       image = rasterFile(fax({ ...page, items: [...page.items, header] }, rng), 'png', 0);
       return {
-        document: await asFile(image, medium.format === 'pdf' ? 'pdf' : 'png', `FAX_${String(index).padStart(4, '0')}`),
+        document: await asFile(image, medium.format === 'pdf' ? 'pdf' : 'png', `FAX_${serial}`),
         imagePages: 1,
       };
     }
