@@ -27,6 +27,9 @@ export const isProviderOrg = (org: string | null | undefined): boolean => org ==
 /** Organisations allowed to create claims (spec 1 §6). */
 export const canCreateClaims = (org: string | null | undefined): boolean =>
   isProviderOrg(org) || isDemoOrg(org) || ['starhealth', 'maxbupa', 'bajaj'].includes(org ?? '');
+/** Whether this user may create a claim: a super user of such an organisation (spec 1 §6, §8; the api says the same). */
+export const mayCreateClaims = (user: { organization: string | null | undefined; role: string | null | undefined }): boolean =>
+  user.role === 'super_user' && canCreateClaims(user.organization);
 
 export const ROLES = ['super_user', 'user'] as const;
 export type Role = (typeof ROLES)[number];
@@ -133,6 +136,9 @@ export const LIMITS = {
   multiSelectMax: 10,
   claimSearchMinChars: 3,
   signupFieldMaxLength: 100,
+  /** Create Claim's free text: the form counts down to these, the api refuses past them. */
+  patientNameMaxLength: 100,
+  caseNumberMaxLength: 50,
   successNoticeMs: 2000,
   dashboardTopProcedures: 10,
 } as const;

@@ -12,6 +12,7 @@ export * from './config/runtime-config';
 export * from './session/global-store';
 export * from './session/session-store';
 export * from './session/search-store';
+export * from './session/refusal-store';
 export * from './api/client';
 export * from './api/auth';
 export * from './api/lookups';

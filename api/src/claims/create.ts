@@ -4,18 +4,28 @@
  * screen that questions are asked for one of its procedures: the documents are then read at once and the
  * verification waits for the answers (POST /claims/{id}/questions).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isDemoOrg } from '@claims/shared-kernel/constants';
 import { ClaimCreateFields, type ClaimCreateResponse } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
-import type { Db } from '../db';
+import type { Db, DbOrTx } from '../db';
 import { claims, hospitals, procedures } from '../db/schema';
 import { describeZodError } from '../http/error-handler';
-import { badRequest } from '../http/errors';
+import { badRequest, conflict } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
 import type { DocumentStore } from '../storage/store';
 import { questionsAskedFor } from './questions';
 import { type MultipartForm, recordClaimDocuments, withStoredDocuments } from './upload';
+
+/** 409 naming the claim that already has this case number in the organisation. */
+async function refuseDuplicateCase(db: DbOrTx, org: string, referenceClaimId: string): Promise<void> {
+  const [existing] = await db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(and(eq(claims.org, org), eq(claims.referenceClaimId, referenceClaimId)))
+    .limit(1);
+  if (existing) throw conflict(`referenceClaimId: Case No. ${referenceClaimId} already exists: claim ${existing.id}`);
+}
 
 export async function createClaim(
   db: Db,
@@ -47,6 +57,8 @@ export async function createClaim(
     if (!hospital) throw badRequest(`hospitalCode: unknown hospital '${fields.hospitalCode}'`);
   }
 
+  await refuseDuplicateCase(db, org, fields.referenceClaimId);
+
   const asksQuestions =
     (
       await questionsAskedFor(
@@ -58,6 +70,9 @@ export async function createClaim(
 
   const id = await withStoredDocuments(store, form.files, (stored) =>
     db.transaction(async (tx) => {
+      // One case number per organisation: the lock makes two creations of the same number wait for each other.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`claim-case:${org}:${fields.referenceClaimId}`}))`);
+      await refuseDuplicateCase(tx, org, fields.referenceClaimId);
       const [claim] = await tx
         .insert(claims)
         .values({

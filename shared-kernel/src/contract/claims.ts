@@ -5,6 +5,7 @@ import {
   CASE_TYPE_CODES,
   CLAIM_STATUSES,
   FINDINGS_SIZE_MAX,
+  LIMITS,
   NON_CANCER_FINDINGS,
 } from '../constants';
 import { FilterValue, FlagText, ListQuery, pagedItem, SearchText, WireDate } from './common';
@@ -244,8 +245,16 @@ export type ClaimSearchBody = z.input<typeof ClaimSearchBody>;
 
 /** POST /claims (multipart) fields other than the files (spec 1 §3). */
 export const ClaimCreateFields = z.object({
-  patientName: z.string().trim().default(''),
-  referenceClaimId: z.string().trim().min(1, 'Case No. is required'),
+  patientName: z
+    .string()
+    .trim()
+    .max(LIMITS.patientNameMaxLength, `Patient Name can be at most ${LIMITS.patientNameMaxLength} characters`)
+    .default(''),
+  referenceClaimId: z
+    .string()
+    .trim()
+    .min(1, 'Case No. is required')
+    .max(LIMITS.caseNumberMaxLength, `Case No. can be at most ${LIMITS.caseNumberMaxLength} characters`),
   delete_after_adjudication: FlagText.default(false),
   hospitalCode: z.string().trim().optional(),
   procedureName: z.array(z.string().min(1)).min(1, 'at least one procedure is required').max(10),

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { loadRuntimeConfig, logout, useSession } from '@claims/shared-kernel';
+import { RefusalNotice } from '@claims/shared-kernel/ui';
 import { SignInForm } from '../ui/basics';
 import { SuiteProviders } from './SuiteProviders';
 
@@ -67,6 +68,7 @@ export function StandaloneApp({ name, home, links = [], routes }: StandaloneOpti
               </Flex>
             </Layout.Header>
             <Layout.Content style={{ padding: 24 }}>
+              <RefusalNotice />
               <Routes>
                 <Route index element={<Navigate to={home} replace />} />
                 <Route path="pageNotFound" element={<StandaloneNotFound />} />

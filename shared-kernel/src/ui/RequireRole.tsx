@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { isProviderOrg } from '../constants';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { noteRefusal, REFUSALS } from '../session/refusal-store';
 import { type SessionState, useSession } from '../session/session-store';
 
 /**
@@ -12,7 +13,7 @@ export const mayUseSuperUserScreen = (session: Pick<SessionState, 'role' | 'orga
 
 /**
  * Screens the spec restricts to super users send anyone else to the configured external claims page
- * (default the shell's /claims). The api enforces the same rule; this only spares a useless screen.
+ * (default the shell's /claims), saying why there. The api enforces the same rule; this only spares a useless screen.
  * `providerOnly`: only the provider's super users (an insurer's super user would meet nothing but refusals).
  */
 export function RequireSuperUser({
@@ -27,6 +28,7 @@ export function RequireSuperUser({
   const allowed = useSession((s) => mayUseSuperUserScreen(s, providerOnly));
   useEffect(() => {
     if (allowed) return;
+    noteRefusal(providerOnly ? REFUSALS.providerSuperUserOnly : REFUSALS.superUserOnly);
     const { externalClaimsUrl, externalStagingUrl } = getRuntimeConfig();
     window.location.assign(redirectTo === 'staging' ? externalStagingUrl : externalClaimsUrl);
   }, [allowed, redirectTo]);

@@ -14,3 +14,4 @@ export * from './AuditHistory';
 export * from './DeleteConfirm';
 export * from './RuleTree';
 export * from './SuiteTheme';
+export * from './RefusalNotice';

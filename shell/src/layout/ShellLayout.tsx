@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { PageLoading } from '../components/PageLoading';
 import { queryClient } from '@claims/shared-kernel/data';
-import { SuiteTheme } from '@claims/shared-kernel/ui';
+import { RefusalNotice, SuiteTheme } from '@claims/shared-kernel/ui';
 import { SideNav } from './SideNav';
 import { TopBar } from './TopBar';
 
@@ -23,6 +23,7 @@ export function ShellLayout() {
             <Layout>
               <SideNav />
               <Layout.Content style={{ padding: 16, minWidth: 0 }}>
+                <RefusalNotice />
                 <Suspense fallback={<PageLoading />}>
                   <Outlet />
                 </Suspense>

@@ -244,16 +244,23 @@ describe('columns per organisation', () => {
     expect(headers()).not.toContain('Annotation');
     expect(rowCheckboxes()).toHaveLength(10);
     expect(queryButton('Run Verification')).toBeInTheDocument();
-    expect(queryButton('Create Claim')).toBeInTheDocument();
+    // Creating a claim is for super users: a reviewer was offered the button and then sent back without a word.
+    expect(queryButton('Create Claim')).not.toBeInTheDocument();
   });
 
-  it('shows Create Claim to the provider and the claim-creating insurers but not to ML', async () => {
-    signInAs('ML', 'user');
-    const { unmount } = renderClaims();
-    await screen.findByText('CASE-1');
-    expect(queryButton('Create Claim')).not.toBeInTheDocument();
-    unmount();
-    signInAs('bajaj', 'user');
+  it('shows Create Claim to super users of the provider and the claim-creating insurers, not to reviewers or ML', async () => {
+    for (const [org, role] of [
+      ['ML', 'super_user'],
+      ['bajaj', 'user'],
+      ['vitraya', 'user'],
+    ] as const) {
+      signInAs(org, role);
+      const { unmount } = renderClaims();
+      await screen.findByText('CASE-1');
+      expect(queryButton('Create Claim')).not.toBeInTheDocument();
+      unmount();
+    }
+    signInAs('bajaj', 'super_user');
     renderClaims();
     fireEvent.click(await screen.findByText('Create Claim', { selector: 'button span' }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/claims/create'));

@@ -1,6 +1,6 @@
 import { FileExcelOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  canCreateClaims,
+  mayCreateClaims,
   clearClaimSearch,
   INSURERS,
   isDemoOrg,
@@ -79,6 +79,7 @@ export function ClaimsListScreen() {
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const organization = useSession((s) => s.organization) ?? '';
+  const role = useSession((s) => s.role);
   const provider = isProviderOrg(organization);
   /** Batches are the provider's and the demo organisation's (the api refuses anyone else). */
   const batchesAllowed = provider || isDemoOrg(organization);
@@ -186,7 +187,7 @@ export function ClaimsListScreen() {
           </span>
         </Tooltip>
       )}
-      {canCreateClaims(organization) && (
+      {mayCreateClaims({ organization, role }) && (
         <Button
           icon={<PlusOutlined />}
           onClick={() => navigate(provider ? `/claims/create?org=${encodeURIComponent(org)}` : '/claims/create')}

@@ -1,5 +1,5 @@
 import { File as NodeFile } from 'node:buffer';
-import { setRuntimeConfig } from '@claims/shared-kernel';
+import { dismissRefusal, REFUSALS, refusalStore, setRuntimeConfig } from '@claims/shared-kernel';
 import type { ClaimCreateResponse, Hospital, Procedure } from '@claims/shared-kernel';
 import {
   expectConsoleError,
@@ -159,6 +159,10 @@ describe('who may create a claim', () => {
     await waitFor(() => expect(location()).toBe('/claims'));
     expect(screen.queryByText('Enter Claim Information')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
+    // The page they land on says why (the shell's RefusalNotice shows it), also after a full page load.
+    expect(refusalStore.getState().reason).toBe(REFUSALS.createClaim);
+    expect(sessionStorage.getItem('claims-suite:refusal')).toBe(REFUSALS.createClaim);
+    dismissRefusal();
   });
 
   it('leaves the app for an absolute staging address', async () => {
@@ -178,6 +182,31 @@ describe('who may create a claim', () => {
     expect(api.calls).toHaveLength(0);
     fireEvent.click(button('Back'));
     expect(location()).toBe('/claims');
+  });
+});
+
+describe('free text and case numbers', () => {
+  it('counts down to the limit of each free-text field before anything is sent', async () => {
+    signInAs('vitraya', 'super_user');
+    renderCreate();
+    await screen.findByText('Enter Claim Information');
+    expect(field('Patient Name')).toHaveAttribute('maxlength', '100');
+    expect(field('Case No.')).toHaveAttribute('maxlength', '50');
+    type('Patient Name', 'Asha Rao');
+    expect(screen.getByText('8 / 100')).toBeInTheDocument();
+    expect(screen.getByText('0 / 50')).toBeInTheDocument();
+  });
+
+  it('names the claim that already has the case number when the api refuses a duplicate', async () => {
+    api.answer({ 'POST /claims': failure(409, 'referenceClaimId: Case No. CASE-101 already exists: claim 42') });
+    signInAs('vitraya', 'super_user');
+    renderCreate();
+    await screen.findByText('Enter Claim Information');
+    await fillRequired();
+    await addFiles(pdf('discharge.pdf'));
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('Case No. CASE-101 already exists: claim 42')).toBeInTheDocument();
+    expect(field('Case No.')).toHaveValue('CASE-101');
   });
 });
 
@@ -447,7 +476,8 @@ describe('submitting', () => {
     fireEvent.click(screen.getByLabelText('Settlement'));
     fireEvent.click(submitButton());
 
-    expect(await screen.findByText("documents: 'renamed.pdf' is not a PNG, JPEG or PDF file")).toBeInTheDocument();
+    // The api names the field first; the screen says it as a sentence.
+    expect(await screen.findByText("'renamed.pdf' is not a PNG, JPEG or PDF file")).toBeInTheDocument();
     expect(screen.getByText('The claim could not be created')).toBeInTheDocument();
     expect(screen.queryByText('Evidence verification in progress')).not.toBeInTheDocument();
     expect(screen.queryByText('Uploading documents')).not.toBeInTheDocument();

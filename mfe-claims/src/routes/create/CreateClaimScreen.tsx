@@ -6,7 +6,9 @@ import {
   isDemoOrg,
   isProviderOrg,
   LIMITS,
+  noteRefusal,
   PROVIDER_ORG,
+  REFUSALS,
   useSession,
 } from '@claims/shared-kernel';
 import type { CaseType } from '@claims/shared-kernel';
@@ -39,6 +41,7 @@ function RedirectToStaging() {
   const target = getRuntimeConfig().externalStagingUrl;
   const external = leavesTheApp(target);
   useEffect(() => {
+    noteRefusal(REFUSALS.createClaim);
     if (external) window.location.assign(target);
   }, [external, target]);
   return external ? null : <Navigate to={target} replace />;
@@ -148,7 +151,8 @@ function CreateClaimForm({ organization }: { organization: string }) {
                   <Input
                     id="patientName"
                     value={fields.patientName}
-                    maxLength={200}
+                    maxLength={LIMITS.patientNameMaxLength}
+                    showCount
                     onChange={(e) => set('patientName', e.target.value)}
                     onBlur={() => touch('patientName')}
                   />
@@ -165,7 +169,8 @@ function CreateClaimForm({ organization }: { organization: string }) {
                   <Input
                     id="referenceClaimId"
                     value={fields.referenceClaimId}
-                    maxLength={100}
+                    maxLength={LIMITS.caseNumberMaxLength}
+                    showCount
                     onChange={(e) => set('referenceClaimId', e.target.value)}
                     onBlur={() => touch('referenceClaimId')}
                   />
