@@ -18,7 +18,22 @@ describe('a stamp across the text of a scan', () => {
     expect(text).not.toContain('PAID');
   });
 
-  it('leaves coloured print away from the black text, as a letterhead', async () => {
+  it('keeps a letterhead in colour just above black text', async () => {
+    const { png } = await documentScan();
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    context.fillStyle = 'rgb(230,230,226)';
+    context.fillRect(300, 100, 800, 60);
+    context.fillStyle = 'rgb(25,70,150)';
+    context.font = 'bold 40px sans-serif';
+    context.fillText('Kaveri Medical Centre', 340, 150);
+    const page = await pageOf(await canvas.encode('png'));
+    expect(withoutStamps(page.rgba, page.width, page.height, page.pixelsPerPoint)).toBeNull();
+  });
+
+  it('leaves coloured print away from the black text', async () => {
     const { png } = await documentScan();
     const image = await loadImage(Buffer.from(png));
     const canvas = createCanvas(image.width, image.height);

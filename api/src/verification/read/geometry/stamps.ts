@@ -1,22 +1,28 @@
 /**
  * Stamps taken out of a scan before OCR: a red 'PAID' or a blue 'RECEIVED' across a title hides its letters
- * from tesseract. Where a page's text is dark grey or black, strongly coloured ink over or beside that text
- * is a stamp (or a pen mark) and is turned to paper; black strokes under it are not coloured and stay.
- * Coloured ink away from the black text (a letterhead in the hospital's colour) is kept.
+ * from tesseract. A stamp is coloured ink printed over the black text: its marks share the small blocks of
+ * the page with dark grey or black ink. Each cluster of coloured ink that does is seen through its own colour
+ * (as a scanner's drop-out colour does): where it lies on paper it becomes paper, faint edges included, and
+ * where it lies over a stroke the stroke stays ink. Coloured print beside the text rather
+ * than over it (a letterhead in the hospital's colour, a logo) is kept.
  */
 
 /** Coloured: its channels differ by at least this much, and by this share of its brightest channel. */
-const MIN_CHROMA = 60;
-const MIN_SATURATION = 0.35;
+const MIN_CHROMA = 40;
+const MIN_SATURATION = 0.25;
+/** Inside a stamp, a tint this strong is its ink too (the faint edges of its strokes). */
+const STAMP_TINT = 18;
 /** Neutral ink: channels within this of each other, and darker than this. */
-const MAX_NEUTRAL_CHROMA = 40;
+const MAX_NEUTRAL_CHROMA = 30;
 const MAX_NEUTRAL_LEVEL = 140;
-/** Cells in which the text is looked for, points; coloured ink goes where its cell or a neighbour has text. */
-const CELL_POINTS = 16;
-/** A cell has text when at least this share of its pixels is neutral ink. */
-const TEXT_SHARE = 0.02;
-/** The page is black text when it has at least this many neutral ink pixels per coloured one. */
-const MIN_NEUTRAL_RATIO = 1;
+/** The blocks coloured and neutral ink are counted in, points. */
+const BLOCK_POINTS = 2;
+/** Coloured blocks this many blocks apart belong to one cluster (the letters and frame of one stamp). */
+const CLUSTER_REACH = 3;
+/** The stamp's level over paper: this share of its ink is darker (most of a stamp lies on paper, some over strokes). */
+const STAMP_LEVEL_SHARE = 0.6;
+/** A cluster is a stamp when its blocks hold at least this many neutral ink pixels per coloured one. */
+const MIN_MIXED_SHARE = 0.1;
 
 /** A copy of the page with its stamps turned to paper, or null when it has none. */
 export function withoutStamps(
@@ -25,54 +31,133 @@ export function withoutStamps(
   height: number,
   pixelsPerPoint: number,
 ): Uint8ClampedArray | null {
-  const cell = Math.max(4, Math.round(CELL_POINTS * pixelsPerPoint));
-  const columns = Math.ceil(width / cell);
-  const rows = Math.ceil(height / cell);
+  const block = Math.max(2, Math.round(BLOCK_POINTS * pixelsPerPoint));
+  const columns = Math.ceil(width / block);
+  const rows = Math.ceil(height / block);
+  const coloured = new Uint32Array(columns * rows);
   const neutral = new Uint32Array(columns * rows);
-  let coloured = 0;
-  let neutralTotal = 0;
+  const blockColumn = new Uint32Array(width);
+  for (let x = 0; x < width; x += 1) blockColumn[x] = Math.floor(x / block);
   const paperSum = [0, 0, 0];
   let paperCount = 0;
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      const i = 4 * (y * width + x);
-      const high = Math.max(page[i], page[i + 1], page[i + 2]);
-      const chroma = high - Math.min(page[i], page[i + 1], page[i + 2]);
-      if (chroma >= MIN_CHROMA && chroma >= MIN_SATURATION * high) coloured += 1;
-      else if (chroma <= MAX_NEUTRAL_CHROMA && high <= MAX_NEUTRAL_LEVEL) {
-        neutral[Math.floor(y / cell) * columns + Math.floor(x / cell)] += 1;
-        neutralTotal += 1;
-      } else if (chroma <= MAX_NEUTRAL_CHROMA && high > 180) {
-        paperSum[0] += page[i];
-        paperSum[1] += page[i + 1];
-        paperSum[2] += page[i + 2];
-        paperCount += 1;
+  let anyColoured = false;
+  for (let y = 0; y < height; y += 1) {
+    const row = Math.floor(y / block) * columns;
+    for (let x = 0, i = 4 * y * width; x < width; x += 1, i += 4) {
+      const r = page[i];
+      const g = page[i + 1];
+      const b = page[i + 2];
+      const high = Math.max(r, g, b);
+      const chroma = high - Math.min(r, g, b);
+      if (chroma >= MIN_CHROMA && chroma >= MIN_SATURATION * high) {
+        coloured[row + blockColumn[x]] += 1;
+        anyColoured = true;
+      } else if (chroma <= MAX_NEUTRAL_CHROMA) {
+        if (high <= MAX_NEUTRAL_LEVEL) neutral[row + blockColumn[x]] += 1;
+        else if (high > 180) {
+          paperSum[0] += r;
+          paperSum[1] += g;
+          paperSum[2] += b;
+          paperCount += 1;
+        }
       }
     }
-  if (coloured === 0 || neutralTotal < MIN_NEUTRAL_RATIO * coloured || paperCount === 0) return null;
-  const paper = paperSum.map((sum) => Math.round(sum / paperCount));
-  const minText = TEXT_SHARE * cell * cell;
-  const nearText = new Uint8Array(columns * rows);
-  for (let r = 0; r < rows; r += 1)
-    for (let c = 0; c < columns; c += 1)
-      for (let dr = -1; dr <= 1; dr += 1)
-        for (let dc = -1; dc <= 1; dc += 1) {
-          const rr = r + dr;
-          const cc = c + dc;
-          if (rr >= 0 && cc >= 0 && rr < rows && cc < columns && neutral[rr * columns + cc] >= minText) nearText[r * columns + c] = 1;
-        }
-  let rgba: Uint8ClampedArray | null = null;
-  for (let y = 0; y < height; y += 1)
-    for (let x = 0; x < width; x += 1) {
-      if (!nearText[Math.floor(y / cell) * columns + Math.floor(x / cell)]) continue;
-      const i = 4 * (y * width + x);
+  }
+  if (!anyColoured || paperCount === 0) return null;
+  const stamp = stampBlocks(coloured, neutral, columns, rows);
+  if (!stamp) return null;
+  const paper = Math.max(...paperSum.map((sum) => sum / paperCount));
+  // The stamp's ink seen through its own colour: its brightest channel. Over paper that is the stamp's usual
+  // level, which becomes paper; over a black stroke it is darker, and the stroke stays ink.
+  const stampLevels = new Float64Array(256);
+  let stampPixels = 0;
+  const tinted = (i: number) => {
+    const high = Math.max(page[i], page[i + 1], page[i + 2]);
+    const chroma = high - Math.min(page[i], page[i + 1], page[i + 2]);
+    return chroma >= STAMP_TINT && !(chroma <= MAX_NEUTRAL_CHROMA && high <= MAX_NEUTRAL_LEVEL) ? high : -1;
+  };
+  for (let y = 0; y < height; y += 1) {
+    const row = Math.floor(y / block) * columns;
+    for (let x = 0, i = 4 * y * width; x < width; x += 1, i += 4) {
+      if (!stamp[row + blockColumn[x]]) continue;
       const high = Math.max(page[i], page[i + 1], page[i + 2]);
       const chroma = high - Math.min(page[i], page[i + 1], page[i + 2]);
-      if (chroma < MIN_CHROMA || chroma < MIN_SATURATION * high) continue;
-      rgba ??= Uint8ClampedArray.from(page);
-      rgba[i] = paper[0];
-      rgba[i + 1] = paper[1];
-      rgba[i + 2] = paper[2];
+      if (chroma >= MIN_CHROMA && chroma >= MIN_SATURATION * high) {
+        stampLevels[high] += 1;
+        stampPixels += 1;
+      }
     }
+  }
+  let seen = 0;
+  let usual = 255;
+  for (let level = 0; level < 256; level += 1) {
+    seen += stampLevels[level];
+    if (seen >= STAMP_LEVEL_SHARE * stampPixels) {
+      usual = level;
+      break;
+    }
+  }
+  const gain = paper / Math.max(1, usual);
+  const rgba = Uint8ClampedArray.from(page);
+  for (let y = 0; y < height; y += 1) {
+    const row = Math.floor(y / block) * columns;
+    for (let x = 0, i = 4 * y * width; x < width; x += 1, i += 4) {
+      if (!stamp[row + blockColumn[x]]) continue;
+      const high = tinted(i);
+      if (high < 0) continue;
+      const level = Math.min(paper, high * gain);
+      rgba[i] = level;
+      rgba[i + 1] = level;
+      rgba[i + 2] = level;
+    }
+  }
   return rgba;
+}
+
+/**
+ * The blocks of the clusters of coloured ink that lie over neutral ink (1), widened by CLUSTER_REACH so the
+ * faint edges of their strokes go too; null when there are none.
+ */
+function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: number, rows: number): Uint8Array | null {
+  const cluster = new Int32Array(columns * rows).fill(-1);
+  const stack: number[] = [];
+  const stamps: number[][] = [];
+  for (let start = 0; start < cluster.length; start += 1) {
+    if (!coloured[start] || cluster[start] >= 0) continue;
+    const id = start;
+    const members: number[] = [];
+    let colouredPixels = 0;
+    let mixed = 0;
+    cluster[start] = id;
+    stack.push(start);
+    while (stack.length) {
+      const k = stack.pop() as number;
+      members.push(k);
+      colouredPixels += coloured[k];
+      mixed += neutral[k];
+      const r = Math.floor(k / columns);
+      const c = k % columns;
+      for (let dr = -CLUSTER_REACH; dr <= CLUSTER_REACH; dr += 1)
+        for (let dc = -CLUSTER_REACH; dc <= CLUSTER_REACH; dc += 1) {
+          const rr = r + dr;
+          const cc = c + dc;
+          if (rr < 0 || cc < 0 || rr >= rows || cc >= columns) continue;
+          const j = rr * columns + cc;
+          if (!coloured[j] || cluster[j] >= 0) continue;
+          cluster[j] = id;
+          stack.push(j);
+        }
+    }
+    if (mixed >= MIN_MIXED_SHARE * colouredPixels) stamps.push(members);
+  }
+  if (!stamps.length) return null;
+  const out = new Uint8Array(columns * rows);
+  for (const members of stamps)
+    for (const k of members) {
+      const r = Math.floor(k / columns);
+      const c = k % columns;
+      for (let rr = Math.max(0, r - 1); rr <= Math.min(rows - 1, r + 1); rr += 1)
+        for (let cc = Math.max(0, c - 1); cc <= Math.min(columns - 1, c + 1); cc += 1) out[rr * columns + cc] = 1;
+    }
+  return out;
 }
