@@ -286,7 +286,8 @@ describe('tables', () => {
     const wbc = attribute('WBC', { tabular: true });
     const page = ['Hemoglobin      WBC       Platelets', '10.2            8000      250000'].join('\n');
     expect(read(wbc, [page])).toEqual({ value: 8000, unit: null, source: 'below' });
-    expect(read(attribute('WBC'), [page])).toBeNull();
+    // any attribute whose label has nothing after it pairs with the value under it (issue 19)
+    expect(read(attribute('WBC'), [page])).toEqual({ value: 8000, unit: null, source: 'below' });
   });
 });
 
@@ -303,7 +304,8 @@ describe('pattern overrides', () => {
   it('finds the value the hospital writes on the next line', () => {
     const attr = axial([[name, { type: 'newline' }, number, { type: 'attributeUnit' }]]);
     expect(read(attr, ['Axial length\n23.5 mm'], 'H1')).toEqual({ value: 23.5, unit: 'mm', source: 'pattern' });
-    expect(read(attr, ['Axial length\n23.5 mm'], 'H2')).toBeNull();
+    // elsewhere the default reading pairs the label with the value under it
+    expect(read(attr, ['Axial length\n23.5 mm'], 'H2')).toEqual({ value: 23.5, unit: 'mm', source: 'below' });
   });
 
   it('is tried before the default reading', () => {

@@ -133,6 +133,8 @@ const MAX_LOOKAHEAD = 16;
 const MAX_FLAGS = 2;
 const DISTRIBUTED_LINES = 3;
 const BELOW_LINES = 3;
+/** How far under a label its value may stand, in the label's heights (gap between the lines). */
+const BELOW_GAP = 2;
 /** How far above a row its table's header row may be, in lines. */
 const HEADER_REACH = 40;
 
@@ -314,8 +316,54 @@ export class ValueReader {
       const sameLine = attribute.value_type === 'Text' && attribute.tabular ? (cellsOf(this.text, right)[0] ?? []) : right;
       onRight = this.parse([...tail, ...this.piecesOf(sameLine)], attribute, page, options);
     }
-    if (onRight || !attribute.tabular) return candidate(onRight, 'right');
-    return candidate(this.parse(this.piecesOf(this.cellBelow(hit)), attribute, page, { ...options, labelEnded: true }), 'below');
+    if (onRight) return candidate(onRight, 'right');
+    if (attribute.tabular)
+      return candidate(this.parse(this.piecesOf(this.cellBelow(hit)), attribute, page, { ...options, labelEnded: true }), 'below');
+    // A label with nothing after it in its cell: its value is under it, or where its line goes on.
+    const ownCell = cellsOf(this.text, [hit.last, ...right])[0].slice(1);
+    const nothingAfter = !plainOf(hit.tail) && ownCell.every((t) => !this.tok(t).plain);
+    if (row || !nothingAfter || (attribute.value_type === 'Text' && !attribute.text_possible_values?.length)) return null;
+    const below = this.valueBelow(hit, attribute);
+    return below && candidate(this.parse(this.piecesOf(below), attribute, page, { ...options, labelEnded: true }), 'below');
+  }
+
+  /**
+   * The value under a label that has nothing after it on its line, in its column (the lines after the
+   * label's are its column's, ./columns.ts), no more than BELOW_GAP line heights under it: the first cell
+   * below that overlaps the label ('Size of calculus' over '22 mm', a form's box under its label), else
+   * the start of the next line when the label ends its line ('... the size of calculus' / '22 mm in the
+   * lower pole'). The cell must start with a value (a number, for numbers; no new label, for text).
+   */
+  private valueBelow(hit: Hit, attribute: ClinicalAttributeMaster): number[] | null {
+    const page = this.text.pages[hit.page];
+    const lineIndex = this.tok(hit.last).line;
+    const labelLine = page.lines[lineIndex];
+    const onLastLine = this.span(hit).filter((t) => this.tok(t).line === lineIndex);
+    const words = onLastLine.map((t) => this.tok(t).word);
+    const height = Math.max(...words.map((w) => w.height));
+    const left = Math.min(...words.map((w) => w.x)) - 0.5 * height;
+    const right = Math.max(...words.map((w) => w.x + w.width)) + 0.5 * height;
+    const startsWithValue = (cell: number[]): boolean => {
+      const first = this.tok(cell[0]).word.text;
+      return attribute.value_type === 'Text' ? !isLabel(first) : leadingNumber(first) !== null || /^[<>~≈]$/.test(first);
+    };
+    const endsLine = labelLine.tokens[labelLine.tokens.length - 1] === hit.last || labelLine.tokens.slice(this.tok(hit.last).col + 1).every((t) => !this.tok(t).plain);
+    for (let l = lineIndex + 1; l < Math.min(page.lines.length, lineIndex + 1 + BELOW_LINES); l += 1) {
+      const line = page.lines[l];
+      // a line above the label starts another column; one too far below is no longer the label's
+      if (line.top < labelLine.top || line.top - labelLine.bottom > BELOW_GAP * height) return null;
+      const cells = cellsOf(this.text, line.tokens);
+      const under = cells.find((cell) =>
+        cell.some((t) => {
+          const w = this.tok(t).word;
+          return w.x < right && w.x + w.width > left;
+        }),
+      );
+      if (under && startsWithValue(under)) return under;
+      if (l === lineIndex + 1 && endsLine && cells[0] && this.tok(cells[0][0]).word.x < left && startsWithValue(cells[0])) return cells[0];
+      if (under) return null;
+    }
+    return null;
   }
 
   private converted(parsed: Parsed, attribute: ClinicalAttributeMaster): { value: AttributeValue; unit: string | null } {

@@ -70,5 +70,5 @@ describe('junk text layers', () => {
     const text = page.words.map((w) => w.text).join(' ');
     expect(text).toMatch(/appendicitis/i);
     expect(text).toContain('12.5');
-  }, 60_000);
+  }, 180_000);
 });
