@@ -80,29 +80,34 @@ const FIRST_REQUESTS: { method: 'GET' | 'POST'; url: string; payload?: object }[
 ];
 
 /**
- * Runs what the first requests need, then lets /ready answer 200. A request that fails here is logged and the
- * warm-up goes on: it only moves cost earlier, it never decides whether the api may serve.
+ * Runs what the first requests need, then lets /ready answer 200. It only moves cost earlier and never decides
+ * whether the api may serve: a request that fails is logged, and so is a warm-up that fails as a whole.
  */
 export async function warmUp(app: FastifyInstance): Promise<void> {
   const started = performance.now();
-  await verifyPassword(await decoyHash(), 'warm-up');
-  const users = await rowsOf<WarmUpUser>(
-    app.db,
-    sql`select distinct on (organization) username, organization, role, token_version as "tokenVersion"
-        from users where active order by organization, role, username`,
-  );
-  for (const user of users) {
-    const token = await issueToken(user, app.config.jwtSecret, 60);
-    for (const request of FIRST_REQUESTS) {
-      const response = await app.inject({
-        method: request.method,
-        url: `${API_BASE_PATH}${request.url}`,
-        payload: request.payload,
-        headers: { authorization: `Bearer ${token}` },
-      });
-      if (response.statusCode >= 500) app.log.warn(`warm-up: ${request.method} ${request.url} answered ${response.statusCode}`);
+  try {
+    await verifyPassword(await decoyHash(), 'warm-up');
+    const users = await rowsOf<WarmUpUser>(
+      app.db,
+      sql`select distinct on (organization) username, organization, role, token_version as "tokenVersion"
+          from users where active order by organization, role, username`,
+    );
+    for (const user of users) {
+      const token = await issueToken(user, app.config.jwtSecret, 60);
+      for (const request of FIRST_REQUESTS) {
+        const response = await app.inject({
+          method: request.method,
+          url: `${API_BASE_PATH}${request.url}`,
+          payload: request.payload,
+          headers: { authorization: `Bearer ${token}` },
+        });
+        if (response.statusCode >= 500) app.log.warn(`warm-up: ${request.method} ${request.url} answered ${response.statusCode}`);
+      }
     }
+    app.log.info(`warmed up in ${Math.round(performance.now() - started)} ms (${users.length} organisations)`);
+  } catch (error) {
+    app.log.warn({ err: error }, 'the warm-up failed; the first requests will be slower');
+  } finally {
+    app.warmedUp = true;
   }
-  app.warmedUp = true;
-  app.log.info(`warmed up in ${Math.round(performance.now() - started)} ms (${users.length} organisations)`);
 }
