@@ -93,8 +93,8 @@ function findGutter(boxes: Box[]): Gutter | null {
     minY = Math.min(minY, b.top);
     maxY = Math.max(maxY, b.bottom);
   }
-  const cellWidth = Math.max(height / 4, (maxX - minX) / MAX_CELLS);
-  const cellHeight = Math.max(height / 2, (maxY - minY) / MAX_CELLS);
+  const cellWidth = Math.max(height / 3, (maxX - minX) / MAX_CELLS);
+  const cellHeight = Math.max(height * 0.75, (maxY - minY) / MAX_CELLS);
   const cols = Math.ceil((maxX - minX) / cellWidth) + 1;
   const rows = Math.ceil((maxY - minY) / cellHeight) + 1;
   const band = Math.ceil((GUTTER * height) / cellWidth);
