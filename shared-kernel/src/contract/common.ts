@@ -67,7 +67,7 @@ function isCalendarDay(text: string): boolean {
 export const WireDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
-  .refine(isCalendarDay, 'must be a day of the calendar');
+  .refine(isCalendarDay, { error: (issue) => `'${issue.input}' is not a calendar date` });
 
 /** The longest free text a search takes (the masters' and the claims' alike). */
 export const SEARCH_TEXT_MAX = 200;
