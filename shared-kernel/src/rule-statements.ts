@@ -192,6 +192,17 @@ export function statementText(node: RuleStatement): string {
   }
 }
 
+/**
+ * The statement a tree stands for: an AND group without a description that holds one statement means that statement
+ * (the rule builder puts a lone condition in one to edit it), so the two compare as the same tree.
+ */
+export function unwrappedStatement(node: RuleStatement | null | undefined): RuleStatement | null {
+  let current = node ?? null;
+  while (current && current.booleanOperator === 'AND' && !current.operator && !current.description && current.statements?.length === 1)
+    current = current.statements[0];
+  return current;
+}
+
 /** The tree as indented lines (two spaces a level), one per statement: what a version's differences compare. */
 export function statementOutline(node: RuleStatement | null | undefined, depth = 0): string[] {
   if (!node) return [];

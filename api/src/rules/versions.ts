@@ -7,6 +7,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import {
   RULE_SELECTION_FIELDS,
   statementOutline,
+  unwrappedStatement,
   type RuleSelections,
   type RuleStatement,
   type RuleVersion,
@@ -181,7 +182,8 @@ function changesBetween(before: RuleVersionContent, after: RuleVersionContent, b
     if (difference.added.length || difference.removed.length) changes.push({ field, label, ...difference });
   };
   if (before.caseType !== after.caseType) push('case_type', 'Case Type', { added: [after.caseType], removed: [before.caseType] });
-  const outline = (tree: RuleStatement | null) => statementOutline(tree);
+  // A lone statement and an AND group of it alone are one tree (versions saved by older editors hold the group).
+  const outline = (tree: RuleStatement | null) => statementOutline(unwrappedStatement(tree));
   for (const { key, field, label } of TREES) push(field, label, lineDifferences(outline(before[key]), outline(after[key])));
   for (const field of RULE_SELECTION_FIELDS) {
     const old = names(book, before.selections, field);

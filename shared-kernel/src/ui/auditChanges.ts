@@ -3,7 +3,8 @@
  * before → after, as items added to and removed from a list, or, for values too big to read in a line (rule
  * trees, configurations), as a summary with the full values to expand.
  */
-import type { AuditLogEntry } from '../contract';
+import type { AuditLogEntry, RuleStatement } from '../contract';
+import { unwrappedStatement } from '../rule-statements';
 
 /** Labels of the fields the screens name differently from their wire names. */
 const KNOWN_LABELS: Readonly<Record<string, string>> = {
@@ -108,7 +109,28 @@ export function fieldChange(before: unknown, after: unknown): FieldChange {
   return { kind: 'big', before: old, after: current };
 }
 
-/** The fields an entry names, in the order the record gives them. */
-export const entryFields = (entry: Pick<AuditLogEntry, 'before' | 'after'>): string[] => [
-  ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
-];
+/** JSON text with object keys sorted: the database may give a stored object's keys in another order. */
+const sortedJson = (value: unknown): string => {
+  if (Array.isArray(value)) return `[${value.map(sortedJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${sortedJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+};
+
+/**
+ * Two rule trees that say the same: a lone statement and an AND group of it alone are one tree (the rule editor
+ * once saved every lone statement in a group, so entries logged then name trees that did not change).
+ */
+const sameRuleTree = (before: unknown, after: unknown): boolean =>
+  isRuleNode(before) &&
+  isRuleNode(after) &&
+  sortedJson(unwrappedStatement(before as RuleStatement)) === sortedJson(unwrappedStatement(after as RuleStatement));
+
+/** The fields an entry names, in the order the record gives them (a rule tree that only changed its wrapping is left out). */
+export const entryFields = (entry: Pick<AuditLogEntry, 'before' | 'after'>): string[] =>
+  [...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})])].filter(
+    (name) => !sameRuleTree(entry.before?.[name], entry.after?.[name]),
+  );

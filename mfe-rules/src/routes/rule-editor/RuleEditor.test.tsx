@@ -1,4 +1,4 @@
-import type { RuleExistence, RuleSaveBody } from '@claims/shared-kernel';
+import type { RuleExistence, RuleSaveBody, RuleStatement } from '@claims/shared-kernel';
 import { failure, fakeApi, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { pick } from '../../components/rule-builder/testing';
@@ -302,6 +302,37 @@ describe('editing a rule', () => {
     await waitFor(() => expect(location()).toBe('/claims/77?org=starhealth'), RETURN);
   });
 
+  it('a description-only edit saves the trees as they were stored, lone statements unwrapped', async () => {
+    const procedureLeaf: RuleStatement = {
+      operator: 'ANY_OF_N_VALUES_IS_PRESENT',
+      entityName: 'procedures',
+      numberOfValues: 1,
+      valuesToFind: ['Cataract Surgery'],
+      description: 'the surgery',
+    };
+    const rangeLeaf: RuleStatement = {
+      operator: 'VALUE_IN_RANGE',
+      entityName: 'clinicalattribute',
+      valueToCompare: { id: 61, name: 'Axial Length' },
+      range: [20, 26],
+    };
+    // As the seed stores them: each tree one statement, not a group.
+    api.answer({ 'GET /rules/:id': storedRule({ procedureRule: procedureLeaf, clinicalTermsRule: rangeLeaf }) });
+    renderRules('/rules/edit/12?org=vitraya');
+    await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
+    await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
+    fireEvent.change(screen.getByLabelText('Description of Procedure Rule 1.1'), { target: { value: 'the lens surgery' } });
+    click('Save');
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(api.callsTo('PUT /rules/:id')).toHaveLength(1));
+    expect(body('PUT /rules/:id')).toMatchObject({
+      procedureRule: { ...procedureLeaf, description: 'the lens surgery' },
+      diagnosisRule: null,
+      documentRule: null,
+      clinicalTermsRule: rangeLeaf,
+    });
+  });
+
   it('a Save before the check of the other case type has answered waits for it, then asks', async () => {
     let answerCheck: (answer: RuleExistence) => void = () => {};
     api.answer({
@@ -356,7 +387,7 @@ describe('editing a rule', () => {
     await screen.findByRole('heading', { name: 'Edit Rule for Vitraya' });
     await waitFor(() => expect(api.callsTo('POST /rules/existence')).toHaveLength(1));
     click('Save');
-    expect(await screen.findAllByText('procedureRule: refused once')).not.toHaveLength(0);
+    expect(await screen.findAllByText('Refused once')).not.toHaveLength(0);
     api.answer({ 'PUT /rules/:id': storedRule({ version: 4 }) });
     click('Save');
     expect(await screen.findByText('SETTLEMENT case is edited')).toBeInTheDocument();

@@ -72,7 +72,8 @@ it('sends the trees cleaned, the pickers, what the form does not edit, and the l
   expect(body).toEqual({
     fk_procedure: 3,
     case_type: 'SETTLEMENT',
-    procedureRule: { booleanOperator: 'AND', statements: [rule.procedureRule] },
+    // Loaded as one statement, saved as one: the builder's group around it is not a change.
+    procedureRule: rule.procedureRule,
     diagnosisRule: rule.diagnosisRule,
     documentRule: rule.documentRule,
     clinicalTermsRule: rule.clinicalTermsRule,
@@ -138,4 +139,21 @@ it('an override starts from the stored rule, not from what the editor changed: i
   expect(stored).toEqual({ ...fromTrees, fk_diagnosis: [11, 12] });
   // The rule builder's rules_configuration is not sent back: the trees are.
   expect(stored).not.toHaveProperty('rules_configuration');
+});
+
+it('saves a tree loaded as one statement as a group once a second statement joins it', () => {
+  const draft = draftOf(rule);
+  const procedureRule = addCondition(draft.trees.procedureRule, draft.trees.procedureRule.id);
+  const withSecond = setOperator(procedureRule, procedureRule.statements![1].id, 'ANY_OF_N_VALUES_IS_PRESENT', 'procedures');
+  const tree = { ...withSecond, statements: [withSecond.statements![0], { ...withSecond.statements![1], valuesToFind: ['Lens'] }] };
+  const body = saveBodyOf({ ...draft, trees: { ...draft.trees, procedureRule: tree } }, masters);
+  expect(body.procedureRule).toEqual({
+    booleanOperator: 'AND',
+    statements: [
+      rule.procedureRule,
+      { operator: 'ANY_OF_N_VALUES_IS_PRESENT', entityName: 'procedures', numberOfValues: 1, valuesToFind: ['Lens'] },
+    ],
+  });
+  // A tree loaded as a group stays one, even with one statement in it.
+  expect(body.documentRule).toEqual(rule.documentRule);
 });

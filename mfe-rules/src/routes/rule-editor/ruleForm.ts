@@ -3,7 +3,7 @@
  * that, and the save body it sends: the four trees cleaned, the document pickers, and the selection and name
  * lists derived from what the trees' conditions name.
  */
-import { OPERATOR_SHAPES, statementProblems } from '@claims/shared-kernel';
+import { OPERATOR_SHAPES, statementProblems, unwrappedStatement } from '@claims/shared-kernel';
 import type {
   CaseType,
   EntityName,
@@ -45,6 +45,11 @@ export interface RuleDraft {
    * its four trees, which the form sends itself.
    */
   kept: Pick<RuleSaveBody, 'rule_template' | 'query_rule'>;
+  /**
+   * The trees loaded as one statement. The builder edits such a tree in an AND group; while the group holds that one
+   * statement alone it is saved as it was loaded, so saving changes no tree the person did not change.
+   */
+  loneTrees: RuleTreeName[];
 }
 
 const treesOf = (source: Partial<Record<RuleTreeName, RuleStatement | null>>): Record<RuleTreeName, EditorNode> =>
@@ -63,13 +68,26 @@ export function draftOf(rule?: Rule): RuleDraft {
     },
     trees: treesOf(rule ?? {}),
     kept: rule ? { rule_template: rule.rule_template, query_rule: rule.query_rule } : {},
+    loneTrees: BUILDERS.flatMap(({ name }) => {
+      const tree = rule?.[name];
+      return tree && !tree.booleanOperator && !tree.statements ? [name] : [];
+    }),
   };
+}
+
+/** The trees as saved: cleaned, and a tree loaded as one statement saved as one while it holds that statement alone. */
+function savedTrees(draft: RuleDraft): Record<RuleTreeName, RuleStatement | null> {
+  return Object.fromEntries(
+    BUILDERS.map(({ name }) => {
+      const saved = toSavedStatement(draft.trees[name]);
+      return [name, draft.loneTrees.includes(name) ? unwrappedStatement(saved) : saved];
+    }),
+  ) as Record<RuleTreeName, RuleStatement | null>;
 }
 
 /** The same content for another case type (the 'configure other case type' form and the pre-auth variant). */
 export function draftFor(draft: RuleDraft, caseType: CaseType): RuleDraft {
-  const saved = Object.fromEntries(BUILDERS.map(({ name }) => [name, toSavedStatement(draft.trees[name])]));
-  return { ...draft, caseType, trees: treesOf(saved) };
+  return { ...draft, caseType, trees: treesOf(savedTrees(draft)) };
 }
 
 /** The trees' malformed statements, named as the api names them ('procedureRule.statements[0]'). */
@@ -110,10 +128,7 @@ const idsOf = (names: string[], master: readonly NamedRef[]): number[] =>
  */
 export function saveBodyOf(draft: RuleDraft, masters: BuilderMasters): RuleSaveBody {
   if (draft.procedureId === null) throw new Error('A rule needs a procedure');
-  const trees = Object.fromEntries(BUILDERS.map(({ name }) => [name, toSavedStatement(draft.trees[name])])) as Record<
-    RuleTreeName,
-    RuleStatement | null
-  >;
+  const trees = savedTrees(draft);
   const named = namedByConditions(Object.values(trees));
   const documentNames = draft.documents.fk_document.flatMap((id) => masters.entities.document.find((d) => d.id === id)?.name ?? []);
   return {
