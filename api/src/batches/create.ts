@@ -14,6 +14,7 @@ import { batches, claims, hospitals } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import type { DocumentStore } from '../storage/store';
 import { requireBatchRight } from './access';
+import { batchesLeaving, requireMoveConfirmed, settleLeftBatches } from './leaving';
 import { reuploadClaims } from './reupload';
 import { finishIfNothingLeft, queueClaims } from './status';
 
@@ -93,6 +94,11 @@ export async function createBatch(
       const unnamed = chosen.filter((c) => c.procedureCodes.length === 0);
       if (unnamed.length) throw badRequest(`claims: add procedure names first (${unnamed.map(nameOf).join(', ')})`);
     }
+    // The claims list takes claims out of their batches only once the user confirmed it, naming the batches.
+    const chosenIds = chosen.map((c) => c.id);
+    const left = body.downloadedClaimFlag ? [] : await batchesLeaving(tx, org, chosenIds);
+    requireMoveConfirmed(left, body.moveFromBatches);
+    const moved = chosen.filter((c) => c.batchId != null).map((c) => c.id);
     const [duplicate] = await tx
       .select({ id: batches.id })
       .from(batches)
@@ -111,7 +117,6 @@ export async function createBatch(
         createdBy: auth.username,
       })
       .returning();
-    const chosenIds = chosen.map((c) => c.id);
     await tx
       .update(claims)
       .set({
@@ -121,6 +126,9 @@ export async function createBatch(
         lastModifiedOn: new Date(),
       })
       .where(inArray(claims.id, chosenIds));
+    // A moved claim's analyst came with its old batch's allocation; the new batch is allocated anew.
+    if (moved.length) await tx.update(claims).set({ assignedTo: null }).where(inArray(claims.id, moved));
+    await settleLeftBatches(tx, left, moved, batch.batchName, auth.username);
     const ready = action.uploads ? await reuploadClaims(tx, store, chosenIds, auth.username) : chosen;
     if (action.verifies) {
       await queueClaims(tx, batch.id, ready, auth.username);

@@ -11,6 +11,7 @@ import { conflict } from '../http/errors';
 import { enqueueVerification, BATCH_PRIORITY } from '../jobs/enqueue';
 import { OUTCOME } from '../claims/queries';
 import type { BatchRecord } from './lookup';
+import { releaseQueuedClaims, stoppedBy } from './release';
 
 /**
  * The statuses a person may move a batch to, and from where (the others are the queue's: IN_PROCESSING, FULLY_PROCESSED).
@@ -37,6 +38,12 @@ const VERB: Record<ManualBatchStatus, string> = {
   ARCHIVED: 'archived',
   DISCARDED: 'discarded',
 };
+
+/**
+ * The statuses that end a batch's work rather than hold it: their queued claims are released (Run Verification is
+ * offered on them again, and they say why). A paused batch keeps its queue, which Resume takes up.
+ */
+const RELEASING: readonly ManualBatchStatus[] = ['SUSPENDED', 'ARCHIVED', 'DISCARDED'];
 
 export const isManualStatus = (status: string): status is ManualBatchStatus => status in ALLOWED_FROM;
 
@@ -103,7 +110,7 @@ export async function finishIfNothingLeft(db: DbOrTx, batchIds: number[]): Promi
     .where(
       and(
         inArray(batches.id, batchIds),
-        inArray(batches.status, ['TO_BE_PROCESSED', 'RESUMED']),
+        inArray(batches.status, ['TO_BE_PROCESSED', 'IN_PROCESSING', 'RESUMED']),
         notExists(
           db
             .select({ id: jobs.id })
@@ -124,8 +131,8 @@ const resumedStatus = (db: DbOrTx) =>
 
 /**
  * Moves the batches to `status` (all or none: call inside a transaction, after batchesByName locked them). Verifying
- * queues what is left to verify; pausing, suspending, archiving and discarding hold the batches' queued claims
- * (the queue skips held batches); resuming lets them go again, or returns a batch never started to CREATED.
+ * queues what is left to verify; pausing holds the batches' queued claims (the queue skips held batches) and resuming
+ * lets them go again, or returns a batch never started to CREATED; suspending, archiving and discarding release them.
  */
 export async function moveBatches(
   db: DbOrTx,
@@ -144,6 +151,10 @@ export async function moveBatches(
       ...(options.reason !== undefined ? { reason: options.reason } : {}),
     })
     .where(inArray(batches.id, ids));
+  if (RELEASING.includes(status)) {
+    for (const batch of rows)
+      await releaseQueuedClaims(db, { batchIds: [batch.id] }, stoppedBy(batch.batchName, VERB[status], requestedBy));
+  }
   if (status === 'TO_BE_PROCESSED') {
     // Verify takes what is left and what failed; with `override` every claim is verified again, the verified ones too.
     for (const id of ids) await verifyBatchClaims(db, id, requestedBy, options.override ? 'all' : 'unverifiedAndFailed');

@@ -15,6 +15,8 @@ import {
   BatchCreateBody,
   BatchCreateResponse,
   BatchIdParams,
+  BatchLeaving,
+  BatchLeavingBody,
   BatchListQuery,
   BatchName,
   BatchNamesBody,
@@ -41,6 +43,7 @@ import { asksForConsoleBatch, consoleOrg, requireAnyBatchRight, requireBatchRigh
 import { ALLOCATION_DONE, assignBatch, equalSplit, reassignDate, specifiedSplit } from '../batches/allocation';
 import { createBatch } from '../batches/create';
 import { dropBatches } from '../batches/drop';
+import { batchesLeaving } from '../batches/leaving';
 import { batchesByName, loadBatch } from '../batches/lookup';
 import { reprioritise } from '../batches/priority';
 import { batchProgress } from '../batches/progress';
@@ -105,6 +108,17 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (asksForConsoleBatch(request.body)) requireConsoleUser(request.auth);
     },
     handler: async (request) => createBatch(app.db, app.documentStore, request.auth, request.body, request.query.org),
+  });
+
+  /** The batches the claims list's selection would leave (issue 25 §1): Run Verification names them and asks first. */
+  app.post('/claim/batch/leaving', {
+    schema: { querystring: OrgQuery, body: BatchLeavingBody, response: replies({ 200: z.array(BatchLeaving) }) },
+    config: { access: requireAnyBatchRight },
+    handler: async (request) => {
+      requireBatchRight(request.auth, false);
+      const org = await scopeOrg(app.db, request.auth, request.body.organization ?? request.query.org);
+      return batchesLeaving(app.db, org, request.body.claims);
+    },
   });
 
   /** Batch Summary (console, downloaded=true: every batch of the organisation) or the claims list's batches. */
@@ -340,7 +354,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      await app.db.transaction(async (tx) => dropBatches(tx, await batchesByName(tx, org, request.body.nameList)));
+      await app.db.transaction(async (tx) => dropBatches(tx, await batchesByName(tx, org, request.body.nameList), request.auth.username));
       return { Message: 'Batch dropped successfully' };
     },
   });

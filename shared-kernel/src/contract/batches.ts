@@ -21,8 +21,37 @@ export const BatchCreateBody = z.object({
    */
   action: z.enum(BATCH_CREATE_ACTIONS).optional(),
   reason: z.string().optional(),
+  /**
+   * The claims list's confirmation that the selected claims leave the batches they are in (POST /claim/batch/leaving
+   * names them). Without it a selection with claims of another batch is refused (409 naming the batches).
+   */
+  moveFromBatches: z.boolean().optional(),
 });
 export type BatchCreateBody = z.input<typeof BatchCreateBody>;
+
+/** POST /claim/batch/leaving: the claims the claims list is about to batch. */
+export const BatchLeavingBody = z.object({
+  claims: z.array(z.union([z.number(), z.string()]).transform(Number)).min(1, 'Please Select at least one claim / batch'),
+  organization: z.string().optional(),
+});
+export type BatchLeavingBody = z.input<typeof BatchLeavingBody>;
+/** A batch some of the selected claims would leave: how many of its claims, and what it is now. */
+export const BatchLeaving = z.object({
+  id: z.number(),
+  batchName: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  allocation_status: z.literal('ASSIGNED').nullable(),
+  /** Of the selected claims, how many are in this batch. */
+  leaving: z.number(),
+  total_claims_count: z.number(),
+});
+export type BatchLeaving = z.infer<typeof BatchLeaving>;
+
+/**
+ * A claim's error_code when a batch action took its verification off the queue (its error_message says which batch,
+ * what was done and by whom); the claim can be verified again.
+ */
+export type VerificationStoppedCode = 'VERIFICATION_STOPPED';
 export const BatchCreateResponse = z.object({ id: z.number(), batchName: z.string(), Message: z.string() });
 export type BatchCreateResponse = z.infer<typeof BatchCreateResponse>;
 

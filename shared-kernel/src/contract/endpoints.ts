@@ -6,6 +6,7 @@
 import type { LoginResponse, MeResponse, SignupResponse, VersionResponse } from './auth';
 import type {
   BatchCreateResponse,
+  BatchLeaving,
   BatchName,
   BatchProgress,
   BatchRow,
@@ -31,6 +32,7 @@ import type {
   ClinicalAttributeTryResponse,
   ClinicalUnit,
   Docgroup,
+  SegregationPreviewResult,
   Hospital,
   HospitalResult,
   KeywordEntity,
@@ -79,6 +81,7 @@ export type ApiResponses = KeywordEndpoints & {
   // batches and the console
   'GET /claim/batch': BatchRow[];
   'POST /claim/batch/create': BatchCreateResponse;
+  'POST /claim/batch/leaving': BatchLeaving[];
   'POST /claim/batch/search': BatchRow[];
   'POST /claim/batch/:tab/search': ConsoleClaimRow[];
   'POST /redirect': ClaimListRow[];
@@ -140,6 +143,7 @@ export type ApiResponses = KeywordEndpoints & {
   'POST /docgroups': Docgroup;
   'PUT /docgroups/:id': Docgroup;
   'DELETE /docgroups/:id': Done;
+  'POST /docgroups/dryRun': SegregationPreviewResult;
   'GET /clinicalAttribute': Paged<ClinicalAttribute>[] | { results: ClinicalAttribute[] };
   'POST /clinicalAttribute/search': Paged<ClinicalAttribute>[];
   'GET /clinicalAttribute/:id': ClinicalAttribute;
