@@ -246,10 +246,19 @@ describe('clinical attribute editor', () => {
     });
     renderScreen(<MastersRoutes />, '/clinicalAttribute/edit/5');
     const table = await screen.findByRole('table', { name: 'Override' });
+    const headers = () =>
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent);
+    // Every column says what it holds; the change column shows only once there is a change.
+    expect(headers()).not.toContain('');
+    expect(headers()).not.toContain('Change');
     fireEvent.click(button('Delete Override 1', table));
     expect(within(table).getByText('Deleted')).toBeInTheDocument();
+    expect(headers()).toContain('Change');
     fireEvent.click(button('Restore Override 1', table));
     expect(within(table).queryByText('Deleted')).not.toBeInTheDocument();
+    expect(headers()).not.toContain('Change');
     fireEvent.click(button('Delete Override 1', table));
     fireEvent.click(save());
     await waitFor(() => expect(api.callsTo('PUT /clinicalAttribute/:id')).toHaveLength(1));

@@ -40,17 +40,24 @@ function EntryTable<T>({
   const rows = entries.map((entry, index) => ({ entry, index }));
   // Spec 3 §5: the last remaining entry cannot be deleted (one marked for deletion no longer remains).
   const lastRemaining = entries.filter((entry) => !entry.deleted).length <= 1;
-  const actionColumn: TableColumnsType<Row<T>> = actions
+  // Shown only once an entry is new, changed or marked for deletion: an always-empty column without a title puzzled people.
+  const anyChange = entries.some((entry) => entryState(entry));
+  const changeColumn: TableColumnsType<Row<T>> = anyChange
     ? [
         {
           key: 'state',
-          title: '',
+          title: 'Change',
           width: 90,
           render: (_, { entry }) => {
             const state = entryState(entry);
             return state ? STATE_TAGS[state] : null;
           },
         },
+      ]
+    : [];
+  const actionColumn: TableColumnsType<Row<T>> = actions
+    ? [
+        ...changeColumn,
         {
           key: 'actions',
           title: 'Actions',
