@@ -15,11 +15,18 @@ const ANALYSIS_SIDE = 500;
 const RING_SHARE = 0.03;
 /** The paper must be brighter than the desk by at least this (grey levels). */
 const MIN_CONTRAST = 30;
-/** Paper is at least this share of the way from the desk's level up to the paper's (a shadow halves the light, no more). */
-const PAPER_SHARE = 0.3;
+/**
+ * Paper is brighter than a share of the way from the desk's level up to the paper's: the share that makes the
+ * brightest region most like a quadrilateral is taken (too low and the light spilling on the desk joins in, too
+ * high and a shadow cuts a corner off).
+ */
+const PAPER_SHARES = [0.25, 0.35, 0.45, 0.55, 0.65];
 /** A side of the image shows desk when less than this share of its ring is sheet; a photo shows desk on two sides at least. */
 const DESK_SIDE_SHARE = 0.5;
 const MIN_DESK_SIDES = 2;
+/** The sheet region fills its corners' quadrilateral to at least this share (its area over both's). */
+const MIN_QUAD_FIT = 0.98;
+const FIT_MARGIN = 0.005;
 /** The sheet covers at least this share of the photo. */
 const MIN_SHEET_SHARE = 0.15;
 /** The sheet is cut this share of its size inside its found edges: no rim of desk comes along. */
@@ -52,11 +59,23 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   const deskBright = quantile(deskLevels, 0.9);
   const paper = quantile(middleLevels, 0.9);
   if (paper - desk < MIN_CONTRAST) return null;
-  const threshold = Math.max(deskBright + 8, desk + PAPER_SHARE * (paper - desk));
-  const mask = new Uint8Array(w * h);
-  for (let i = 0; i < mask.length; i += 1) mask[i] = grey[i] > threshold ? 1 : 0;
-  const sheet = largestRegion(close(mask, w, h), w, h);
-  if (!sheet || sheet.size < MIN_SHEET_SHARE * w * h) return null;
+  let sheet: { label: Uint8Array; size: number } | null = null;
+  let bestFit = 0;
+  for (const share of PAPER_SHARES) {
+    const threshold = Math.max(deskBright + 8, desk + share * (paper - desk));
+    const mask = new Uint8Array(w * h);
+    for (let i = 0; i < mask.length; i += 1) mask[i] = grey[i] > threshold ? 1 : 0;
+    const region = largestRegion(close(mask, w, h), w, h);
+    if (!region || region.size < MIN_SHEET_SHARE * w * h) continue;
+    const fit = quadFit(region.label, region.size, extremeCorners(region.label, w, h), w, h);
+    // Levels are tried from the lowest, whose region is the largest: a higher one must fit clearly better
+    // (the part of a sheet lit beside a straight shadow is a quadrilateral too).
+    if (fit > bestFit + FIT_MARGIN) {
+      bestFit = fit;
+      sheet = region;
+    }
+  }
+  if (!sheet) return null;
 
   const inSheet = (x: number, y: number) => sheet.label[y * w + x] === 1;
   let deskSides = 0;
@@ -72,7 +91,10 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   }
   if (deskSides < MIN_DESK_SIDES) return null;
 
-  const corners = refinedCorners(sheet.label, w, h) ?? extremeCorners(sheet.label, w, h);
+  // A region that is no clean quadrilateral at any level (a shadow or a glare across an edge) is not flattened
+  // by guesswork: the desk around it is only cut away.
+  const corners =
+    bestFit >= MIN_QUAD_FIT ? (refinedCorners(sheet.label, w, h) ?? extremeCorners(sheet.label, w, h)) : boundingCorners(sheet.label, w, h);
   const centre = corners.reduce((sum, p) => ({ x: sum.x + p.x / 4, y: sum.y + p.y / 4 }), { x: 0, y: 0 });
   const full = corners.map((p) => ({
     x: (p.x + (centre.x - p.x) * 2 * INSET) * factor,
@@ -84,6 +106,32 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   const sheetHeight = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
   if (!convex(full) || sheetWidth < 0.2 * width || sheetHeight < 0.2 * height) return null;
   return { corners: full, width: sheetWidth, height: sheetHeight };
+}
+
+/** How much the region is its corners' quadrilateral: the area they share over the area of either (1 when they are one). */
+function quadFit(label: Uint8Array, size: number, corners: [Point, Point, Point, Point], w: number, h: number): number {
+  const edges = corners.map((a, k) => {
+    const b = corners[(k + 1) % 4];
+    return { ax: a.x, ay: a.y, dx: b.x - a.x, dy: b.y - a.y };
+  });
+  // The corners run clockwise on the screen (y down): inside is where every edge turns the same way.
+  let inQuad = 0;
+  let shared = 0;
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      const px = x + 0.5;
+      const py = y + 0.5;
+      let inside = true;
+      for (const e of edges)
+        if (e.dx * (py - e.ay) - e.dy * (px - e.ax) < 0) {
+          inside = false;
+          break;
+        }
+      if (!inside) continue;
+      inQuad += 1;
+      if (label[y * w + x]) shared += 1;
+    }
+  return shared / Math.max(1, size + inQuad - shared);
 }
 
 function quantile(values: number[], share: number): number {
@@ -168,6 +216,25 @@ function extremeCorners(label: Uint8Array, w: number, h: number): [Point, Point,
       if (difference < best[3].score) best[3] = { score: difference, x, y: y + 1 };
     }
   return best.map(({ x, y }) => ({ x, y })) as [Point, Point, Point, Point];
+}
+
+/** The corners of the region's upright bounding box. */
+function boundingCorners(label: Uint8Array, w: number, h: number): [Point, Point, Point, Point] {
+  let [left, top, right, bottom] = [w, h, 0, 0];
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1)
+      if (label[y * w + x]) {
+        left = Math.min(left, x);
+        top = Math.min(top, y);
+        right = Math.max(right, x + 1);
+        bottom = Math.max(bottom, y + 1);
+      }
+  return [
+    { x: left, y: top },
+    { x: right, y: top },
+    { x: right, y: bottom },
+    { x: left, y: bottom },
+  ];
 }
 
 /** A line a·t + b, t running along an edge (x for the top and bottom edges, y for the sides). */
