@@ -1,5 +1,5 @@
 import { apiClient } from '@claims/shared-kernel';
-import type { BatchCreateBody, BatchCreateResponse, BatchRow } from '@claims/shared-kernel';
+import type { BatchCreateBody, BatchCreateResponse, BatchLeaving, BatchRow } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 
 export interface BatchOption {
@@ -19,6 +19,20 @@ export async function createBatch(body: BatchCreateBody): Promise<BatchCreateRes
   const { data } = await apiClient.post<BatchCreateResponse>('/claim/batch/create', body);
   return data;
 }
+
+/** POST /claim/batch/leaving: the batches the selected claims are in, which Run Verification would take them out of. */
+export async function fetchLeavingBatches(claims: number[], org: string): Promise<BatchLeaving[]> {
+  const { data } = await apiClient.post<BatchLeaving[]>('/claim/batch/leaving', { claims, organization: org });
+  return data;
+}
+
+/** The batches a selection would leave, asked each time the batch name prompt opens (other users batch claims too). */
+export const leavingBatchesQuery = (claims: number[], org: string) =>
+  queryOptions({
+    queryKey: [...batchKeys.all, 'leaving', org, claims] as const,
+    queryFn: () => fetchLeavingBatches(claims, org),
+    staleTime: 0,
+  });
 
 /** GET /claim/batch (first 100) of an organisation: the Batches filter. */
 export async function fetchBatchOptions(org: string): Promise<BatchOption[]> {

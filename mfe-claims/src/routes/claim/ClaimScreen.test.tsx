@@ -504,6 +504,17 @@ describe('Run Verification', () => {
     await waitFor(() => expect(screen.queryByText('Verification in progress')).not.toBeInTheDocument());
   });
 
+  it('says which batch action stopped a queued verification, and offers Run Verification again', async () => {
+    const why = "Verification stopped: batch 'May run' was suspended by vitraya.admin";
+    answer({ ...claimOf(), rerunStatus: null, progress: null, error_code: 'VERIFICATION_STOPPED', error_message: why });
+    renderClaim();
+    await caseNumber();
+    const result = screen.getByRole('group', { name: 'Claim result' });
+    expect(within(result).getByRole('alert')).toHaveTextContent(why);
+    expect(screen.queryByTestId('technical-detail')).not.toBeInTheDocument();
+    expect(button('Run Verification')).toBeEnabled();
+  });
+
   it('cannot be stopped by those who are not super users', async () => {
     answer({ ...claimOf(), rerunStatus: 'INPROGRESS' as const, progress: { stage: 'queued', documentsRead: 0, documentsTotal: 2 } });
     renderClaim();

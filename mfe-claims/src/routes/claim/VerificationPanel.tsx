@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { caseTypeShort, isDemoOrg, isProviderOrg, useSession } from '@claims/shared-kernel';
-import type { Claim } from '@claims/shared-kernel';
+import type { Claim, VerificationStoppedCode } from '@claims/shared-kernel';
 import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router-dom';
 import { AnnotationActions, ConfirmFindingsButton } from '../../components/annotation';
@@ -21,6 +21,10 @@ export const NOT_VERIFIED = 'This claim has not been verified yet.';
 export const AWAITING_ANSWERS = 'Waiting for the answers to its procedure questions';
 export const AWAITING_ANSWERS_HINT = 'The claim is verified with the answers once they are given.';
 export const RUNNING_HINT = 'Verification in progress';
+
+const VERIFICATION_STOPPED: VerificationStoppedCode = 'VERIFICATION_STOPPED';
+/** A batch action (suspend, archive, discard, drop, a move) stopped the claim's queued verification; its message says which. */
+const stoppedByBatch = (claim: Claim) => claim.error_code === VERIFICATION_STOPPED && !!claim.error_message;
 
 /** Who may run verification again (the api's requireRerunRight): the provider's and the demo organisation, and super users. */
 function useRerunAllowed(): boolean {
@@ -75,14 +79,19 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
           <ResultTag result={claim.adjudicationResult} />
         </Flex>
         <ReasonText result={claim.adjudicationResult} reason={claim.adjudicationReason} />
-        {claim.error_message && (
-          // The reason says it plainly; what the reader or the queue said is kept for whoever looks into it.
-          <details data-testid="technical-detail">
-            <summary style={{ cursor: 'pointer', color: 'var(--ant-color-text-secondary, rgba(0,0,0,0.45))' }}>Details</summary>
-            <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
-              {claim.error_code ? `${claim.error_code}: ${claim.error_message}` : claim.error_message}
-            </Typography.Text>
-          </details>
+        {stoppedByBatch(claim) ? (
+          // A batch action took the claim off the queue: said plainly, since Run Verification is the way on.
+          <Alert type="info" showIcon title={claim.error_message} />
+        ) : (
+          claim.error_message && (
+            // The reason says it plainly; what the reader or the queue said is kept for whoever looks into it.
+            <details data-testid="technical-detail">
+              <summary style={{ cursor: 'pointer', color: 'var(--ant-color-text-secondary, rgba(0,0,0,0.45))' }}>Details</summary>
+              <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
+                {claim.error_code ? `${claim.error_code}: ${claim.error_message}` : claim.error_message}
+              </Typography.Text>
+            </details>
+          )
         )}
         {verified && (
           <Typography.Text type="secondary" data-testid="verified">

@@ -108,6 +108,7 @@ const ANSWERS: FakeRoutes = {
   'GET /hospitals': [HOSPITAL],
   'GET /procedures': [PROCEDURE],
   'GET /claim/batch': (call) => (call.query.get('org') === 'vitraya' ? [batch(3, 'May batch')] : []),
+  'POST /claim/batch/leaving': [],
 };
 
 /** GET /claims calls by their query: { limit: '25', page_number: '1', org: 'vitraya' } (and status when asked). */
@@ -468,6 +469,46 @@ describe('selection and batches', () => {
     expect(claimSearchStore.getState().query).toBe('');
     expect(queryClient.getQueryState(batchKeys.options('bajaj'))?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(dashboardKeys.count('getAll', 'starhealth'))?.isInvalidated).toBe(true);
+  });
+
+  it('names the batches the claims would leave and moves them only once the user confirms', async () => {
+    signInAs('vitraya', 'user');
+    api.answer({
+      'POST /claim/batch/leaving': [
+        { id: 4, batchName: 'April assigned', status: 'ASSIGNED', allocation_status: 'ASSIGNED', leaving: 2, total_claims_count: 5 },
+        { id: 6, batchName: 'March done', status: 'FULLY_PROCESSED', allocation_status: null, leaving: 1, total_claims_count: 1 },
+      ],
+      'POST /claim/batch/create': { id: 9, batchName: 'Moved run', Message: 'created' },
+    });
+    renderClaims();
+    await screen.findByText('CASE-1');
+    selectRows(5);
+    fireEvent.click(runVerification());
+
+    const dialog = await findDialog('Enter the batch name');
+    expect(await within(dialog).findByText('Some of the selected claims are already in a batch')).toBeInTheDocument();
+    expect(
+      within(within(dialog).getByRole('list', { name: 'Batches the claims leave' }))
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      "'April assigned' (Assigned): 2 of its 5 claims; its analysts' allocation shrinks to the claims it keeps",
+      "'March done' (Fully processed): 1 of its 1 claims; it is left with no claims and is discarded",
+    ]);
+    expect(api.callsTo('POST /claim/batch/leaving').map((call) => call.body)).toEqual([
+      { claims: [1, 2, 3, 4, 5], organization: 'vitraya' },
+    ]);
+    const create = within(dialog).getByText('Create Batch', { selector: 'button span' }).closest('button')!;
+    fireEvent.change(within(dialog).getByLabelText('Batch name'), { target: { value: 'Moved run' } });
+    expect(create).toBeDisabled();
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Move these claims out of their batches' }));
+    expect(create).toBeEnabled();
+    fireEvent.click(create);
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads'));
+    expect(api.callsTo('POST /claim/batch/create').map((call) => call.body)).toEqual([
+      { claims: [1, 2, 3, 4, 5], batchName: 'Moved run', downloadedClaimFlag: 'false', organization: 'vitraya', moveFromBatches: true },
+    ]);
   });
 
   it('shows the error and stops the spinner when the batch cannot be created', async () => {

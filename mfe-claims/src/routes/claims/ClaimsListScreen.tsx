@@ -151,8 +151,14 @@ export function ClaimsListScreen() {
 
   // A batch takes its claims off the list and verifies them: claims, batches and dashboard counts change.
   const batchCreation = useMutation({
-    mutationFn: (batchName: string) =>
-      createBatch({ claims: selected.map(Number), batchName, downloadedClaimFlag: 'false', organization: org }),
+    mutationFn: ({ batchName, moveFromBatches }: { batchName: string; moveFromBatches: boolean }) =>
+      createBatch({
+        claims: selected.map(Number),
+        batchName,
+        downloadedClaimFlag: 'false',
+        organization: org,
+        ...(moveFromBatches ? { moveFromBatches } : {}),
+      }),
     onSuccess: () => {
       for (const queryKey of [claimKeys.all, batchKeys.all, dashboardKeys.all]) void queryClient.invalidateQueries({ queryKey });
       clearClaimSearch();
@@ -160,6 +166,8 @@ export function ClaimsListScreen() {
     },
     // Not returned: the dialog is thenable (until closed), and a mutation waits for what onError returns.
     onError: (error) => {
+      // Another user may have batched some of the claims meanwhile: the prompt asks again which batches they leave.
+      void queryClient.invalidateQueries({ queryKey: batchKeys.all });
       modal.error({ title: 'Batch could not be created', content: error.message });
     },
   });
@@ -234,8 +242,10 @@ export function ClaimsListScreen() {
       <BatchNameModal
         open={batchPromptOpen}
         busy={batchCreation.isPending}
+        claims={selected.map(Number)}
+        org={org}
         onCancel={() => setBatchPromptOpen(false)}
-        onCreate={(name) => batchCreation.mutate(name)}
+        onCreate={(batchName, moveFromBatches) => batchCreation.mutate({ batchName, moveFromBatches })}
       />
     </Flex>
   );
