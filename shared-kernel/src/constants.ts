@@ -139,6 +139,11 @@ export const LIMITS = {
   /** Create Claim's free text: the form counts down to these, the api refuses past them. */
   patientNameMaxLength: 100,
   caseNumberMaxLength: 50,
+  /** A master's name and each alias (keywords, hospitals, aliases of a segregation): the form counts down, the api refuses past it. */
+  masterTextMaxLength: 200,
+  icdCodeMaxLength: 50,
+  /** Top threshold of a document segregation, in points from the top (above 1): taller than any page the suite reads. */
+  topThresholdMax: 2000,
   successNoticeMs: 2000,
   dashboardTopProcedures: 10,
 } as const;

@@ -128,21 +128,34 @@ export function docgroupSearch({ query, filters = {} }: MasterSearchBody): SQL |
 }
 
 /**
- * Checks the body against the database inside the write's transaction and answers the configuration per
- * document id. The chosen hospitals' rows stay locked until the transaction ends, so two groups saved at once
- * cannot both give a hospital the same document type.
+ * The hospitals of the body (id and code), each checked to exist (400 naming hospital_id otherwise); `lock` holds
+ * their rows until the transaction ends.
  */
-async function resolve(tx: DbOrTx, body: SaveBody, exceptGroup: number | null): Promise<Map<number, DocgroupConfig>> {
-  const known = await tx
-    .select({ id: hospitals.id })
+export async function chosenHospitals(
+  db: DbOrTx,
+  body: Pick<SaveBody, 'hospital_id'>,
+  { lock }: { lock: boolean },
+): Promise<{ id: number; hospitalCode: string }[]> {
+  const query = db
+    .select({ id: hospitals.id, hospitalCode: hospitals.hospitalCode })
     .from(hospitals)
     .where(inArray(hospitals.id, body.hospital_id))
-    .orderBy(asc(hospitals.id))
-    .for('update');
+    .orderBy(asc(hospitals.id));
+  const known = lock ? await query.for('update') : await query;
   const unknownHospitals = body.hospital_id.filter((id) => !known.some((h) => h.id === id));
   if (unknownHospitals.length) throw badRequest(`hospital_id: no hospital has the id ${unknownHospitals.join(', ')}`);
+  return known;
+}
 
-  const documents = await tx
+/**
+ * The body's configuration per document id, with the document's name, checked against the document master: every
+ * chosen document exists and has exactly one configuration (400 naming the field otherwise).
+ */
+export async function draftConfigurations(
+  db: DbOrTx,
+  body: Pick<SaveBody, 'docgroup_id' | 'docgroupConfig_id'>,
+): Promise<Map<number, { name: string; config: DocgroupConfig }>> {
+  const documents = await db
     .select({ id: keywordMasters.id, name: keywordMasters.name })
     .from(keywordMasters)
     .where(and(eq(keywordMasters.kind, 'document'), inArray(keywordMasters.id, body.docgroup_id)));
@@ -158,6 +171,17 @@ async function resolve(tx: DbOrTx, body: SaveBody, exceptGroup: number | null): 
   }
   const unconfigured = documents.filter((d) => !configs.has(d.id));
   if (unconfigured.length) throw badRequest(`docgroupConfig_id: add a configuration for ${unconfigured.map((d) => d.name).join(', ')}`);
+  return new Map([...configs].map(([id, config]) => [id, { name: documents.find((d) => d.id === id)!.name, config }]));
+}
+
+/**
+ * Checks the body against the database inside the write's transaction and answers the configuration per
+ * document id. The chosen hospitals' rows stay locked until the transaction ends, so two groups saved at once
+ * cannot both give a hospital the same document type.
+ */
+async function resolve(tx: DbOrTx, body: SaveBody, exceptGroup: number | null): Promise<Map<number, DocgroupConfig>> {
+  await chosenHospitals(tx, body, { lock: true });
+  const configs = new Map([...(await draftConfigurations(tx, body))].map(([id, { config }]) => [id, config]));
 
   const [taken] = await tx
     .select({ docgroupId: docgroupHospitals.docgroupId, hospital: hospitals.hospitalCode, document: keywordMasters.name })

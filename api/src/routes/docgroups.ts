@@ -1,8 +1,8 @@
 /**
  * Document segregation groups (spec 2 §2.7, §7): paged and full lists, search, one by id, and the super user's
  * create (POST, or PUT without an id), replace (PUT with the id in the path or the body; it also removes a document's
- * configuration) and delete. What they do is in
- * src/masters/docgroups.ts.
+ * configuration), delete and 'Try on claims' of an edited group. What they do is in src/masters/docgroups.ts and
+ * src/masters/segregation-preview.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -16,7 +16,11 @@ import {
   MasterListQuery,
   MasterSearchBody,
   pagedList,
+  SEGREGATION_PREVIEW_DEFAULT_CLAIMS,
+  SegregationPreviewBody,
+  SegregationPreviewResult,
 } from '@claims/shared-kernel/contract';
+import { perUserLimit } from '../http/rate-limits';
 import { replies } from '../http/replies';
 import { requireMasterWriter } from '../masters/common';
 import {
@@ -28,6 +32,7 @@ import {
   findDocgroup,
   updateDocgroup,
 } from '../masters/docgroups';
+import { previewSegregation } from '../masters/segregation-preview';
 
 const DocgroupList = replies({ 200: pagedList(Docgroup) });
 const OneDocgroup = replies({ 200: Docgroup });
@@ -65,6 +70,23 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, ...body } = request.body;
       if (id !== undefined) return updateDocgroup(app.db, request.auth, id, body);
       return reply.code(201).send(await createDocgroup(app.db, request.auth, body));
+    },
+  });
+
+  /**
+   * 'Try on claims': the group as edited (not saved) against the most recent verified claims of its hospitals,
+   * beside the segregation stored now. Judged in the api's own process: limited per user like the other expensive
+   * calls, and stopped at the dry run's time allowance (DRY_RUN_BUDGET_MS; the answer says how many were tried).
+   */
+  app.post('/docgroups/dryRun', {
+    schema: { body: SegregationPreviewBody, response: replies({ 200: SegregationPreviewResult }) },
+    config: { access: requireMasterWriter, rateLimit: perUserLimit() },
+    handler: async (request) => {
+      const { limit, ...draft } = request.body;
+      return previewSegregation(app.db, draft, {
+        limit: limit ?? SEGREGATION_PREVIEW_DEFAULT_CLAIMS,
+        budgetMs: app.config.dryRunBudgetMs,
+      });
     },
   });
 

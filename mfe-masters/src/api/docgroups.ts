@@ -1,5 +1,12 @@
 import { ApiError, apiClient, pageTotal } from '@claims/shared-kernel';
-import type { Docgroup, DocgroupSaveBody, MasterSearchBody, Paged } from '@claims/shared-kernel';
+import type {
+  Docgroup,
+  DocgroupSaveBody,
+  MasterSearchBody,
+  Paged,
+  SegregationPreviewBody,
+  SegregationPreviewResult,
+} from '@claims/shared-kernel';
 import type { Page } from './types';
 
 /** Document segregation groups are numbered; the view and edit routes carry the number as their code. */
@@ -38,4 +45,10 @@ export async function updateDocgroup(id: number, body: DocgroupSaveBody): Promis
 
 export async function deleteDocgroup(id: number): Promise<void> {
   await apiClient.delete(path(id), { data: { id } });
+}
+
+/** POST /docgroups/dryRun: the group as edited, tried on the most recent verified claims of its hospitals (nothing is saved). */
+export async function tryDocgroupOnClaims(body: SegregationPreviewBody): Promise<SegregationPreviewResult> {
+  const { data } = await apiClient.post<SegregationPreviewResult>('/docgroups/dryRun', body);
+  return data;
 }

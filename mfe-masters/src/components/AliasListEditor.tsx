@@ -6,6 +6,7 @@ import {
   VerticalAlignBottomOutlined,
   VerticalAlignTopOutlined,
 } from '@ant-design/icons';
+import { LIMITS } from '@claims/shared-kernel';
 import { Button, Flex, Input, Tooltip, type InputRef } from 'antd';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
@@ -273,8 +274,8 @@ export function AliasListEditor({ label, value, onChange, initial }: AliasListEd
           ref={focusRef}
           aria-label={`Alias ${index + 1}`}
           value={row}
-          maxLength={200}
-          status={index === 0 && isBlankAlias(row) ? 'error' : undefined}
+          count={{ show: true, max: LIMITS.masterTextMaxLength }}
+          status={(index === 0 && isBlankAlias(row)) || row.trim().length > LIMITS.masterTextMaxLength ? 'error' : undefined}
           onChange={(event) => edit(event.target.value, 'alias')}
           onBlur={endEdit}
           onPressEnter={(event) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, VALUE_TYPES } from '../constants';
+import { ADJUDICATION_RESULTS, LIMITS, VALUE_TYPES } from '../constants';
 
 /** The one list of master kinds lives with the constants (no zod, so every page can load it); it is part of the contract. */
 export {
@@ -59,13 +59,15 @@ export const KeywordEntity = Audited.extend({
 });
 export type KeywordEntity = z.infer<typeof KeywordEntity>;
 /** POST /{module}, PUT /{module}/{id} of a keyword master (spec 2 §2.5, §5): the keyword and at least the first alias; blank aliases are dropped. */
+const NAME_MAX = LIMITS.masterTextMaxLength;
+const ICD_CODE_MAX = LIMITS.icdCodeMaxLength;
 export const KeywordSaveBody = z.object({
-  name: z.string().trim().min(1, 'keyword is required').max(200),
+  name: z.string().trim().min(1, 'keyword is required').max(NAME_MAX, `must be at most ${NAME_MAX} characters`),
   alias: z
-    .array(z.string().trim())
+    .array(z.string().trim().max(NAME_MAX, `an alias must be at most ${NAME_MAX} characters`))
     .transform((a) => a.filter(Boolean))
     .refine((a) => a.length > 0, 'Attribute Alias is required'),
-  ICD_code: z.string().trim().optional(),
+  ICD_code: z.string().trim().max(ICD_CODE_MAX, `must be at most ${ICD_CODE_MAX} characters`).optional(),
 });
 export type KeywordSaveBody = z.input<typeof KeywordSaveBody>;
 
@@ -313,7 +315,12 @@ export const DocgroupConfig = z.object({
   total_flag: z.boolean().default(false),
   total_special_character_flag: z.boolean().default(false),
   /** Where the page header ends: up to 1 a fraction of the page height, above 1 points from the top; null the top quarter. */
-  top_threshold: z.number().positive('Top threshold must be a number above 0').nullable().default(null),
+  top_threshold: z
+    .number({ error: 'Top threshold must be a number' })
+    .positive('Top threshold must be a number above 0')
+    .max(LIMITS.topThresholdMax, `Top threshold must be at most ${LIMITS.topThresholdMax} (points from the top)`)
+    .nullable()
+    .default(null),
 });
 export type DocgroupConfig = z.infer<typeof DocgroupConfig>;
 const distinct = (ids: number[]) => new Set(ids).size === ids.length;
@@ -361,6 +368,60 @@ export const Docgroup = Audited.extend({
   docgroupConfig_id: z.record(z.string(), StoredDocgroupConfig),
 });
 export type Docgroup = z.infer<typeof Docgroup>;
+
+/** 'Try on claims' of a segregation judges at most this many claims (the most recent verified ones of its hospitals). */
+export const SEGREGATION_PREVIEW_MAX_CLAIMS = 50;
+export const SEGREGATION_PREVIEW_DEFAULT_CLAIMS = 25;
+/** A changed claim lists at most this many of its pages whose type changes (pagesChanged counts them all). */
+export const SEGREGATION_PREVIEW_MAX_PAGES = 20;
+
+/**
+ * POST /docgroups/dryRun: the group as the editor would save it (the id of the group it replaces, none for a new one),
+ * and how many recent claims to try it on.
+ */
+export const SegregationPreviewBody = DocgroupSaveBody.extend({
+  id: z.number().int().positive().optional(),
+  limit: z.number().int().min(1).max(SEGREGATION_PREVIEW_MAX_CLAIMS).optional(),
+});
+export type SegregationPreviewBody = z.input<typeof SegregationPreviewBody>;
+
+const PreviewVerdict = z.enum(ADJUDICATION_RESULTS);
+/** A page whose document type the edited segregation changes (null: no type). */
+export const SegregationPageChange = z.object({
+  fileName: z.string(),
+  pageNumber: z.number().int(),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+});
+export type SegregationPageChange = z.infer<typeof SegregationPageChange>;
+export const SegregationPreviewClaim = z.object({
+  id: z.number(),
+  referenceClaimId: z.string(),
+  org: z.string(),
+  hospitalCode: z.string(),
+  /** The claim's verdict with the segregation stored now, and with the edited one. */
+  before: PreviewVerdict,
+  after: PreviewVerdict,
+  beforeReason: z.string().nullable(),
+  afterReason: z.string().nullable(),
+  /** The pages whose type changes, in reading order (at most SEGREGATION_PREVIEW_MAX_PAGES). */
+  pages: z.array(SegregationPageChange),
+  pagesChanged: z.number().int(),
+});
+export type SegregationPreviewClaim = z.infer<typeof SegregationPreviewClaim>;
+/** POST /docgroups/dryRun: the recent verified claims of the group's hospitals whose verdict or typed pages would change. */
+export const SegregationPreviewResult = z.object({
+  /** The hospitals whose claims were tried: the edited group's and those it would no longer hold. */
+  hospitals: z.array(z.string()),
+  considered: z.number().int(),
+  limit: z.number().int(),
+  found: z.number().int(),
+  /** The run stopped at its time allowance before judging every claim found. */
+  stoppedEarly: z.boolean(),
+  unchanged: z.number().int(),
+  claims: z.array(SegregationPreviewClaim),
+});
+export type SegregationPreviewResult = z.infer<typeof SegregationPreviewResult>;
 
 /** Procedure protocol question (spec 2 §3); its types and the rule for answers are shared with the form. */
 export {

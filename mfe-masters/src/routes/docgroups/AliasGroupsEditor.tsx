@@ -2,7 +2,7 @@ import { CloseOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Flex, Input, Tooltip, Typography } from 'antd';
 import Divider from 'antd/es/divider';
 import { Fragment } from 'react';
-import type { AliasGroups } from './configuration';
+import { ALIAS_MAX, type AliasGroups } from './configuration';
 
 export interface AliasGroupsEditorProps {
   /** 'Beginning Alias', 'End Exclusion Header', ...: names the group and each of its fields. */
@@ -49,9 +49,9 @@ export function AliasGroupsEditor({ label, value, onChange, required = false }: 
                       <Input
                         aria-label={name}
                         value={text}
-                        maxLength={200}
+                        count={{ show: true, max: ALIAS_MAX }}
                         style={{ width: 200 }}
-                        status={required && g === 0 && t === 0 && blank(text) ? 'error' : undefined}
+                        status={(required && g === 0 && t === 0 && blank(text)) || text.trim().length > ALIAS_MAX ? 'error' : undefined}
                         onChange={(event) =>
                           replaceGroup(
                             g,

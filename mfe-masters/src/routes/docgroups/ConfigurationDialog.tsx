@@ -1,7 +1,6 @@
 import type { DocgroupConfig, KeywordEntity } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
-import { Alert, Checkbox, Col, Flex, Form, Modal, Row, Select, Typography } from 'antd';
-import InputNumber from 'antd/es/input-number';
+import { Alert, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { AliasGroupsEditor } from './AliasGroupsEditor';
 import {
@@ -14,9 +13,9 @@ import {
   FLAGS,
   firstGroupFilled,
   TOP_THRESHOLD_HELP,
-  TOP_THRESHOLD_INVALID,
   TOP_THRESHOLD_LABEL,
-  topThresholdValid,
+  topThresholdOf,
+  topThresholdProblem,
 } from './configuration';
 
 const CONDITIONS_HELP =
@@ -48,6 +47,7 @@ export interface ConfigurationDialogProps {
 export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen, onSave, onCancel }: ConfigurationDialogProps) {
   const [document, setDocument] = useState(editing?.document ?? null);
   const [config, setConfig] = useState<DocgroupConfig>(() => editing?.config ?? emptyConfig());
+  const [topThresholdText, setTopThresholdText] = useState(() => String(editing?.config.top_threshold ?? ''));
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const lookup = useLookup(lookupQueries.keywords('document'), { select: toOptions });
   const options =
@@ -58,8 +58,8 @@ export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen
     setConfig((c) => ({ ...c, [key]: groups }));
     touch(key);
   };
-  const problems = configurationProblems({ hospitalsChosen, documentChosen: !!document, config });
-  const thresholdInvalid = !topThresholdValid(config.top_threshold);
+  const problems = configurationProblems({ hospitalsChosen, documentChosen: !!document, config, topThresholdText });
+  const thresholdProblem = topThresholdProblem(topThresholdText);
 
   return (
     <Modal
@@ -69,7 +69,11 @@ export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen
       okText="Save"
       cancelText="Cancel"
       okButtonProps={{ disabled: problems.length > 0 }}
-      onOk={() => document && problems.length === 0 && onSave({ document, config })}
+      onOk={() =>
+        document &&
+        problems.length === 0 &&
+        onSave({ document, config: { ...config, top_threshold: topThresholdOf(topThresholdText) ?? null } })
+      }
       onCancel={onCancel}
       footer={(buttons) => (
         <Flex justify="space-between" align="center" gap={16}>
@@ -143,14 +147,16 @@ export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen
         <Form.Item
           label={TOP_THRESHOLD_LABEL}
           htmlFor="docgroup-top-threshold"
-          validateStatus={thresholdInvalid ? 'error' : undefined}
-          help={thresholdInvalid ? TOP_THRESHOLD_INVALID : TOP_THRESHOLD_HELP}
+          validateStatus={thresholdProblem ? 'error' : undefined}
+          help={thresholdProblem ?? TOP_THRESHOLD_HELP}
         >
-          <InputNumber<number>
+          {/* Text, not a number box: a number box drops letters silently and the threshold would be saved empty. */}
+          <Input
             id="docgroup-top-threshold"
+            inputMode="decimal"
             style={{ width: 200 }}
-            value={config.top_threshold}
-            onChange={(value) => setConfig((c) => ({ ...c, top_threshold: typeof value === 'number' ? value : null }))}
+            value={topThresholdText}
+            onChange={(event) => setTopThresholdText(event.target.value)}
           />
         </Form.Item>
         <Flex gap={24} wrap>

@@ -1,11 +1,12 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Docgroup, type DocgroupSaveBody, type Hospital, RequireSuperUser } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { LimitedSelect, DeleteConfirm } from '@claims/shared-kernel/ui';
 import { App, Button, Flex, Form, Modal, Table, Tooltip, Typography } from 'antd';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { createDocgroup, deleteDocgroup, fetchDocgroup, updateDocgroup } from '../../api/docgroups';
+import { createDocgroup, deleteDocgroup, fetchDocgroup, tryDocgroupOnClaims, updateDocgroup } from '../../api/docgroups';
 import { masterKeys, useMasterWrite } from '../../api/queries';
 import { EditorFrame } from '../../components/EditorFrame';
 import { EntityLoader } from '../../components/EntityLoader';
@@ -13,6 +14,7 @@ import { ConfigurationDialog } from './ConfigurationDialog';
 import { ConfigurationSummary } from './ConfigurationSummary';
 import { type DocumentConfiguration, documentsOf, groupProblems, groupsText, saveBody } from './configuration';
 import { DOCGROUP_NOUN, DOCGROUPS_PATH, DOCGROUPS_TITLE } from './docgroupScreens';
+import { SegregationPreviewPanel } from './SegregationPreviewPanel';
 
 const LIST_PATH = `/${DOCGROUPS_PATH}`;
 
@@ -44,6 +46,9 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
   const save = useMasterWrite(DOCGROUPS_PATH, (body: DocgroupSaveBody) => (group ? updateDocgroup(group.id, body) : createDocgroup(body)));
   const remove = useMasterWrite(DOCGROUPS_PATH, (id: number) => deleteDocgroup(id));
   const problems = groupProblems(hospitalIds, documents);
+  // 'Try on claims' (as the rule editor offers it): the group as edited, against recent verified claims of its hospitals.
+  const preview = useMutation({ mutationFn: tryDocgroupOnClaims });
+  const tryOnClaims = () => preview.mutate({ ...saveBody(hospitalIds, documents), ...(group ? { id: group.id } : {}) });
 
   const submit = () =>
     save.mutate(saveBody(hospitalIds, documents), {
@@ -133,6 +138,9 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
           <Button type="primary" disabled={problems.length > 0} loading={save.isPending} onClick={submit}>
             Save
           </Button>
+          <Button icon={<ExperimentOutlined />} disabled={problems.length > 0} loading={preview.isPending} onClick={tryOnClaims}>
+            Try on claims
+          </Button>
           {problems.length > 0 && (
             <Typography.Text type="secondary" data-testid="save-problems">
               {problems.join(' · ')}
@@ -140,6 +148,9 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
           )}
         </Flex>
       </Form>
+      {(preview.isPending || preview.data || preview.error) && (
+        <SegregationPreviewPanel result={preview.data} pending={preview.isPending} error={preview.error} />
+      )}
 
       {dialog?.kind === 'configure' && (
         <ConfigurationDialog

@@ -1,3 +1,4 @@
+import { LIMITS, parseDecimal } from '@claims/shared-kernel';
 import type { Docgroup, DocgroupConfig, DocgroupSaveBody } from '@claims/shared-kernel';
 
 /** A list of alias groups: the groups are alternatives ('or'), the texts of one group must all be found ('and'). */
@@ -40,6 +41,11 @@ export const CONDITION_LISTS: { side: 'begin' | 'end'; title: string; lists: { k
   },
 ];
 
+/** Every list of alias groups of a configuration, with its label. */
+const ALIAS_LISTS = [...BOUNDARY_LISTS, ...CONDITION_LISTS.flatMap((side) => side.lists)];
+/** The longest alias a list takes (the api refuses a longer one; the form counts down to it). */
+export const ALIAS_MAX = LIMITS.masterTextMaxLength;
+
 /** The checkboxes of a bill's closing lines (spec 2 §2.7). */
 export const FLAGS: { key: FlagKey; label: string }[] = [
   { key: 'subtotal_flag', label: 'Sub Total' },
@@ -51,6 +57,8 @@ export const TOP_THRESHOLD_LABEL = 'Top threshold';
 export const TOP_THRESHOLD_HELP =
   'Where the page header ends: up to 1 a fraction of the page height, above 1 points from the top. Empty: the top quarter.';
 export const TOP_THRESHOLD_INVALID = 'Top threshold must be a number above 0';
+export const TOP_THRESHOLD_NOT_A_NUMBER = 'Top threshold must be a number';
+export const TOP_THRESHOLD_TOO_HIGH = `Top threshold must be at most ${LIMITS.topThresholdMax} (points from the top)`;
 
 /** A document type of the group with its configuration, as the editor holds it (texts as typed). */
 export interface DocumentConfiguration {
@@ -82,23 +90,41 @@ export const cleanGroups = (groups: AliasGroups): AliasGroups =>
 /** The spec's alias check: the first group of the list has text (spec 2 §5). */
 export const firstGroupFilled = (groups: AliasGroups): boolean => (groups[0] ?? []).some((text) => text.trim() !== '');
 
-export const topThresholdValid = (value: number | null): boolean => value === null || (Number.isFinite(value) && value > 0);
+/** Top threshold as typed: empty is no threshold (null), a number is one, anything else is no value (undefined). */
+export const topThresholdOf = (text: string): number | null | undefined => (text.trim() ? (parseDecimal(text) ?? undefined) : null);
+
+/** Why Top threshold as typed cannot be saved, or null: letters are refused, not saved as empty (the top quarter). */
+export function topThresholdProblem(text: string): string | null {
+  const value = topThresholdOf(text);
+  if (value === undefined) return TOP_THRESHOLD_NOT_A_NUMBER;
+  if (value === null) return null;
+  if (value <= 0) return TOP_THRESHOLD_INVALID;
+  return value > LIMITS.topThresholdMax ? TOP_THRESHOLD_TOO_HIGH : null;
+}
 
 /** What keeps the configuration dialog's Save disabled, as the sentences shown beside it; empty when it may save. */
 export function configurationProblems({
   hospitalsChosen,
   documentChosen,
   config,
+  topThresholdText,
 }: {
   hospitalsChosen: boolean;
   documentChosen: boolean;
   config: DocgroupConfig;
+  /** Top threshold as typed. */
+  topThresholdText: string;
 }): string[] {
   return [
     hospitalsChosen ? null : 'Choose at least one hospital',
     documentChosen ? null : 'Choose a document',
     ...BOUNDARY_LISTS.map(({ key, label }) => (firstGroupFilled(config[key]) ? null : `${label} is required`)),
-    topThresholdValid(config.top_threshold) ? null : TOP_THRESHOLD_INVALID,
+    ...ALIAS_LISTS.map(({ key, label }) =>
+      config[key].flat().some((text) => text.trim().length > ALIAS_MAX)
+        ? `${label}: an alias must be at most ${ALIAS_MAX} characters`
+        : null,
+    ),
+    topThresholdProblem(topThresholdText),
   ].filter((problem): problem is string => problem !== null);
 }
 

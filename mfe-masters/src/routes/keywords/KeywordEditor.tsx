@@ -1,4 +1,4 @@
-import { RequireSuperUser } from '@claims/shared-kernel';
+import { LIMITS, RequireSuperUser } from '@claims/shared-kernel';
 import type { KeywordEntity, KeywordSaveBody } from '@claims/shared-kernel';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
@@ -9,6 +9,10 @@ import { AliasListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
 import { EntityLoader } from '../../components/EntityLoader';
 import type { KeywordMaster } from './keywordScreens';
+
+const NAME_MAX = LIMITS.masterTextMaxLength;
+const ICD_MAX = LIMITS.icdCodeMaxLength;
+const tooLong = (label: string, max: number) => `${label} must be at most ${max} characters`;
 
 /**
  * The keyword screen (spec 2 §2.5, §5): keyword*, the ordered Attribute Alias* list and, for
@@ -23,16 +27,24 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
   const [alias, setAlias] = useState<string[]>(initialAlias);
   const [icd, setIcd] = useState(keyword?.ICD_code ?? '');
   const [touched, setTouched] = useState<{ name?: boolean; icd?: boolean }>({});
-  const required = (field: 'name' | 'icd', value: string, label: string) =>
-    touched[field] && !value.trim() ? { validateStatus: 'error' as const, help: `${label} is required` } : {};
+  /** A field's message: required once touched, and too long at once (the text is kept, never cut, and not sent). */
+  const fieldStatus = (field: 'name' | 'icd', value: string, label: string, max: number) => {
+    if (value.trim().length > max) return { validateStatus: 'error' as const, help: tooLong(label, max) };
+    return touched[field] && !value.trim() ? { validateStatus: 'error' as const, help: `${label} is required` } : {};
+  };
   const save = useMasterWrite(master.module, (body: KeywordSaveBody) =>
     keyword ? updateKeyword(master.module, keyword.id, body) : createKeyword(master.module, body),
   );
   const remove = useMasterWrite(master.module, (record: KeywordEntity) => deleteKeyword(master.module, record.id));
 
-  const missing = [!name.trim() && 'Keyword', !alias[0]?.trim() && 'the first alias', master.icd && !icd.trim() && 'ICD code'].filter(
-    Boolean,
-  );
+  const missing = [
+    !name.trim() && 'Keyword',
+    name.trim().length > NAME_MAX && 'a shorter keyword',
+    !alias[0]?.trim() && 'the first alias',
+    alias.some((a) => a.trim().length > NAME_MAX) && 'shorter aliases',
+    master.icd && !icd.trim() && 'ICD code',
+    master.icd && icd.trim().length > ICD_MAX && 'a shorter ICD code',
+  ].filter(Boolean);
 
   const submit = () =>
     save.mutate(
@@ -59,11 +71,11 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
       deletion={keyword && { run: (outcome) => remove.mutate(keyword, outcome), pending: remove.isPending }}
     >
       <Form layout="vertical" component="div">
-        <Form.Item label="Keyword" htmlFor="keyword" required {...required('name', name, 'Keyword')}>
+        <Form.Item label="Keyword" htmlFor="keyword" required {...fieldStatus('name', name, 'Keyword', NAME_MAX)}>
           <Input
             id="keyword"
             value={name}
-            maxLength={200}
+            count={{ show: true, max: NAME_MAX }}
             onChange={(event) => {
               setName(event.target.value);
               setTouched((t) => ({ ...t, name: true }));
@@ -78,11 +90,11 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
           <AliasListEditor label="Attribute Alias" value={alias} onChange={setAlias} initial={initialAlias} />
         </Form.Item>
         {master.icd && (
-          <Form.Item label="ICD code" htmlFor="icd_code" required {...required('icd', icd, 'ICD code')}>
+          <Form.Item label="ICD code" htmlFor="icd_code" required {...fieldStatus('icd', icd, 'ICD code', ICD_MAX)}>
             <Input
               id="icd_code"
               value={icd}
-              maxLength={50}
+              count={{ show: true, max: ICD_MAX }}
               onChange={(event) => {
                 setIcd(event.target.value);
                 setTouched((t) => ({ ...t, icd: true }));
