@@ -9,7 +9,7 @@ export default {
     '^.+\\.[cm]?tsx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript' }, target: 'es2022' }, module: { type: 'es6' } }],
   },
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
-  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts'],
+  testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/testing/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.data/', '/.tmp/'],
   globalSetup: '<rootDir>/test/api/global-setup.ts',
   testTimeout: 60_000,

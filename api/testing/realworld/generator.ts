@@ -384,8 +384,14 @@ function junkLayer(page: Page, rng: Rng): ImagePage['invisibleText'] {
 
 const SEED_STRIDE = 0x10001;
 
-/** One claim of a class; `index` picks its recipe, scenario and variant in turn, the seed the rest. */
-export async function buildRealWorldClaim(cls: RealWorldClass, index: number, seed = 1): Promise<RealWorldClaim> {
+/** One claim of a class; `index` picks its recipe, scenario and variant in turn, the seed draws the rest. */
+export async function buildRealWorldClaim(
+  cls: RealWorldClass,
+  index: number,
+  seed = 1,
+  /** Without files: the plan and its verdict only (the pages are laid out, not rendered). */
+  { files = true }: { files?: boolean } = {},
+): Promise<RealWorldClaim> {
   const classIndex = REALWORLD_CLASSES.indexOf(cls);
   const rng = new Rng(seed * SEED_STRIDE + classIndex * 7919 + index * 104729);
   const codes = CLASS_RECIPES[cls];
@@ -513,7 +519,7 @@ export async function buildRealWorldClaim(cls: RealWorldClass, index: number, se
   // Files.
   const documents: GeneratedDocument[] = [];
   let imagePages = 0;
-  for (const [part, doc] of docList.entries()) {
+  for (const [part, doc] of files ? docList.entries() : []) {
     const r = await render(
       cls,
       pages.get(doc)!,
