@@ -1,7 +1,7 @@
 /** Reading the audit log: one record's entries, and a period's entries as a workbook for analysts. */
 import { and, count, desc, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
+import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { auditLog } from '../db/schema';
 import { badRequest } from '../http/errors';
@@ -53,7 +53,6 @@ export function exportPeriod(from: string, to: string, zone: string): { start: D
   return { start: startOfDay(from, zone), end: endOfDayExclusive(to, zone) };
 }
 
-const ACTION_LABELS: Record<AuditRow['action'], string> = { create: 'Created', update: 'Modified', delete: 'Deleted' };
 /** Excel refuses a cell longer than this. */
 const CELL_LIMIT = 32_767;
 
@@ -88,7 +87,7 @@ export async function exportWorkbook(
   const sheet = workbook.addWorksheet('Audit log');
   sheet.addRow([...EXPORT_COLUMNS]);
   for (const row of rows) {
-    const first = [formatIn(row.at, zone, EXPORT_TIME_FORMAT), row.entity, row.key, ACTION_LABELS[row.action], row.username];
+    const first = [formatIn(row.at, zone, EXPORT_TIME_FORMAT), row.entity, row.key, AUDIT_ACTION_LABELS[row.action], row.username];
     const fields = [...new Set([...Object.keys(row.before ?? {}), ...Object.keys(row.after ?? {})])];
     if (fields.length === 0) sheet.addRow(first);
     for (const field of fields) sheet.addRow([...first, field, cellText(row.before?.[field]), cellText(row.after?.[field])]);

@@ -1,17 +1,17 @@
 /**
- * The one audit log of masters, rules and questions. Every route that creates, edits or deletes such a record
- * calls recordAudit inside the transaction of its change, so an entry exists exactly when the change does.
+ * The one audit log of masters, rules, questions, claims and batches. Every route that creates, edits or deletes
+ * such a record, or takes an action on a claim or batch, calls recordAudit inside the transaction of its change, so
+ * an entry exists exactly when the change does.
  *
  * The adjudicator reads masters and rules straight from the database on every verification (see
  * src/jobs/verification-input.ts: nothing is cached between claims), so a committed change is what the next
  * verification uses; there is no cache to invalidate here.
  */
-import type { MasterModule } from '@claims/shared-kernel/constants';
+import type { AuditAction, AuditEntity } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { auditLog } from '../db/schema';
 
-export type AuditEntity = MasterModule | 'rules' | 'procedureQuestions';
-export type AuditAction = 'create' | 'update' | 'delete';
+export type { AuditAction, AuditEntity };
 export type AuditFields = Record<string, unknown>;
 
 export interface AuditRecord {
@@ -87,15 +87,16 @@ export function auditChange(before: AuditFields, after: AuditFields): { before: 
 
 /**
  * Writes one entry. Call it with the transaction of the change (db.transaction(async (tx) => ...)) so the two are
- * saved together or not at all. For an update pass the whole record before and after: only the changed fields are
- * stored, and an update that changed nothing writes no entry. A create passes before null, a delete after null.
+ * saved together or not at all. For an update or an action pass the whole record before and after: only the changed
+ * fields are stored, and an update that changed nothing writes no entry (an action still does: it was taken). A
+ * create passes before null, a delete after null.
  */
 export async function recordAudit(db: DbOrTx, entry: AuditRecord): Promise<void> {
   let before = entry.before && storedFields(entry.before);
   let after = entry.after && storedFields(entry.after);
-  if (entry.action === 'update') {
+  if (entry.action !== 'create' && entry.action !== 'delete') {
     const changed = auditChange(entry.before ?? {}, entry.after ?? {});
-    if (Object.keys(changed.after).length === 0) return;
+    if (entry.action === 'update' && Object.keys(changed.after).length === 0) return;
     ({ before, after } = changed);
   }
   await db.insert(auditLog).values({

@@ -11,6 +11,7 @@ import type { Db, DbOrTx } from '../db';
 import { batches, claims, users } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { loadBatch } from './lookup';
+import { auditBatches, batchChanges } from '../audit/operations';
 
 export const ALLOCATION_DONE = 'Successfully Done';
 
@@ -103,10 +104,12 @@ export async function assignBatch(
       next += count;
       if (mine.length) await tx.update(claims).set({ assignedTo: analyst }).where(inArray(claims.id, mine));
     }
-    await tx
+    const assigned = await tx
       .update(batches)
       .set({ allocation: shares, allocationStatus: 'ASSIGNED', status: 'ASSIGNED', assignedDate: date, lastModifiedAt: new Date() })
-      .where(eq(batches.id, batch.id));
+      .where(eq(batches.id, batch.id))
+      .returning();
+    await auditBatches(tx, auth.username, 'assign', batchChanges([batch], assigned));
   });
 }
 
@@ -116,6 +119,11 @@ export async function reassignDate(db: Db, auth: AuthContext, batchId: number, o
   await db.transaction(async (tx) => {
     const batch = await loadBatch(tx, auth, batchId, org, true);
     if (batch.allocationStatus !== 'ASSIGNED') throw conflict('The batch is not assigned yet');
-    await tx.update(batches).set({ assignedDate: date, lastModifiedAt: new Date() }).where(eq(batches.id, batch.id));
+    const dated = await tx
+      .update(batches)
+      .set({ assignedDate: date, lastModifiedAt: new Date() })
+      .where(eq(batches.id, batch.id))
+      .returning();
+    await auditBatches(tx, auth.username, 'assign', batchChanges([batch], dated));
   });
 }

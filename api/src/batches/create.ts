@@ -17,6 +17,7 @@ import { requireBatchRight } from './access';
 import { batchesLeaving, requireMoveConfirmed, settleLeftBatches } from './leaving';
 import { reuploadClaims } from './reupload';
 import { finishIfNothingLeft, queueClaims } from './status';
+import { auditBatches, batchFields } from '../audit/operations';
 
 type CreateInput = Omit<BatchCreateBody, 'claims' | 'downloadedClaimFlag'> & { claims: number[]; downloadedClaimFlag: boolean };
 
@@ -117,6 +118,9 @@ export async function createBatch(
         createdBy: auth.username,
       })
       .returning();
+    await auditBatches(tx, auth.username, 'create', [
+      { id: batch.id, before: null, after: { ...batchFields(batch), claims: chosen.map(nameOf) } },
+    ]);
     await tx
       .update(claims)
       .set({

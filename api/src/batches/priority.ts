@@ -8,11 +8,12 @@
  * dialog loaded) has no place in the queue: it keeps its number and its status.
  */
 import { OPEN_BATCH_STATUSES } from '@claims/shared-kernel/constants';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { batches } from '../db/schema';
 import { batchesByName, type BatchRecord } from './lookup';
 import { finishIfNothingLeft, verifyBatchClaims } from './status';
+import { auditBatches, batchChanges } from '../audit/operations';
 
 /** Batches the first place starts. */
 const STARTABLE = ['CREATED', 'TO_BE_PROCESSED', 'PAUSED', 'RESUMED'];
@@ -44,16 +45,22 @@ export async function reprioritise(db: Db, org: string, names: string[], request
       .from(batches)
       .where(and(eq(batches.org, org), inArray(batches.status, [...OPEN_BATCH_STATUSES])))
       .as('ranked');
+    const openBefore = await tx
+      .select()
+      .from(batches)
+      .where(and(eq(batches.org, org), inArray(batches.status, [...OPEN_BATCH_STATUSES])));
     const unassigned = sql`${batches.allocationStatus} is distinct from 'ASSIGNED'`;
     const statusAfter = sql`case
       when ${unassigned} and ${batches.id} = ${top.id} and ${inArray(batches.status, STARTABLE)} then 'TO_BE_PROCESSED'
       when ${unassigned} and ${batches.id} <> ${top.id} and ${batches.id} = any(${placed}) and ${inArray(batches.status, PAUSABLE)} then 'PAUSED'
       else ${batches.status} end`;
-    await tx
+    const renumbered = await tx
       .update(batches)
       .set({ priority: sql`${ranked.place}`, status: statusAfter, lastModifiedAt: new Date() })
       .from(ranked)
-      .where(and(eq(batches.id, ranked.id), sql`(${batches.priority} <> ${ranked.place} or ${batches.status} <> ${statusAfter})`));
+      .where(and(eq(batches.id, ranked.id), sql`(${batches.priority} <> ${ranked.place} or ${batches.status} <> ${statusAfter})`))
+      .returning(getTableColumns(batches));
+    await auditBatches(tx, requestedBy, 'priority', batchChanges(openBefore, renumbered));
 
     if (!isAssigned(top) && STARTABLE.includes(top.status)) {
       await verifyBatchClaims(tx, top.id, requestedBy, 'unverified');

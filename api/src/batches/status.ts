@@ -12,6 +12,7 @@ import { enqueueVerification, BATCH_PRIORITY } from '../jobs/enqueue';
 import { OUTCOME } from '../claims/queries';
 import type { BatchRecord } from './lookup';
 import { releaseQueuedClaims, stoppedBy } from './release';
+import { auditBatches, batchChanges } from '../audit/operations';
 
 /**
  * The statuses a person may move a batch to, and from where (the others are the queue's: IN_PROCESSING, FULLY_PROCESSED).
@@ -143,14 +144,16 @@ export async function moveBatches(
 ): Promise<void> {
   checkTransition(rows, status);
   const ids = rows.map((b) => b.id);
-  await db
+  const moved = await db
     .update(batches)
     .set({
       status: status === 'RESUMED' ? resumedStatus(db) : status,
       lastModifiedAt: new Date(),
       ...(options.reason !== undefined ? { reason: options.reason } : {}),
     })
-    .where(inArray(batches.id, ids));
+    .where(inArray(batches.id, ids))
+    .returning();
+  await auditBatches(db, requestedBy, 'status', batchChanges(rows, moved));
   if (RELEASING.includes(status)) {
     for (const batch of rows)
       await releaseQueuedClaims(db, { batchIds: [batch.id] }, stoppedBy(batch.batchName, VERB[status], requestedBy));

@@ -25,6 +25,7 @@ import type { DocumentStore } from '../storage/store';
 import { documentsOf } from './access';
 import { toConsoleRow } from './mapping';
 import { andAll, consoleClaimConditions, dateRange, OUTCOME } from './queries';
+import { auditClaims, claimFields } from '../audit/operations';
 
 export const DOWNLOAD_FAILED_STATUSES = ['DOWNLOAD_FAILED'];
 export const UPLOAD_FAILED_STATUSES = ['UPLOAD_FAILED', 'VERIFICATION_FAILED'];
@@ -232,6 +233,7 @@ export async function lockConsoleClaims(db: DbOrTx, org: string, ids: number[]) 
       id: claims.id,
       name: sql<string>`coalesce(${claims.intimationNumber}, ${claims.referenceClaimId})`,
       procedureCodes: claims.procedureCodes,
+      procedureNames: claims.procedureNames,
       status: claims.status,
       batchId: claims.batchId,
     })
@@ -281,11 +283,11 @@ export async function setConsoleProcedures(
     const rows = await lockConsoleClaims(tx, org, claimIds);
     refuseClaimsBeingVerified(rows);
     if (!override && rows.some((r) => r.procedureCodes.length > 0)) throw conflict(OVERRIDE_PROCEDURES_WARNING);
+    const named = { procedureCodes: ordered.map((p) => p.procedureCode), procedureNames: ordered.map((p) => p.name) };
     await tx
       .update(claims)
       .set({
-        procedureCodes: ordered.map((p) => p.procedureCode),
-        procedureNames: ordered.map((p) => p.name),
+        ...named,
         snomedCodes: ordered.map((p) => p.snomedctCode),
         lastModifiedBy: username,
         lastModifiedOn: new Date(),
@@ -296,6 +298,12 @@ export async function setConsoleProcedures(
           rows.map((r) => r.id),
         ),
       );
+    await auditClaims(
+      tx,
+      username,
+      'procedures',
+      rows.map((r) => ({ id: r.id, before: claimFields(r), after: claimFields({ ...r, ...named }) })),
+    );
   });
 }
 
@@ -303,7 +311,7 @@ export async function setConsoleProcedures(
  * Drop: the claims go with their document rows (cascade); their files then leave the document store. A claim being
  * verified is not dropped under its verification (409 naming it).
  */
-export async function dropConsoleClaims(db: Db, store: DocumentStore, org: string, claimIds: number[]): Promise<void> {
+export async function dropConsoleClaims(db: Db, store: DocumentStore, org: string, claimIds: number[], username: string): Promise<void> {
   const files = await db.transaction(async (tx) => {
     const rows = await lockConsoleClaims(tx, org, claimIds);
     refuseClaimsBeingVerified(rows);
@@ -313,6 +321,12 @@ export async function dropConsoleClaims(db: Db, store: DocumentStore, org: strin
       .from(claimDocuments)
       .where(and(inArray(claimDocuments.claimId, ids), isNotNull(claimDocuments.storageKey)));
     await tx.delete(claims).where(inArray(claims.id, ids));
+    await auditClaims(
+      tx,
+      username,
+      'delete',
+      rows.map((r) => ({ id: r.id, before: { name: r.name, ...claimFields(r) }, after: null })),
+    );
     return stored;
   });
   for (const { key } of files) if (key) await store.delete(key);
@@ -341,6 +355,12 @@ export async function setConsoleStatus(
           rows.map((r) => r.id),
         ),
       );
+    await auditClaims(
+      tx,
+      username,
+      'status',
+      rows.map((r) => ({ id: r.id, before: claimFields(r), after: claimFields({ ...r, status }) })),
+    );
   });
 }
 

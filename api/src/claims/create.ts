@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isDemoOrg } from '@claims/shared-kernel/constants';
 import { ClaimCreateFields, type ClaimCreateResponse } from '@claims/shared-kernel/contract';
+import { auditClaims, claimFields } from '../audit/operations';
 import type { AuthContext } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db';
 import { claims, hospitals, procedures } from '../db/schema';
@@ -89,7 +90,8 @@ export async function createClaim(
           createdBy: auth.username,
           lastModifiedBy: auth.username,
         })
-        .returning({ id: claims.id });
+        .returning();
+      await auditClaims(tx, auth.username, 'create', [{ id: claim.id, before: null, after: claimFields(claim) }]);
       await recordClaimDocuments(tx, claim.id, stored);
       // With questions to answer, the documents are read meanwhile and the verification waits for the answers.
       if (fields.adjudicate)

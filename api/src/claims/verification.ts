@@ -5,6 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ClaimRerunForm, FindingsBody } from '@claims/shared-kernel/contract';
+import { auditClaims, claimFields } from '../audit/operations';
 import type { AuthContext } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db';
 import { claimAnswers, claims, jobs } from '../db/schema';
@@ -51,6 +52,7 @@ export async function rerunVerification(
       })
       .where(eq(claims.id, row.id))
       .returning();
+    await auditClaims(tx, auth.username, 'rerun', [{ id: row.id, before: claimFields(row), after: claimFields(claim) }]);
     if (form.adjudicate) {
       await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: form.rerunFlag, requestedBy: auth.username });
     }
@@ -62,6 +64,10 @@ export async function rerunVerification(
 export async function confirmFindings(db: Db, auth: AuthContext, row: ClaimRow, findings: FindingsBody): Promise<ClaimRow> {
   return db.transaction(async (tx) => {
     await lockIdleClaim(tx, row.id);
+    const [earlier] = await tx
+      .select({ findings: claimAnswers.payload })
+      .from(claimAnswers)
+      .where(and(eq(claimAnswers.claimId, row.id), eq(claimAnswers.kind, 'findings')));
     await tx
       .insert(claimAnswers)
       .values({ claimId: row.id, kind: 'findings', payload: findings, createdBy: auth.username })
@@ -74,6 +80,9 @@ export async function confirmFindings(db: Db, auth: AuthContext, row: ClaimRow, 
       .set({ rerunStatus: 'INPROGRESS', lastModifiedBy: auth.username, lastModifiedOn: new Date() })
       .where(eq(claims.id, row.id))
       .returning();
+    await auditClaims(tx, auth.username, 'findings', [
+      { id: row.id, before: { ...claimFields(row), findings: earlier?.findings ?? null }, after: { ...claimFields(claim), findings } },
+    ]);
     await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username });
     return claim;
   });

@@ -25,6 +25,7 @@ import type { KeywordKind } from '@claims/shared-kernel/constants';
 
 export type { KeywordKind };
 import type {
+  AuditAction,
   AuditEntry,
   DocgroupConfig,
   DocumentOverride,
@@ -322,18 +323,18 @@ export const procedureQuestions = pgTable(
 );
 
 /**
- * One audit log for every master, rule and question: who changed which record when, with the fields before and
+ * One audit log for every master, rule, question, claim and batch: who changed which record when, with the fields before and
  * after (only those that changed on an update; null on create or delete). Written in the transaction of the change.
  */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** A master module (MASTER_KINDS), 'rules' or 'procedureQuestions'. */
+    /** A master module (MASTER_KINDS), 'rules', 'procedureQuestions', 'claims' or 'batches'. */
     entity: text('entity').notNull(),
     /** The record's key as the routes name it (a code or an id). */
     key: text('key').notNull(),
-    action: text('action').$type<'create' | 'update' | 'delete'>().notNull(),
+    action: text('action').$type<AuditAction>().notNull(),
     username: text('username').notNull(),
     at: utc('at').notNull().defaultNow(),
     before: jsonb('before').$type<Record<string, unknown> | null>(),

@@ -105,7 +105,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      await dropConsoleClaims(app.db, app.documentStore, org, request.body.claimIdList);
+      await dropConsoleClaims(app.db, app.documentStore, org, request.body.claimIdList, request.auth.username);
       return { Message: SUCCESS };
     },
   });

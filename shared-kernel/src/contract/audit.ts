@@ -5,17 +5,38 @@ import { pagedResults, PageQuery, WireDate } from './common';
 export { AUDIT_EXPORT_MAX_DAYS } from '../constants';
 
 /**
- * The one audit log of masters, rules and questions (spec 2 §2.9 history, made real): every create, edit and
- * delete with who, when and the fields before and after.
+ * The one audit log of masters, rules, questions, claims and batches (spec 2 §2.9 history, made real): every create,
+ * edit and delete, and every claim and batch action, with who, when and the fields before and after.
  */
 
-/** What the log records: a master module, 'rules' or 'procedureQuestions'. */
-export const AUDIT_ENTITIES = ['rules', 'procedureQuestions', ...MASTER_KINDS.map((m): MasterModule => m.module)] as const;
+/** What the log records: a master module, 'rules', 'procedureQuestions', 'claims' or 'batches'. */
+export const AUDIT_ENTITIES = [
+  'rules',
+  'procedureQuestions',
+  'claims',
+  'batches',
+  ...MASTER_KINDS.map((m): MasterModule => m.module),
+] as const;
 export const AuditEntity = z.enum(AUDIT_ENTITIES);
 export type AuditEntity = z.infer<typeof AuditEntity>;
 
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/**
+ * How each action reads in a history and in the export. Beyond create, update (an edit) and delete (a claim's or
+ * batch's drop too), the actions a reviewer takes on claims and batches, each logged even when no field changed.
+ */
+export const AUDIT_ACTION_LABELS = {
+  create: 'Created',
+  update: 'Modified',
+  delete: 'Deleted',
+  status: 'Status changed',
+  procedures: 'Procedure names set',
+  rerun: 'Verification re-run',
+  findings: 'Findings confirmed',
+  assign: 'Assigned',
+  priority: 'Priority changed',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
+export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
 
 /** A record's fields as the log keeps them: on an update only those that changed. */
 export const AuditFields = z.record(z.string(), z.unknown());

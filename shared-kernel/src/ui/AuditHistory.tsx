@@ -3,7 +3,7 @@ import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
 import { Alert, App, Button, DatePicker, Flex, Form, Modal, Spin, Tag, Timeline, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
-import type { AuditEntity, AuditLogEntry, Audited } from '../contract';
+import { AUDIT_ACTION_LABELS, type AuditEntity, type AuditLogEntry, type Audited } from '../contract';
 import {
   AUDIT_EXPORT_MAX_DAYS,
   DATE_WIRE_FORMAT,
@@ -40,9 +40,8 @@ export function createdText(record: Audited, formatTime: AuditTimeFormat = stamp
 /** The line heading one entry; the newest modification reads 'Last modified by', as the view's caption does. */
 function entryHeading(entry: AuditLogEntry, newestUpdate: boolean, formatTime: AuditTimeFormat): string {
   const by = `by ${entry.username} at ${formatTime(entry.at)}`;
-  if (entry.action === 'create') return `Created ${by}`;
-  if (entry.action === 'delete') return `Deleted ${by}`;
-  return `${newestUpdate ? 'Last modified' : 'Modified'} ${by}`;
+  if (entry.action === 'update') return `${newestUpdate ? 'Last modified' : 'Modified'} ${by}`;
+  return `${AUDIT_ACTION_LABELS[entry.action]} ${by}`;
 }
 
 type Labels = Readonly<Record<string, string>>;
@@ -154,7 +153,8 @@ function FoldedFields({ entry, labels }: { entry: AuditLogEntry; labels: Labels 
   );
 }
 
-const ACTION_COLOURS: Record<AuditLogEntry['action'], string> = { create: 'green', update: 'blue', delete: 'red' };
+/** A claim's or batch's action (a status change, a re-run, an assignment…) is an edit of it: blue. */
+const actionColour = (action: AuditLogEntry['action']): string => (action === 'create' ? 'green' : action === 'delete' ? 'red' : 'blue');
 
 interface TimelineLine {
   key: string;
@@ -183,11 +183,15 @@ function timelineLines(
   const newestUpdate = entries.find((e) => e.action === 'update');
   const lines: TimelineLine[] = entries.map((entry) => ({
     key: String(entry.id),
-    color: ACTION_COLOURS[entry.action],
+    color: actionColour(entry.action),
     content: (
       <Flex vertical gap={2}>
         <Typography.Text>{entryHeading(entry, entry === newestUpdate, formatTime)}</Typography.Text>
-        {entry.action === 'update' ? <EntryFields entry={entry} labels={labels} /> : <FoldedFields entry={entry} labels={labels} />}
+        {entry.action === 'create' || entry.action === 'delete' ? (
+          <FoldedFields entry={entry} labels={labels} />
+        ) : (
+          <EntryFields entry={entry} labels={labels} />
+        )}
       </Flex>
     ),
   }));

@@ -27,6 +27,17 @@ const KNOWN_LABELS: Readonly<Record<string, string>> = {
   questionType: 'Question Type',
   entityType: 'Entity Type',
   answer: 'Possible Answers',
+  // claims and batches
+  referenceClaimId: 'Case No.',
+  intimationNumber: 'Intimation No.',
+  rerunStatus: 'Re-run Status',
+  procedureCodes: 'Procedure Codes',
+  procedureNames: 'Procedure Names',
+  batchId: 'Batch ID',
+  assignedTo: 'Analyst',
+  batchName: 'Batch Name',
+  allocationStatus: 'Allocation Status',
+  assignedDate: 'Assigned Date',
 };
 
 /** 'clinicalTermsRule' → 'Clinical Terms Rule', 'fk_exc_document' → 'Fk Exc Document'. */
