@@ -145,10 +145,14 @@ export function votes(rows: Float64Array): { up: number; down: number } {
     if (height < 0.5 * typical || height > 2 * typical) continue;
     const floor = Math.max(k > 0 ? runs[k - 1][1] : 0, runFrom - height);
     const ceiling = Math.min(k + 1 < runs.length ? runs[k + 1][0] : rows.length, runTo + height);
+    let runFullest = 0;
+    for (let r = runFrom; r < runTo; r += 1) runFullest = Math.max(runFullest, rows[r]);
+    // A row fuller than any of the line's own is a ruling line under or over it, not its letters.
+    const letters = (r: number) => rows[r] > faint && rows[r] <= runFullest;
     let from = runFrom;
-    while (from > floor && rows[from - 1] > faint) from -= 1;
+    while (from > floor && letters(from - 1)) from -= 1;
     let to = runTo;
-    while (to < ceiling && rows[to] > faint) to += 1;
+    while (to < ceiling && letters(to)) to += 1;
     let fullest = 0;
     for (let r = from; r < to; r += 1) fullest = Math.max(fullest, rows[r]);
     let coreTop = from;
