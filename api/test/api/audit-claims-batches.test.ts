@@ -153,8 +153,8 @@ describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
       const [create] = await entriesOf('batches', batchId);
       expect(create).toMatchObject({ action: 'create', username: SUPER, before: null });
       expect(create.after).toMatchObject({ batchName: 'Audit A', status: 'SUSPENDED' });
-      const names = (create.after ?? {}).claims as string[];
-      expect([...names].sort()).toEqual([`AUDIT-${serial - 1}`, `AUDIT-${serial}`]);
+      const names = create.after?.claims as string[] | undefined;
+      expect([...(names ?? [])].sort()).toEqual([`AUDIT-${serial - 1}`, `AUDIT-${serial}`]);
 
       await ok(await call('PUT', '/claim/batch/archive/batch?org=vitraya', { nameList: ['Audit A'], archive: true }));
       await ok(await call('PUT', '/claim/batch/discard/batch?org=vitraya', { nameList: ['Audit A'], discard: true, reason: 'duplicate' }));

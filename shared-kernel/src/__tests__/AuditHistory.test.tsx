@@ -122,6 +122,32 @@ describe('the history dialog', () => {
     expect(within(dialog).getByText('B50')).toBeInTheDocument();
   });
 
+  it("reads a claim's actions under their names, with the changed fields open", async () => {
+    api = fakeApi({
+      'GET /audit/:entity/:key': page([
+        entry(21, { entity: 'claims', key: '7', action: 'rerun', before: { rerunStatus: null }, after: { rerunStatus: 'INPROGRESS' } }),
+        entry(20, {
+          entity: 'claims',
+          key: '7',
+          action: 'status',
+          username: 'vitraya.admin',
+          at: '2024-03-02T06:30:00Z',
+          before: { status: 'DOWNLOADED' },
+          after: { status: 'UPLOADED' },
+        }),
+      ]),
+    });
+    renderScreen(<AuditHistoryDialog open onClose={() => {}} entity="claims" recordKey={7} record={record} />);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText('Verification re-run by vitraya.analyst at 2024-03-05, 3:30:00 pm')).toBeInTheDocument();
+    expect(within(dialog).getByText('Status changed by vitraya.admin at 2024-03-02, 12:00:00 pm')).toBeInTheDocument();
+    expect(api.callsTo('GET /audit/:entity/:key')[0].path).toBe('/audit/claims/7');
+    expect(within(dialog).getByText('Re-run Status')).toBeInTheDocument();
+    expect(within(dialog).getByText('INPROGRESS')).toBeInTheDocument();
+    expect(within(dialog).getByText('DOWNLOADED')).toBeInTheDocument();
+    expect(within(dialog).getByText('UPLOADED')).toBeInTheDocument();
+  });
+
   it('summarises a rule tree and shows both versions on request', async () => {
     const dialog = await openHistory();
     expect(await within(dialog).findByText('1 statement')).toBeInTheDocument();
