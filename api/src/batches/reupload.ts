@@ -14,6 +14,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { MissingDocumentError, type DocumentStore } from '../storage/store';
 import { loadBatch, type BatchRecord } from './lookup';
 import { checkTransition, finishIfNothingLeft, moveBatches, queueClaims, verifyBatchClaims } from './status';
+import { auditClaims } from '../audit/operations';
 
 /** How the console names a claim: its intimation number, or the reference of a claim without one. */
 const CLAIM_NAME = sql<string>`coalesce(${claims.intimationNumber}, ${claims.referenceClaimId})`;
@@ -69,6 +70,8 @@ export async function reuploadClaims(
           : { status: 'UPLOADED', errorCode: null, errorMessage: null, lastModifiedBy: username, lastModifiedOn: now },
       )
       .where(eq(claims.id, claim.id));
+    const status = problem ? 'UPLOAD_FAILED' : 'UPLOADED';
+    await auditClaims(db, username, 'status', [{ id: claim.id, before: { status: claim.status }, after: { status } }]);
     if (!problem) uploaded.push(claim);
   }
   return uploaded;

@@ -165,6 +165,20 @@ describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
       ]);
     });
 
+    test('a batch made to upload logs each claim’s upload as a status change', async () => {
+      const [id] = await newClaims(1, true);
+      await ok(
+        await call('POST', '/claim/batch/create?org=vitraya', {
+          claims: [id],
+          batchName: 'Audit upload',
+          downloadedClaimFlag: true,
+          action: 'upload',
+        }),
+      );
+      const entry = await onlyEntry('claims', id, 'status', SUPER);
+      expect([entry.before, entry.after]).toEqual([{ status: 'DOWNLOADED' }, { status: 'UPLOADED' }]);
+    });
+
     test('suspend logs one entry per batch named', async () => {
       const first = await newBatch('Audit S1', 'CREATED');
       const second = await newBatch('Audit S2', 'PAUSED');
