@@ -1,8 +1,8 @@
 /**
- * The audit log of masters, rules and questions (spec 2 §2.9's history, made real): one record's entries for the
- * history dialog, and a period's entries as .xlsx. The provider's organisation only: master data is the
- * provider's, and the log names its analysts. Entries are written by the routes that change the records
- * (src/audit/log.ts).
+ * The audit log of masters, rules, questions, claims and batches (spec 2 §2.9's history, made real): one record's
+ * entries for the history dialog, and a period's entries of every kind (or of one) as .xlsx. The provider's
+ * organisation only: master data is the provider's, and the log names its analysts. Entries are written by the
+ * routes that change the records (src/audit/log.ts, src/audit/operations.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AuditExportQuery, AuditHistoryPage, AuditHistoryQuery, AuditRecordParams } from '@claims/shared-kernel/contract';
