@@ -135,6 +135,8 @@ export const LIMITS = {
   maxDateRangeDays: 90,
   multiSelectMax: 10,
   claimSearchMinChars: 3,
+  /** The longest free text a search takes (the masters' and the claims'; the api refuses longer). */
+  searchTextMax: 200,
   signupFieldMaxLength: 100,
   /** Create Claim's free text: the form counts down to these, the api refuses past them. */
   patientNameMaxLength: 100,

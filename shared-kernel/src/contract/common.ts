@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants';
 
 /** Every 4xx/5xx body: the client rejects with `detail` (spec 2 §7). */
 export const ErrorBody = z.object({ detail: z.string() });
@@ -69,8 +70,7 @@ export const WireDate = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'must be a date as YYYY-MM-DD', abort: true })
   .refine(isCalendarDay, { error: (issue) => `'${issue.input}' is not a calendar date` });
 
-/** The longest free text a search takes (the masters' and the claims' alike). */
-export const SEARCH_TEXT_MAX = 200;
+export const SEARCH_TEXT_MAX = LIMITS.searchTextMax;
 export const SearchText = z.string().max(SEARCH_TEXT_MAX, `must be at most ${SEARCH_TEXT_MAX} characters`);
 /** A value chosen in a filter (a name, a code, a status): longer than any name the masters or manifests hold. */
 export const FILTER_VALUE_MAX = 1_000;

@@ -34,6 +34,7 @@ export function ClaimSearchBox() {
       aria-label="Search claims"
       placeholder="Search claims"
       allowClear
+      maxLength={LIMITS.searchTextMax}
       value={text}
       onChange={(event) => setText(event.target.value)}
       onSearch={(value, _event, info) => {

@@ -58,6 +58,8 @@ describe('the top bar', () => {
     signInAs('vitraya');
     renderShell('/claims');
     const box = await screen.findByRole('searchbox', { name: 'Search claims' });
+    // No longer than the api's search takes: typing stops there instead of a refusal.
+    expect(box).toHaveAttribute('maxlength', '200');
     fireEvent.change(box, { target: { value: 'ab' } });
     await pause(500);
     expect(query()).toBe('');
