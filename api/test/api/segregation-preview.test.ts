@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Docgroup, DocgroupConfig, SegregationPreviewResult } from '@claims/shared-kernel/contract';
 import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, procedures, rules } from '../../src/db/schema';
 import type { ReadPage, Word } from '../../src/verification/types';
+import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from './databases';
 import { bearer, login, testApp, type TestDatabase } from './support';
 
@@ -176,6 +177,20 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
     expect(moved).toMatchObject({ found: 3, considered: 3, unchanged: 3, claims: [] });
     const one = (await tryOn({ ...draft({}), limit: 1 })).json<SegregationPreviewResult>();
     expect(one).toMatchObject({ considered: 1, limit: 1, found: 1 });
+  });
+
+  test('is limited per user and stops at its time allowance, saying how many claims it tried', async () => {
+    // An app of its own: a fresh count of calls, and no time allowance, so it stops after the first claim.
+    const hurried = await testApp(testDb.database, {}, { dryRunBudgetMs: 0 });
+    try {
+      const run = () => hurried.inject({ method: 'POST', url: `${BASE}/docgroups/dryRun`, headers: bearer(admin), payload: draft({}) });
+      const first = await run();
+      expect(first.json<SegregationPreviewResult>()).toMatchObject({ found: 2, considered: 1, stoppedEarly: true });
+      for (let i = 1; i < EXPENSIVE_CALLS_PER_MINUTE; i++) expect((await run()).statusCode).toBe(200);
+      expect((await run()).statusCode).toBe(429);
+    } finally {
+      await hurried.close();
+    }
   });
 
   test('refuses bad drafts with a 400 naming the field, and users who may not write masters', async () => {
