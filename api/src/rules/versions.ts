@@ -173,6 +173,21 @@ export function lineDifferences(before: string[], after: string[]): { added: str
   return { added, removed };
 }
 
+const isGroup = (tree: RuleStatement): boolean => !tree.operator;
+const asGroup = (tree: RuleStatement): RuleStatement => (isGroup(tree) ? tree : { booleanOperator: 'AND', statements: [tree] });
+
+/**
+ * Two versions of a tree as their differences compare them. A lone statement and an AND group of it alone are one
+ * tree (versions saved by the editor that wrapped every tree hold the group): both are read as the statement, or,
+ * where the other side is a group, both as groups, so a statement added beside it shows as that statement alone.
+ * A tree added or emptied is read as stored.
+ */
+function comparableTrees(before: RuleStatement | null, after: RuleStatement | null): [RuleStatement | null, RuleStatement | null] {
+  if (!before || !after) return [before, after];
+  const [old, current] = [unwrappedStatement(before)!, unwrappedStatement(after)!];
+  return isGroup(old) !== isGroup(current) ? [asGroup(old), asGroup(current)] : [old, current];
+}
+
 const names = (book: NameBook, selections: RuleSelections, field: keyof RuleSelections): string[] =>
   refs(book, selections, field).map((r) => r.name);
 
@@ -182,9 +197,10 @@ function changesBetween(before: RuleVersionContent, after: RuleVersionContent, b
     if (difference.added.length || difference.removed.length) changes.push({ field, label, ...difference });
   };
   if (before.caseType !== after.caseType) push('case_type', 'Case Type', { added: [after.caseType], removed: [before.caseType] });
-  // A lone statement and an AND group of it alone are one tree (versions saved by older editors hold the group).
-  const outline = (tree: RuleStatement | null) => statementOutline(unwrappedStatement(tree));
-  for (const { key, field, label } of TREES) push(field, label, lineDifferences(outline(before[key]), outline(after[key])));
+  for (const { key, field, label } of TREES) {
+    const [old, current] = comparableTrees(before[key], after[key]);
+    push(field, label, lineDifferences(statementOutline(old), statementOutline(current)));
+  }
   for (const field of RULE_SELECTION_FIELDS) {
     const old = names(book, before.selections, field);
     const current = names(book, after.selections, field);
