@@ -165,7 +165,7 @@ describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
       ]);
     });
 
-    test('a batch made to upload logs each claim’s upload as a status change', async () => {
+    test('a batch made to upload logs each claim’s upload as a status change (no documents: it failed)', async () => {
       const [id] = await newClaims(1, true);
       await ok(
         await call('POST', '/claim/batch/create?org=vitraya', {
@@ -176,7 +176,7 @@ describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
         }),
       );
       const entry = await onlyEntry('claims', id, 'status', SUPER);
-      expect([entry.before, entry.after]).toEqual([{ status: 'DOWNLOADED' }, { status: 'UPLOADED' }]);
+      expect([entry.before, entry.after]).toEqual([{ status: 'DOWNLOADED' }, { status: 'UPLOAD_FAILED' }]);
     });
 
     test('suspend logs one entry per batch named', async () => {

@@ -237,7 +237,7 @@ export function defineAuditEdges(database: () => Promise<TestDatabase>): void {
 
       test('a bad entity, a bad or reversed period and one over 366 days answer 400 naming the problem', async () => {
         const cases: [string, RegExp][] = [
-          ['/audit/claims/1', /entity: /],
+          ['/audit/users/1', /entity: /],
           ['/audit/rules/1?limit=0', /limit: /],
           ['/audit/export?from=2025-01-01', /to: /],
           ['/audit/export?from=yesterday&to=2025-01-02', /from: must be a date as YYYY-MM-DD/],
