@@ -11,7 +11,7 @@ const blocksOf = (page: string): string[] => {
   const words = docFromText('page.pdf', [page]).pages[0].words;
   return readingBlocks(words).map((block) => block.map((i) => words[i].text).join(' '));
 };
-const valueOf = (attr: ClinicalAttributeMaster, page: string) => {
+const readValue = (attr: ClinicalAttributeMaster, page: string) => {
   const text = buildClaimText([docFromText('page.pdf', [page])]);
   const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(attr, null);
   return first ? displayValue(first.value) : null;
@@ -39,10 +39,10 @@ describe('columns', () => {
   });
 
   it('takes a value from its own column, never across the gutter', () => {
-    expect(valueOf(attribute('Haemoglobin'), TWO_COLUMNS)).toBe(11.2);
-    expect(valueOf(attribute('ESR'), TWO_COLUMNS)).toBe(28);
+    expect(readValue(attribute('Haemoglobin'), TWO_COLUMNS)).toBe(11.2);
+    expect(readValue(attribute('ESR'), TWO_COLUMNS)).toBe(28);
     // 'Total leucocyte count 9800' stays on its side; the stone size is its own column's
-    expect(valueOf(attribute('Stone size'), TWO_COLUMNS)).toBe(8);
+    expect(readValue(attribute('Stone size'), TWO_COLUMNS)).toBe(8);
   });
 
   it('reads running text in two columns column by column', () => {

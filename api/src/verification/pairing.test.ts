@@ -27,15 +27,18 @@ describe('a value under its label', () => {
   it('pairs a label with nothing after it with the value under it', () => {
     expect(read(calculus, ['Size of calculus', '22 mm'].join('\n'))).toEqual({ value: 22, unit: 'mm', source: 'below' });
     // a form: labels in a row of boxes, values in the boxes under them
-    const form = ['Haemoglobin          Size of calculus      Blood group', '10.8 g/dL            1.4 cm                B positive'].join('\n');
+    const form = ['Haemoglobin          Size of calculus      Blood group', '10.8 g/dL            1.4 cm                B positive'].join(
+      '\n',
+    );
     expect(read(calculus, form)).toMatchObject({ value: 14, unit: 'mm' });
     expect(read(hb, form)).toMatchObject({ value: 10.8, unit: 'g/dL' });
   });
 
   it('reads on where a sentence carries the value to the next line', () => {
-    const page = ['Ultrasound of the abdomen shows a calculus in the right kidney; size of calculus', '22 mm, with mild hydronephrosis.'].join(
-      '\n',
-    );
+    const page = [
+      'Ultrasound of the abdomen shows a calculus in the right kidney; size of calculus',
+      '22 mm, with mild hydronephrosis.',
+    ].join('\n');
     expect(read(calculus, page)).toMatchObject({ value: 22, source: 'below' });
   });
 

@@ -347,7 +347,9 @@ export class ValueReader {
       const first = this.tok(cell[0]).word.text;
       return attribute.value_type === 'Text' ? !isLabel(first) : leadingNumber(first) !== null || /^[<>~≈]$/.test(first);
     };
-    const endsLine = labelLine.tokens[labelLine.tokens.length - 1] === hit.last || labelLine.tokens.slice(this.tok(hit.last).col + 1).every((t) => !this.tok(t).plain);
+    const endsLine =
+      labelLine.tokens[labelLine.tokens.length - 1] === hit.last ||
+      labelLine.tokens.slice(this.tok(hit.last).col + 1).every((t) => !this.tok(t).plain);
     for (let l = lineIndex + 1; l < Math.min(page.lines.length, lineIndex + 1 + BELOW_LINES); l += 1) {
       const line = page.lines[l];
       // a line above the label starts another column; one too far below is no longer the label's

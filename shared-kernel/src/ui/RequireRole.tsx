@@ -31,6 +31,6 @@ export function RequireSuperUser({
     noteRefusal(providerOnly ? REFUSALS.providerSuperUserOnly : REFUSALS.superUserOnly);
     const { externalClaimsUrl, externalStagingUrl } = getRuntimeConfig();
     window.location.assign(redirectTo === 'staging' ? externalStagingUrl : externalClaimsUrl);
-  }, [allowed, redirectTo]);
+  }, [allowed, providerOnly, redirectTo]);
   return allowed ? children : null;
 }

@@ -27,7 +27,7 @@ async function junkLayerPdf(lines: string[]): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  lines.forEach((text, i) => page.drawText(text, { x: 40, y: 780 - i * 24, size: 11, font }));
+  for (const [i, text] of lines.entries()) page.drawText(text, { x: 40, y: 780 - i * 24, size: 11, font });
   await font.embed();
   const entries: string[] = [];
   for (let code = 0x41; code <= 0x7a; code += 1) {
