@@ -343,7 +343,7 @@ export function defineQualityEdges(database: () => Promise<TestDatabase>): void 
     test.each([
       ['a period that ends before it starts', '?from=2025-03-10&to=2025-03-01', 'to: the period must end on or after its first day'],
       ['a period over a year', '?from=2024-01-01&to=2025-01-01', 'to: the period covers 367 days; choose at most 366'],
-      ['a day that does not exist', '?from=2025-02-30&to=2025-03-01', 'from: 2025-02-30 is not a date'],
+      ['a day that does not exist', '?from=2025-02-30&to=2025-03-01', "querystring from: '2025-02-30' is not a calendar date"],
       ['a date in another format', '?from=01-03-2025', 'querystring from: must be a date as YYYY-MM-DD'],
       ['an organisation that does not exist', '?org=nowhere', "org: unknown organisation 'nowhere'"],
     ])('%s answers 400 with a detail naming the field', async (_case, query, detail) => {
