@@ -6,6 +6,7 @@ import type http from 'node:http';
 import type { Frame, Page } from 'playwright-core';
 import { defineClaimReviewTests } from './claim-review';
 import { defineConsoleTests } from './console';
+import { defineLayoutTests } from './layout';
 import { defineRuleTests } from './rules';
 import { defineMasterTests } from './masters';
 import {
@@ -364,3 +365,4 @@ defineClaimReviewTests(() => e2e);
 defineRuleTests(() => e2e);
 defineMasterTests(() => e2e);
 defineConsoleTests(() => e2e);
+defineLayoutTests(() => e2e);

@@ -21,7 +21,15 @@ export function VerificationProgressNotice({ progress, action }: { progress: Ver
         <>
           {stage && <div data-testid="verification-stage">{stage}</div>}
           {progress && (
-            <Steps size="small" current={CURRENT[progress.stage]} style={{ marginTop: 8 }} items={STAGES.map((title) => ({ title }))} />
+            // Stacked: the notice shares the claim page's side column with its action, where three steps side by side
+            // left each title a few pixels and broke it one letter per line at 1280 and 1440 px.
+            <Steps
+              size="small"
+              orientation="vertical"
+              current={CURRENT[progress.stage]}
+              style={{ marginTop: 8 }}
+              items={STAGES.map((title) => ({ title: <span style={{ whiteSpace: 'nowrap' }}>{title}</span> }))}
+            />
           )}
         </>
       }
