@@ -145,7 +145,7 @@ describe('work allocation', () => {
     typeDate('Date', later, dialog);
     fireEvent.click(button(dialog, 'Assign'));
     // A refusal is said, and the dialog stays open to correct it.
-    expect(await screen.findByText('analysts: not an active user of this organisation: ravi')).toBeInTheDocument();
+    expect(await screen.findByText('Not an active user of this organisation: ravi')).toBeInTheDocument();
     expect(api.callsTo('POST /claim/batch/assignBatches/assignSpecified')[0].body).toEqual({
       batchId: 9,
       data: { asha: 60, ravi: 40 },

@@ -135,7 +135,7 @@ describe('Upload Manifest', () => {
     const dialog = await findDialog('Upload Manifest');
     await addFiles(dialog, 'manifest', file('claims.xlsx', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'));
     fireEvent.click(button(dialog, 'Upload'));
-    expect(await screen.findByText('manifest: the header row lacks intimation_number')).toBeInTheDocument();
+    expect(await screen.findByText('The header row lacks intimation_number')).toBeInTheDocument();
     expect(screen.getByText('Upload Manifest', { selector: '.ant-modal-title' })).toBeInTheDocument();
     expect(button(dialog, 'Upload')).toBeEnabled();
   });

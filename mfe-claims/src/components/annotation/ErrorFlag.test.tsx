@@ -136,7 +136,7 @@ it('Cancel leaves the flag as it was; a refused save shows the server’s words'
   fireEvent.click(await waitFor(() => menuItem(FIBROID, 'Keyword missed')));
   fireEvent.change(comment(FIBROID), { target: { value: 'x' } });
   fireEvent.click(popoverButton(FIBROID, 'Save'));
-  expect(await screen.findByText('errors.P10.diagnoses: unknown error category 1')).toBeInTheDocument();
+  expect(await screen.findByText('Unknown error category 1')).toBeInTheDocument();
   expect(screen.getByLabelText('Flag an error on Leiomyoma of Uterus')).toBeInTheDocument();
 });
 
