@@ -471,7 +471,7 @@ describe('Run Verification', () => {
     await caseNumber();
     fireEvent.click(button('Run Verification'));
     expect(await screen.findByText('Rerun Failed for claim : 42')).toBeInTheDocument();
-    expect(screen.queryByText('database unavailable')).not.toBeInTheDocument();
+    expect(screen.queryByText('Database unavailable')).not.toBeInTheDocument();
   });
 
   it('is disabled while the claim is being verified, and the page follows it', async () => {
@@ -706,7 +706,7 @@ describe('claims that cannot be shown', () => {
     answer(claimOf(), { 'GET /claims/:claimId': failure(500, 'database unavailable') });
     renderClaim();
     expect(await screen.findByText('The claim could not be loaded.')).toBeInTheDocument();
-    expect(screen.getByText('database unavailable')).toBeInTheDocument();
+    expect(screen.getByText('Database unavailable')).toBeInTheDocument();
     api.answer({ 'GET /claims/:claimId': claimOf() });
     fireEvent.click(button('Retry'));
     expect(await caseNumber()).toBeInTheDocument();
