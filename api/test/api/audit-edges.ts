@@ -244,7 +244,7 @@ export function defineAuditEdges(database: () => Promise<TestDatabase>): void {
           ['/audit/export?from=2025-02-30&to=2025-03-02', /^querystring from: '2025-02-30' is not a calendar date$/],
           ['/audit/export?from=2025-03-02&to=2025-03-01', /^to: must be on or after from$/],
           ['/audit/export?from=2024-01-01&to=2025-01-01', /^to: the period covers 367 days; export at most 366 days at a time$/],
-          ['/audit/export?from=2025-01-01&to=2025-01-02&entity=claims', /entity: /],
+          ['/audit/export?from=2025-01-01&to=2025-01-02&entity=users', /entity: /],
         ];
         for (const [url, detail] of cases) {
           const response = await call('vitraya.admin', 'GET', url);
