@@ -243,9 +243,7 @@ describe('View Annotation', () => {
       ),
     });
     fireEvent.click(button('Save Changes'));
-    expect(
-      await screen.findByText('Entered page number is more than the total no of pages (PDF 2 has 1 page)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Entered page number is more than the total no of pages (PDF 2 has 1 page)')).toBeInTheDocument();
     // toEqual: a remark left empty is not sent at all.
     expect(put()[0].body).toEqual({ ...FIXED, remarks: undefined, expected_result: 'docQuery', ...UNCHANGED_SLOTS, ...DIAGNOSES });
     expect(put()[0].body).not.toHaveProperty('remarks');
