@@ -15,3 +15,4 @@ export * from './DeleteConfirm';
 export * from './RuleTree';
 export * from './SuiteTheme';
 export * from './RefusalNotice';
+export * from './VerdictTag';

@@ -1,17 +1,8 @@
-import { adjudicationResultLabel } from '@claims/shared-kernel';
-import type { AdjudicationResult, SegregationPageChange, SegregationPreviewClaim, SegregationPreviewResult } from '@claims/shared-kernel';
-import { Alert, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
+import type { SegregationPageChange, SegregationPreviewClaim, SegregationPreviewResult } from '@claims/shared-kernel';
+import { Alert, Card, Flex, Spin, Table, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-
-const RESULT_COLOURS: Record<AdjudicationResult, string> = {
-  ACCEPTED: 'success',
-  REJECTED: 'error',
-  QUERY: 'warning',
-  SUSPENDED: 'default',
-};
-
-const Verdict = ({ result }: { result: AdjudicationResult }) => <Tag color={RESULT_COLOURS[result]}>{adjudicationResultLabel(result)}</Tag>;
+import { VerdictChange } from '@claims/shared-kernel/ui';
 
 const typeText = (type: string | null) => type ?? 'no type';
 const pageText = (page: SegregationPageChange) =>
@@ -33,13 +24,7 @@ const columns: TableColumnsType<SegregationPreviewClaim> = [
   {
     key: 'verdict',
     title: 'Verdict now → with this segregation',
-    render: (_, claim) => (
-      <Flex gap={4} align="center" wrap>
-        <Verdict result={claim.before} />
-        <span aria-hidden>→</span>
-        <Verdict result={claim.after} />
-      </Flex>
-    ),
+    render: (_, claim) => <VerdictChange before={claim.before} after={claim.after} />,
   },
   {
     key: 'pages',

@@ -1,22 +1,9 @@
-import { adjudicationResultLabel, caseTypeLabel } from '@claims/shared-kernel';
-import type { AdjudicationResult, DryRunClaim, RuleDryRunResult } from '@claims/shared-kernel';
+import { caseTypeLabel } from '@claims/shared-kernel';
+import type { DryRunClaim, RuleDryRunResult } from '@claims/shared-kernel';
 import { Alert, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
-
-const RESULT_COLOURS: Record<AdjudicationResult, string> = {
-  ACCEPTED: 'success',
-  REJECTED: 'error',
-  QUERY: 'warning',
-  SUSPENDED: 'default',
-};
-
-const Verdict = ({ result }: { result: AdjudicationResult | null }) =>
-  result ? (
-    <Tag color={RESULT_COLOURS[result]}>{adjudicationResultLabel(result)}</Tag>
-  ) : (
-    <Typography.Text type="secondary">–</Typography.Text>
-  );
+import { VerdictChange, VerdictTag } from '@claims/shared-kernel/ui';
 
 const columns: TableColumnsType<DryRunClaim> = [
   {
@@ -34,15 +21,9 @@ const columns: TableColumnsType<DryRunClaim> = [
   {
     key: 'change',
     title: 'Verdict now → with this rule',
-    render: (_, claim) => (
-      <Flex gap={4} align="center" wrap>
-        <Verdict result={claim.before} />
-        <span aria-hidden>→</span>
-        <Verdict result={claim.after} />
-      </Flex>
-    ),
+    render: (_, claim) => <VerdictChange before={claim.before} after={claim.after} />,
   },
-  { key: 'expected', title: 'Annotation expects', render: (_, claim) => <Verdict result={claim.expected} /> },
+  { key: 'expected', title: 'Annotation expects', render: (_, claim) => <VerdictTag result={claim.expected} /> },
   {
     key: 'flipped',
     title: 'The condition that flips it',
