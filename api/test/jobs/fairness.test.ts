@@ -13,7 +13,6 @@ import { batches, claimDocuments, claims, jobs } from '../../src/db/schema';
 import { recordClaimDocuments, withStoredDocuments } from '../../src/claims/upload';
 import { BATCH_PRIORITY, enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob } from '../../src/jobs/queue';
-import { createVerificationWorker, type WorkerOptions } from '../../src/jobs/worker';
 import { makeScannedPdf, renderTextImage } from '../../src/verification/fixtures';
 import { DEFAULT_READ_LIMITS } from '../../src/verification/read/limits';
 import { createDocumentReader } from '../../src/verification/read/reader';
@@ -26,19 +25,13 @@ import {
   postgresReachable,
   resetDatabase,
   seedBasics,
+  startWorker,
   until,
   type Driver,
   type TestDatabase,
 } from './support';
 
 jest.setTimeout(60_000);
-
-const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const noDefaults = () => {
-  throw new Error('these tests inject the reader and the verifier');
-};
-const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
-  createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quiet, ...options }, noDefaults);
 
 async function blankPdf(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();

@@ -15,7 +15,6 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { claimDocuments, jobs } from '../../src/db/schema';
 import { cancelVerification } from '../../src/jobs';
 import { enqueueVerification } from '../../src/jobs/enqueue';
-import { createVerificationWorker, type WorkerOptions } from '../../src/jobs/worker';
 import { makeScannedPdf, renderTextImage } from '../../src/verification/fixtures';
 import { DEFAULT_READ_LIMITS, DocumentRefused, type ReadLimits } from '../../src/verification/read/limits';
 import { removeStaleOcrCaches } from '../../src/verification/read/ocr';
@@ -24,7 +23,6 @@ import { createThreadedReader } from '../../src/verification/read/threaded';
 import type { DocumentFile } from '../../src/verification/types';
 import {
   claimRow,
-  documentStore,
   fakeReader,
   fakeVerifier,
   insertClaim,
@@ -32,19 +30,13 @@ import {
   postgresReachable,
   resetDatabase,
   seedBasics,
+  startWorker,
   until,
   type Driver,
   type TestDatabase,
 } from './support';
 
 jest.setTimeout(120_000);
-
-const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const noDefaults = () => {
-  throw new Error('these tests inject the reader and the verifier');
-};
-const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
-  createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quiet, ...options }, noDefaults);
 
 const SMALL: ReadLimits = { maxPagesPerDocument: 5, maxPagesPerClaim: 6, maxInflatedBytes: 1024 * 1024, maxImagePixels: 2_000_000 };
 

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { batches, claimDocuments, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob, completeJob, LeaseLostError } from '../../src/jobs/queue';
-import { createVerificationWorker, retryDelay, type WorkerOptions } from '../../src/jobs/worker';
+import { retryDelay } from '../../src/jobs/worker';
 import { MissingDocumentError } from '../../src/storage/store';
 import {
   claimRow,
@@ -21,19 +21,13 @@ import {
   postgresReachable,
   resetDatabase,
   seedBasics,
+  startWorker,
   until,
   type Driver,
   type TestDatabase,
 } from './support';
 
 jest.setTimeout(60_000);
-
-const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-const noDefaults = () => {
-  throw new Error('these tests inject the reader and the verifier');
-};
-const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
-  createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quiet, ...options }, noDefaults);
 
 const drivers: Driver[] = ['pglite', 'postgres'];
 

@@ -15,6 +15,7 @@ import { postgresUnavailable, throwawayDatabase } from '../postgres';
 import { createFolderStore } from '../../src/storage/folder';
 import { newDocumentKey } from '../../src/storage/store';
 import type { ClaimVerification, DocumentFile, ReadDocument, VerificationInput } from '../../src/verification/types';
+import { createVerificationWorker, type WorkerOptions } from '../../src/jobs/worker';
 
 export interface TestDatabase extends OpenDatabase {
   drop(): Promise<void>;
@@ -220,3 +221,14 @@ export const until = async (condition: () => Promise<boolean> | boolean, timeout
     await new Promise((r) => setTimeout(r, 20));
   }
 };
+
+/** A logger that writes nothing: the tests read what the worker stored, not what it said. */
+export const quietLog = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+const noDefaults = () => {
+  throw new Error('these tests inject the reader and the verifier');
+};
+
+/** A verification worker over the test document store, polling fast, with the reader and verifier the test injects. */
+export const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
+  createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quietLog, ...options }, noDefaults);
