@@ -1,7 +1,9 @@
 /**
  * Business constants shared by the shell, the remotes and the api.
- * Pure data: no React, no zod, so every package (browser or node) can import it.
+ * Pure data: no React, no zod, so every package (browser or node) can import it. The domain kinds (masters, rule
+ * entities, entity groups) are in kinds.ts, re-exported here.
  */
+export * from './kinds';
 
 export const API_VERSION = 'v0.3.0';
 export const API_BASE_PATH = `/${API_VERSION}`;
@@ -150,9 +152,6 @@ export const LIMITS = {
   dashboardTopProcedures: 10,
 } as const;
 
-export const ENTITY_NAMES = ['procedures', 'diagnoses', 'evidence', 'drugs', 'tissues', 'document', 'clinicalattribute'] as const;
-export type EntityName = (typeof ENTITY_NAMES)[number];
-
 export const LEAF_OPERATORS = [
   'ANY_OF_N_VALUES_IS_PRESENT',
   'ALL_OF_THE_VALUES_ARE_PRESENT',
@@ -188,41 +187,6 @@ export const DEFAULT_DISPLAY_TIME_ZONE = 'Asia/Kolkata';
 export const DATE_WIRE_FORMAT = 'YYYY-MM-DD';
 /** The longest period (days) one export of the audit log covers. */
 export const AUDIT_EXPORT_MAX_DAYS = 366;
-
-/**
- * Every master the suite keeps: its route module (the list path of spec 2 §2.1 and the api's resource),
- * its title on screen, what one item is called, and where it is stored. The one list of master kinds:
- * the api, the masters area and its navigation all read it. 'keyword' masters share one table and the
- * generic screens; `listed: false` ones have no screens of their own (the verification reads them).
- */
-export const MASTER_KINDS = [
-  { module: 'procedures', title: 'Procedures', noun: 'Procedure', store: 'procedures', listed: true },
-  { module: 'procedureGroup', title: 'Procedure Group', noun: 'Procedure group', store: 'keyword', listed: true },
-  { module: 'diagnoses', title: 'Diagnoses', noun: 'Diagnosis', store: 'keyword', listed: true },
-  { module: 'tissues', title: 'Tissues', noun: 'Tissue', store: 'keyword', listed: true },
-  { module: 'drugs', title: 'Drugs', noun: 'Drug', store: 'keyword', listed: true },
-  { module: 'document', title: 'Documents', noun: 'Document', store: 'keyword', listed: true },
-  { module: 'evidence', title: 'Evidence', noun: 'Evidence', store: 'keyword', listed: true },
-  { module: 'preExistingDiseases', title: 'Pre-existing Diseases', noun: 'Pre-existing disease', store: 'keyword', listed: false },
-  { module: 'hospitals', title: 'Hospitals', noun: 'Hospital', store: 'hospitals', listed: true },
-  { module: 'docgroups', title: 'Document Segregation', noun: 'Document group', store: 'docgroups', listed: true },
-  { module: 'clinicalAttribute', title: 'Clinical Attributes', noun: 'Clinical attribute', store: 'clinical', listed: true },
-  { module: 'clinicalUnit', title: 'Test Units', noun: 'Test unit', store: 'clinical', listed: true },
-] as const;
-export type MasterKind = (typeof MASTER_KINDS)[number];
-export type MasterModule = MasterKind['module'];
-
-type KeywordKindOf<K> = K extends { store: 'keyword' } ? K : never;
-/** Every kind stored in the keyword table, screens or not. */
-export const KEYWORD_KINDS = MASTER_KINDS.filter((m): m is KeywordKindOf<MasterKind> => m.store === 'keyword').map((m) => m.module);
-export type KeywordKind = KeywordKindOf<MasterKind>['module'];
-/** The keyword masters with screens (tissues, diagnoses, drugs, procedureGroup, document, evidence): one shape. */
-export type KeywordModule = KeywordKindOf<MasterKind> extends infer K ? (K extends { listed: true; module: infer M } ? M : never) : never;
-export const KEYWORD_MODULES = MASTER_KINDS.filter(
-  (m): m is Extract<KeywordKindOf<MasterKind>, { listed: true }> => m.store === 'keyword' && m.listed,
-).map((m) => m.module);
-/** The title and item name of a master, by its module. */
-export const masterKind = (module: MasterModule): MasterKind => MASTER_KINDS.find((m) => m.module === module) as MasterKind;
 
 /**
  * The non-cancer list of spec 1 §9: 36 gynaecological imaging findings (ultrasound and MRI of the pelvis), 12

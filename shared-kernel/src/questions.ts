@@ -3,6 +3,8 @@
  * possible answers, which the question form and the server's contract share (no zod here, so the form's
  * bundle can load it).
  */
+import { ANSWER_ENTITY_TYPES, type AnswerEntityType } from './kinds';
+
 export const QUESTION_TYPES = [
   { code: 'single', label: 'Single Select' },
   { code: 'multi', label: 'Multiple Select' },
@@ -13,17 +15,9 @@ export const QUESTION_TYPE_CODES = ['single', 'multi', 'radio', 'numerics'] as c
 export type QuestionType = (typeof QUESTION_TYPE_CODES)[number];
 export const questionTypeLabel = (code: string): string => QUESTION_TYPES.find((t) => t.code === code)?.label ?? code;
 
-export const QUESTION_ENTITY_TYPES = [
-  'procedures',
-  'diagnosis',
-  'document',
-  'evidence',
-  'Clinical Attribute',
-  'drug',
-  'tissue',
-  'other',
-] as const;
-export type QuestionEntityType = (typeof QUESTION_ENTITY_TYPES)[number];
+/** What a question is about: a kind of the kinds table (its question entity type), or 'other'. */
+export type QuestionEntityType = AnswerEntityType | 'other';
+export const QUESTION_ENTITY_TYPES = [...ANSWER_ENTITY_TYPES, 'other'] as [QuestionEntityType, ...QuestionEntityType[]];
 
 /** Procedures of one question and its possible answers: at most 10 each (spec 2 §5, §9). */
 export const QUESTION_LIMIT = 10;

@@ -3,7 +3,16 @@
  * saved tree keeps, which inputs each leaf operator needs, which trees are malformed and what a statement says in
  * words. Pure (no React, no zod): the api refuses a malformed tree with the same words the builder shows beside it.
  */
-import { BOOLEAN_OPERATORS, ENTITY_NAMES, LEAF_OPERATORS, LIMITS, leafValueList, type EntityName, type LeafOperator } from './constants';
+import {
+  BOOLEAN_OPERATORS,
+  ENTITY_LABELS,
+  ENTITY_NAMES,
+  LEAF_OPERATORS,
+  LIMITS,
+  leafValueList,
+  type EntityName,
+  type LeafOperator,
+} from './constants';
 import type { RuleStatement } from './contract/rules';
 
 /** The inputs a leaf of an operator asks for: values of an entity, a number, a range or a list, of a clinical attribute. */
@@ -45,17 +54,6 @@ const COMPARISON_SIGNS: Partial<Record<LeafOperator, string>> = {
   VALUE_LESS_THAN_EQUAL_TO: '<=',
   VALUE_EQUAL_TO: '=',
   VALUE_NOT_EQUAL_TO: '≠',
-};
-
-/** How a leaf's entity reads. */
-export const ENTITY_LABELS: Record<EntityName, string> = {
-  procedures: 'Procedures',
-  diagnoses: 'Diagnoses',
-  evidence: 'Evidence',
-  drugs: 'Drugs',
-  tissues: 'Tissues',
-  document: 'Documents',
-  clinicalattribute: 'Clinical attributes',
 };
 
 const isLeafOperator = (value: unknown): value is LeafOperator => LEAF_OPERATORS.includes(value as LeafOperator);

@@ -1,8 +1,6 @@
+import type { KeywordModule } from '../constants';
 import type { Hospital, KeywordEntity, Procedure } from '../contract';
 import { apiClient } from './client';
-
-/** The keyword masters a picker can list. */
-export type LookupKeywordModule = 'diagnoses' | 'document' | 'evidence' | 'drugs' | 'tissues' | 'procedureGroup';
 
 /** GET /{module}?getall[&org]: a master's full list for a picker; rejects when the call fails. */
 export async function fetchLookup<T>(module: string, org?: string): Promise<T[]> {
@@ -29,4 +27,4 @@ async function getAll<T>(module: string, org?: string): Promise<T[]> {
 
 export const lookupProcedures = (org?: string) => getAll<Procedure>('procedures', org);
 export const lookupHospitals = () => getAll<Hospital>('hospitals');
-export const lookupKeywords = (module: LookupKeywordModule) => getAll<KeywordEntity>(module);
+export const lookupKeywords = (module: KeywordModule) => getAll<KeywordEntity>(module);

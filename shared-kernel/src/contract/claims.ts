@@ -4,6 +4,7 @@ import {
   CANCER_FINDINGS,
   CASE_TYPE_CODES,
   CLAIM_STATUSES,
+  type EntityGroup,
   FINDINGS_SIZE_MAX,
   LIMITS,
   NON_CANCER_FINDINGS,
@@ -55,17 +56,8 @@ export const FoundItem = z.object({
 });
 export type FoundItem = z.infer<typeof FoundItem>;
 
-export const ENTITY_GROUPS = [
-  'procedures',
-  'diagnoses',
-  'evidence',
-  'clinicalAttribute',
-  'document',
-  'tissue',
-  'drug',
-  'pre_existing_diseases',
-] as const;
-export type EntityGroup = (typeof ENTITY_GROUPS)[number];
+/** The entity groups of adjudicationDetails, from the kinds table. */
+export { ENTITY_GROUPS, type EntityGroup } from '../constants';
 
 const foundItems = z.array(FoundItem).optional();
 

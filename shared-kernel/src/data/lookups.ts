@@ -10,14 +10,7 @@
  * `queryClient.invalidateQueries({ queryKey: lookupKeys.module('procedures') })`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  fetchLookup,
-  type Hospital,
-  type KeywordEntity,
-  type LookupKeywordModule,
-  lookupFailure,
-  type Procedure,
-} from '@claims/shared-kernel';
+import { fetchLookup, type Hospital, type KeywordEntity, type KeywordModule, lookupFailure, type Procedure } from '@claims/shared-kernel';
 import { LOOKUP_STALE_MS } from './query-client';
 
 export const lookupKeys = {
@@ -42,7 +35,7 @@ export const lookupQueries = {
   /** GET /hospitals?getall: key ['lookup', 'hospitals']. */
   hospitals: () => lookup<Hospital>('hospitals'),
   /** GET /{module}?getall of a keyword master: key ['lookup', module]. */
-  keywords: (module: LookupKeywordModule) => lookup<KeywordEntity>(module),
+  keywords: (module: KeywordModule) => lookup<KeywordEntity>(module),
 };
 
 /** The empty list a picker shows while its lookup loads or after it failed (one array, so memos hold). */

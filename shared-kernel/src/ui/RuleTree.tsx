@@ -1,6 +1,6 @@
 import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
-import { type LeafOperator, leafValueList } from '@claims/shared-kernel';
+import { ENTITY_LABELS, type LeafOperator, leafValueList } from '@claims/shared-kernel';
 import type { EvidenceLocation, RuleStatement } from '../contract';
 import { occurrenceKeys } from './keys';
 
@@ -9,16 +9,6 @@ export const ALL_TRUE = 'All of the statements should be true';
 export const ANY_TRUE = 'Any of the statements should be true';
 /** Leaves show this many values; the rest sit in a '+N values' tooltip. */
 const SHOWN_VALUES = 3;
-
-const ENTITY_LABELS: Record<string, string> = {
-  procedures: 'Procedures',
-  diagnoses: 'Diagnoses',
-  evidence: 'Evidence',
-  drugs: 'Drugs',
-  tissues: 'Tissues',
-  document: 'Documents',
-  clinicalattribute: 'Clinical attribute',
-};
 
 const COMPARISONS: Partial<Record<LeafOperator, string>> = {
   VALUE_GREATER_THAN: '>',
@@ -57,7 +47,7 @@ function documentList(documents: readonly string[]): string {
 
 /** What a leaf asks, in words; the values follow as tags. */
 function leafCondition(leaf: RuleStatement): { text: string; values: string[] } {
-  const entity = ENTITY_LABELS[leaf.entityName ?? ''] ?? leaf.entityName ?? '';
+  const entity = leaf.entityName ? ENTITY_LABELS[leaf.entityName] : '';
   const subject = leaf.valueToCompare?.name ?? entity;
   switch (leaf.operator) {
     case 'ANY_OF_N_VALUES_IS_PRESENT':

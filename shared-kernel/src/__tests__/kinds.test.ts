@@ -1,0 +1,121 @@
+import {
+  ENTITY_GROUP_TEXTS,
+  ENTITY_GROUPS,
+  ENTITY_LABELS,
+  ENTITY_NAMES,
+  ENTITY_OPTIONS,
+  type DomainKind,
+  kindOfAnswer,
+  kindOfEntity,
+  kindTables,
+  MASTER_KINDS,
+  MASTER_NAVIGATION,
+  NAV_ICON_NAMES,
+  SELECTION_KINDS,
+} from '../constants';
+import { RULE_SELECTION_FIELDS } from '../contract/rules';
+import { QUESTION_ENTITY_TYPES } from '../questions';
+
+/** CONTRIBUTING's 'Add a master kind': a keyword master that rules can name and questions ask about is one row. */
+const IMPLANTS: DomainKind = {
+  module: 'implants',
+  title: 'Implants',
+  noun: 'Implant',
+  store: 'keyword',
+  listed: true,
+  icon: 'ExperimentOutlined',
+  rule: { entityName: 'implants', label: 'Implants', order: 8 },
+  group: { key: 'implant', label: 'Implants', empty: 'Implant not found', notFound: 'Implant not found', order: 9 },
+  answer: { entityType: 'implant', order: 8 },
+  masterList: 'implants',
+};
+
+describe('a kind added to the kinds table', () => {
+  const kinds: DomainKind[] = [...MASTER_KINDS, IMPLANTS];
+  const tables = kindTables(kinds);
+
+  it.each(kinds.map((kind) => [kind.module, kind]))('%s is in every table its row asks for', (_, kind) => {
+    const { rule, group, answer } = kind;
+    if (kind.listed)
+      expect(tables.navigation).toContainEqual(expect.objectContaining({ path: `/${kind.module}`, label: kind.title, icon: kind.icon }));
+    else expect(tables.navigation.map((entry) => entry.path)).not.toContain(`/${kind.module}`);
+    if (rule) {
+      expect(tables.entityNames).toContain(rule.entityName);
+      expect(tables.entityLabels[rule.entityName]).toBe(rule.label);
+      expect(tables.entityOptions).toContainEqual({ value: rule.entityName, label: rule.label });
+      expect(tables.kindOfEntity[rule.entityName]).toBe(kind.module);
+    }
+    if (group) {
+      expect(tables.groupKinds).toContainEqual({ group: group.key, kind: kind.module });
+      expect(tables.groupTexts[group.key]).toEqual({ label: group.label, empty: group.empty, notFound: group.notFound });
+    }
+    if (answer) expect(tables.answerKinds).toContainEqual({ entityType: answer.entityType, kind: kind.module });
+    for (const field of kind.selections ?? []) expect(tables.selectionKinds[field]).toBe(kind.module);
+  });
+
+  it('takes the place its orders give it', () => {
+    expect(tables.entityNames.at(-1)).toBe('implants');
+    expect(tables.groupKinds.at(-1)).toEqual({ group: 'implant', kind: 'implants' });
+    expect(tables.answerKinds.at(-1)).toEqual({ entityType: 'implant', kind: 'implants' });
+    expect(tables.navigation.map((entry) => entry.path).at(-1)).toBe('/implants');
+  });
+});
+
+describe('the suite kinds table', () => {
+  it('keeps the spec names and orders of the rule entities, entity groups and question entity types', () => {
+    expect(ENTITY_NAMES).toEqual(['procedures', 'diagnoses', 'evidence', 'drugs', 'tissues', 'document', 'clinicalattribute']);
+    expect(ENTITY_OPTIONS.map((option) => option.label)).toEqual([
+      'Procedures',
+      'Diagnoses',
+      'Evidence',
+      'Drugs',
+      'Tissues',
+      'Documents',
+      'Clinical attributes',
+    ]);
+    expect(ENTITY_GROUPS).toEqual([
+      'procedures',
+      'diagnoses',
+      'evidence',
+      'clinicalAttribute',
+      'document',
+      'tissue',
+      'drug',
+      'pre_existing_diseases',
+    ]);
+    expect(QUESTION_ENTITY_TYPES).toEqual([
+      'procedures',
+      'diagnosis',
+      'document',
+      'evidence',
+      'Clinical Attribute',
+      'drug',
+      'tissue',
+      'other',
+    ]);
+  });
+
+  it('names one kind by each of its spellings', () => {
+    expect(kindOfEntity('clinicalattribute')).toBe('clinicalAttribute');
+    expect(kindOfEntity('tissues')).toBe('tissues');
+    expect(kindOfAnswer('clinical attribute')).toBe('clinicalAttribute');
+    expect(kindOfAnswer('Tissue')).toBe('tissues');
+    expect(kindOfAnswer('other')).toBeNull();
+    expect(SELECTION_KINDS.fk_tissue).toBe('tissues');
+    expect(ENTITY_LABELS.clinicalattribute).toBe('Clinical attributes');
+    expect(ENTITY_GROUP_TEXTS.tissue.label).toBe('Tissues');
+  });
+
+  it('gives every rule selection field one kind', () => {
+    for (const field of RULE_SELECTION_FIELDS)
+      expect(MASTER_KINDS.filter((kind: DomainKind) => kind.selections?.includes(field))).toHaveLength(1);
+    expect(Object.keys(SELECTION_KINDS).sort()).toEqual([...RULE_SELECTION_FIELDS].sort());
+  });
+
+  it('draws every kind with an icon the shell has and lists the kinds with screens', () => {
+    for (const kind of MASTER_KINDS) expect(NAV_ICON_NAMES).toContain(kind.icon);
+    expect(MASTER_NAVIGATION.map((entry) => entry.path)).toEqual(
+      MASTER_KINDS.filter((kind) => kind.listed).map((kind) => `/${kind.module}`),
+    );
+  });
+});
