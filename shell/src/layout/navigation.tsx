@@ -18,13 +18,15 @@ import {
   SolutionOutlined,
   RightOutlined,
 } from '@ant-design/icons';
+import type { NavIconName } from '@claims/shared-kernel';
 import type { ComponentType } from 'react';
 
 /**
- * The icons an area may name for its navigation entries. A name the shell does not know (an area newer
- * than the shell) gets a plain arrow: the entry still shows and works.
+ * The icons an area may name for its navigation entries: one for each of the kernel's NAV_ICON_NAMES, which the
+ * areas' declarations are typed with. A name the shell does not know (a deployed area newer than the shell) gets a
+ * plain arrow: the entry still shows and works.
  */
-const NAV_ICONS: Record<string, ComponentType> = {
+const NAV_ICONS: Record<NavIconName, ComponentType> = {
   AppstoreOutlined,
   BankOutlined,
   CalculatorOutlined,
@@ -45,6 +47,6 @@ const NAV_ICONS: Record<string, ComponentType> = {
 };
 
 export function NavIcon({ name }: { name: string }) {
-  const Icon = NAV_ICONS[name] ?? RightOutlined;
+  const Icon = NAV_ICONS[name as NavIconName] ?? RightOutlined;
   return <Icon />;
 }
