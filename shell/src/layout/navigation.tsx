@@ -22,9 +22,9 @@ import type { NavIconName } from '@claims/shared-kernel';
 import type { ComponentType } from 'react';
 
 /**
- * The icons an area may name for its navigation entries: one for each of the kernel's NAV_ICON_NAMES, which the
- * areas' declarations are typed with. A name the shell does not know (a deployed area newer than the shell) gets a
- * plain arrow: the entry still shows and works.
+ * The icons an area may name for its navigation entries: one for each of the kernel's NAV_ICON_NAMES, the names
+ * the kinds table's icons are typed with. A name the shell does not know (a deployed area newer than the shell)
+ * gets a plain arrow: the entry still shows and works.
  */
 const NAV_ICONS: Record<NavIconName, ComponentType> = {
   AppstoreOutlined,
