@@ -34,7 +34,7 @@ export function createFolderStore(root: string): DocumentStore {
       }
     },
 
-    read: (key) => readFile(pathOf(key)).catch(missingAs(key)),
+    read: async (key) => readFile(pathOf(key)).catch(missingAs(key)),
 
     async stream(key, range?: ByteRange): Promise<Readable> {
       // Opened here, so a missing file is reported before anything is sent.
@@ -44,6 +44,6 @@ export function createFolderStore(root: string): DocumentStore {
 
     size: async (key) => (await stat(pathOf(key)).catch(missingAs(key))).size,
 
-    delete: (key) => rm(pathOf(key), { force: true }),
+    delete: async (key) => rm(pathOf(key), { force: true }),
   };
 }
