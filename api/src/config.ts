@@ -8,7 +8,12 @@ import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
 import type { UploadLimits } from '@claims/shared-kernel/contract';
 import type { DatabaseSource } from './db';
 
+/** What a process runs (PROCESS_ROLE): HTTP and the verification queue, HTTP only, or the queue only (no port). */
+export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
+export type ProcessRole = (typeof PROCESS_ROLES)[number];
+
 export interface AppConfig {
+  processRole: ProcessRole;
   port: number;
   host: string;
   /** Where the embedded database and the generated secret live. */
@@ -113,6 +118,28 @@ function positiveDuration(name: string, value: string | undefined, fallbackSecon
   return seconds;
 }
 
+function processRole(value: string | undefined): ProcessRole {
+  if (value === undefined || value === '') return 'all';
+  const role = PROCESS_ROLES.find((r) => r === value.trim().toLowerCase());
+  if (!role) throw new Error(`PROCESS_ROLE must be one of ${PROCESS_ROLES.join(', ')}, got '${value}'`);
+  return role;
+}
+
+/**
+ * JWT_SECRET, or on the embedded database a secret made once and kept in the data folder. Processes sharing a
+ * PostgreSQL database must check tokens with one secret, so there it must be given.
+ */
+function jwtSecret(env: NodeJS.ProcessEnv, dataDir: string): Uint8Array {
+  if (env.JWT_SECRET) return new TextEncoder().encode(env.JWT_SECRET);
+  if (env.DATABASE_URL) {
+    throw new Error(
+      'JWT_SECRET must be set when DATABASE_URL is: every process on the shared database must sign and check tokens with ' +
+        'the same secret, and a secret made by each machine would make a token work only on the machine that issued it',
+    );
+  }
+  return persistedSecret(dataDir);
+}
+
 /** A secret made once and kept in the data folder, so tokens survive a restart. */
 function persistedSecret(dataDir: string): Uint8Array {
   const file = join(dataDir, 'jwt-secret');
@@ -126,15 +153,16 @@ function persistedSecret(dataDir: string): Uint8Array {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const dataDir = resolve(env.DATA_DIR ?? join(API_ROOT, '.data'));
   const database: DatabaseSource = env.DATABASE_URL
-    ? { kind: 'postgres', url: env.DATABASE_URL }
+    ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: positiveInt('DATABASE_POOL_SIZE', env.DATABASE_POOL_SIZE, 10) }
     : { kind: 'pglite', dataDir: join(dataDir, 'pglite') };
   return {
+    processRole: processRole(env.PROCESS_ROLE),
     port: positiveInt('PORT', env.PORT, 4000),
     host: env.HOST || '127.0.0.1',
     dataDir,
     database,
     documentStoreDir: resolve(env.DOCUMENT_STORE_DIR || join(dataDir, 'documents')),
-    jwtSecret: env.JWT_SECRET ? new TextEncoder().encode(env.JWT_SECRET) : persistedSecret(dataDir),
+    jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: duration('TOKEN_TTL', env.TOKEN_TTL, 12 * 3600),
     corsOrigins: env.CORS_ORIGINS === undefined ? DEFAULT_CORS_ORIGINS : list(env.CORS_ORIGINS, []),
     annotationUsers: list(env.ANNOTATION_USERS, ['vitraya.reviewer', 'vitraya.admin']),

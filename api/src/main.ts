@@ -1,30 +1,59 @@
 /**
  * Starts the api: configuration from the environment, the database (migrated; seeded when empty), the
- * document store (documents still held in the database moved into it), the verification worker and HTTP.
+ * document store (documents still held in the database moved into it), then what PROCESS_ROLE asks: HTTP and the
+ * verification worker (`all`), HTTP only (`api`) or the worker only (`worker`, no port). Any number of processes
+ * may start at once on one PostgreSQL database: the migrations, the seed and the generated demo claims each run in
+ * one of them at a time, under an advisory lock (db/index.ts).
  */
 import { buildApp } from './app';
-import { loadConfig } from './config';
-import { openDatabase } from './db';
+import { type AppConfig, loadConfig, type ProcessRole } from './config';
+import { openDatabase, SchemaNewerThanCode } from './db';
 import { warmUp } from './http/health';
-import { loadQueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
+import { loadQueueConfig, type QueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
 import { createFolderStore } from './storage/folder';
 import { moveLegacyDocuments } from './storage/legacy';
 
-const config = loadConfig();
-const queue = loadQueueConfig();
-const database = await openDatabase(config.database);
+/** Ends a start that must not go on (settings it cannot run with, a database newer than its code), saying why. */
+function refuseToStart(reason: unknown): never {
+  console.error(`api not started: ${reason instanceof Error ? reason.message : String(reason)}`);
+  process.exit(1);
+}
+
+const ROLES: Record<ProcessRole, string> = {
+  all: 'HTTP and the verification queue',
+  api: 'HTTP only, no verification worker',
+  worker: 'the verification queue only, no HTTP port',
+};
+
+let config: AppConfig;
+let queue: QueueConfig;
+try {
+  config = loadConfig();
+  queue = loadQueueConfig();
+} catch (error) {
+  refuseToStart(error);
+}
+if (config.processRole === 'worker' && !queue.enabled)
+  refuseToStart('PROCESS_ROLE=worker runs only the verification queue, but QUEUE_ENABLED is off');
+const serving = config.processRole !== 'worker';
+const working = config.processRole !== 'api' && queue.enabled;
+
+const database = await openDatabase(config.database).catch((error: unknown) =>
+  error instanceof SchemaNewerThanCode ? refuseToStart(error) : Promise.reject(error),
+);
 const documentStore = createFolderStore(config.documentStoreDir);
 const app = await buildApp(config, { database, documentStore });
 
 const log = (message: string) => app.log.info(message);
+log(`PROCESS_ROLE=${config.processRole}: ${ROLES[config.processRole]}`);
 const moved = await moveLegacyDocuments(database.db, documentStore);
 if (moved > 0) log(`moved ${moved} document(s) from the database into ${config.documentStoreDir}`);
 // Users and masters are in place before the first request; generated claims follow in the background.
 if (config.seed) await seedMastersIfEmpty(database.db, log, { generatedClaims: config.seedClaims });
 
 let worker: VerificationWorker | null = null;
-if (queue.enabled) {
+if (working) {
   worker = startVerificationWorker({
     db: database.db,
     store: documentStore,
@@ -62,13 +91,26 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sign
 // Started by the suite's scripts with an IPC channel: it closes when they end, even by SIGKILL.
 if (process.send) process.once('disconnect', () => shutDown('the suite that started the api has ended'));
 
-await app.listen({ port: config.port, host: config.host });
-// Listening already, so that /health answers; /ready answers 503 until the warm-up has run.
-await warmUp(app);
+if (serving) {
+  await app.listen({ port: config.port, host: config.host });
+  // Listening already, so that /health answers; /ready answers 503 until the warm-up has run.
+  await warmUp(app);
+} else {
+  await app.ready();
+}
 
-// The claim generator is loaded only here, when it seeds the demo claims (or goes on with a seed a kill stopped).
+// One process at a time stores the demo claims; the others wait, so that one of them goes on if it is killed. The
+// claim generator is loaded only here, when it seeds them (or goes on with a seed a kill stopped).
 if (config.seed && (await generatedClaimsPending(database.db))) {
-  import('./seed/generated-claims')
-    .then(({ seedGeneratedClaims }) => seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, config.inboxDir))
-    .catch((error: unknown) => app.log.error({ err: error }, 'seeding the generated claims failed'));
+  database
+    .exclusively('generated-claims seed', async () => {
+      // Stored by another process while this one waited.
+      if (!(await generatedClaimsPending(database.db))) return;
+      const { seedGeneratedClaims } = await import('./seed/generated-claims');
+      await seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, config.inboxDir);
+    })
+    .catch((error: unknown) => {
+      // Closing the database gives up the wait or stops the seed midway; the next start goes on with it.
+      if (!closing) app.log.error({ err: error }, 'seeding the generated claims failed');
+    });
 }

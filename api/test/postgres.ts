@@ -29,15 +29,22 @@ async function onServer(statement: string): Promise<void> {
   }
 }
 
-/** A new database `<prefix>_<random>`, migrated; `drop()` closes it and removes it from the server. */
-export async function throwawayDatabase(prefix: string): Promise<{ database: OpenDatabase; drop(): Promise<void> }> {
+/**
+ * A new database `<prefix>_<random>`, migrated unless `runMigrations` is false; `url` reaches it (for processes the
+ * test starts), `drop()` closes it and removes it from the server.
+ */
+export async function throwawayDatabase(
+  prefix: string,
+  { runMigrations = true } = {},
+): Promise<{ database: OpenDatabase; url: string; drop(): Promise<void> }> {
   const name = `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   await onServer(`create database ${name}`);
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 }, { runMigrations });
   return {
     database,
+    url: url.toString(),
     async drop() {
       await database.close();
       await onServer(`drop database if exists ${name} with (force)`);

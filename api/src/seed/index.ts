@@ -4,9 +4,9 @@
  * come after, from ./generated-claims, which main.ts loads only when it seeds them. The synthetic
  * catalog and claim generator (./synthetic) are seed and test tooling, loaded only while seeding.
  */
-import { count, eq, inArray } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { CaseType } from '@claims/shared-kernel/constants';
-import type { Db, DbOrTx } from '../db';
+import { advisoryLockKey, type Db, type DbOrTx } from '../db';
 import { claims, organizations, procedures, seedProgress } from '../db/schema';
 import { enqueueVerification } from '../jobs/enqueue';
 import { recordClaimDocuments, withStoredDocuments, type StoredDocument, type UploadType } from '../claims/upload';
@@ -113,24 +113,27 @@ export const GENERATED_CLAIMS_SEED = 'generated-claims';
 /**
  * Seeds the organisations, users and master catalog when the database has no organisations yet, and with
  * them the plan of `generatedClaims` demo claims (stored later by ./generated-claims, resumed after a kill).
- * Answers whether it did (a seeded database is left alone).
+ * Answers whether it did (a seeded database is left alone). Whether it is empty is decided under a lock held
+ * until the seed is stored, so that of processes starting at once on an empty database one seeds it.
  */
 export async function seedMastersIfEmpty(
   db: Db,
   log: (message: string) => void = () => {},
   { generatedClaims = 0 }: { generatedClaims?: number } = {},
 ): Promise<boolean> {
-  const [{ n }] = await db.select({ n: count() }).from(organizations);
-  if (n > 0) return false;
-  // The synthetic catalog is loaded only to seed it.
-  const { catalog } = await import('./synthetic/catalog');
-  await db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${advisoryLockKey('seed')})`);
+    const [{ n }] = await tx.select({ n: count() }).from(organizations);
+    if (n > 0) return false;
+    // The synthetic catalog is loaded only to seed it.
+    const { catalog } = await import('./synthetic/catalog');
     await seedBase(tx);
     await seedCatalog(tx, catalog);
     if (generatedClaims > 0) await tx.insert(seedProgress).values({ name: GENERATED_CLAIMS_SEED, target: generatedClaims });
+    return true;
   });
-  log('seeded organisations, demo users, error categories and the master catalog');
-  return true;
+  if (seeded) log('seeded organisations, demo users, error categories and the master catalog');
+  return seeded;
 }
 
 /** Whether generated demo claims are still to be stored: planned at the first start, not all stored yet. */
