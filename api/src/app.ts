@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { registerAuth } from './auth/plugin';
 import type { AppConfig } from './config';
+import { trustProxyOption } from './http/client-address';
 import { serverTimeouts } from './http/connections';
 import { openDatabase, type Db, type OpenDatabase } from './db';
 import { answerFrameworkError, registerErrorHandling } from './http/error-handler';
@@ -119,6 +120,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    trustProxy: trustProxyOption(config.trustProxy),
     ...serverTimeouts(config.httpTimeouts),
   });
   app.setValidatorCompiler(validatorCompiler);

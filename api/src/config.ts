@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
 import type { UploadLimits } from '@claims/shared-kernel/contract';
 import type { DatabaseSource } from './db';
+import { parseTrustProxy, type TrustProxy } from './http/client-address';
 
 /** What a process runs (PROCESS_ROLE): HTTP and the verification queue, HTTP only, or the queue only (no port). */
 export const PROCESS_ROLES = ['all', 'api', 'worker'] as const;
@@ -49,6 +50,8 @@ export interface AppConfig {
   loginAccountWindowSeconds: number;
   /** Seconds an account's state (active, role, organisation, token generation) is reused between requests; 0 reads it every time. */
   authCacheTtlSeconds: number;
+  /** Which proxies' X-Forwarded-For to believe for the client's address (TRUST_PROXY; http/client-address.ts). */
+  trustProxy: TrustProxy;
   logLevel: string;
   /** `pretty` (one readable line per entry) or `json` (pino's raw lines, for log collectors). */
   logFormat: 'pretty' | 'json';
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     loginAccountLimit: positiveInt('LOGIN_ACCOUNT_LIMIT', env.LOGIN_ACCOUNT_LIMIT, 10),
     loginAccountWindowSeconds: positiveDuration('LOGIN_ACCOUNT_WINDOW', env.LOGIN_ACCOUNT_WINDOW, 15 * 60),
     authCacheTtlSeconds: duration('AUTH_CACHE_TTL', env.AUTH_CACHE_TTL, 5),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
     logRequests: flag(env.LOG_REQUESTS, false),
