@@ -115,14 +115,14 @@ export function findEntity(context: ClaimContext, kind: EntityKind, name: string
 export function locate(context: ClaimContext, page: number, tokens: number[]): EvidenceLocation {
   const info = context.text.pages[page];
   const onPage = tokens.filter((t) => context.text.tokens[t].page === page);
-  const box = onPage.length ? boxOf(context.text, onPage) : { x: 0, y: 0, width: info.page.width, height: info.page.height };
+  const box = onPage.length ? boxOf(context.text, onPage) : { x: 0, y: 0, width: info.given.width, height: info.given.height };
   return {
     documentUrl: info.document.url,
     referenceToDocument: info.document.fileName,
     ...box,
-    pageNumber: info.page.pageNumber,
-    pageWidth: info.page.width,
-    pageHeight: info.page.height,
+    pageNumber: info.given.pageNumber,
+    pageWidth: info.given.width,
+    pageHeight: info.given.height,
   };
 }
 

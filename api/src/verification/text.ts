@@ -10,7 +10,10 @@ import type { ReadDocument, ReadPage, Word } from './types';
 export interface Token {
   /** Index into ClaimText.pages. */
   page: number;
+  /** The word on its page as laid out (PageInfo.page): on a straightened scan, its box on the upright page. */
   word: Word;
+  /** The word as read: its box is where the viewer shows it (evidence boxes). */
+  given: Word;
   /** Line index within its page, and position within that line. */
   line: number;
   col: number;
@@ -35,7 +38,10 @@ export interface PageInfo {
   /** Index of the document in ClaimText.documents. */
   docIndex: number;
   document: ReadDocument;
+  /** The page as laid out: a straightened scan upright (its words' `upright` boxes), where lines, columns and titles are found. */
   page: ReadPage;
+  /** The page as read, the frame of evidence boxes. */
+  given: ReadPage;
   lines: Line[];
   firstToken: number;
   /** Exclusive. */
@@ -82,7 +88,8 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
   const pages: PageInfo[] = [];
   const tokens: Token[] = [];
   documents.forEach((document, docIndex) => {
-    for (const page of document.pages) {
+    for (const given of document.pages) {
+      const page = uprightPage(given);
       const index = pages.length;
       const firstToken = tokens.length;
       const lines: Line[] = [];
@@ -100,6 +107,7 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
           tokens.push({
             page: index,
             word,
+            given: given.words[wordIndex],
             line: lineIndex,
             col,
             plain,
@@ -116,15 +124,30 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
           bottom: Math.max(...boxes.map((w) => w.y + w.height)),
         });
       });
-      pages.push({ index, docIndex, document, page, lines, firstToken, endToken: tokens.length, text });
+      pages.push({ index, docIndex, document, page, given, lines, firstToken, endToken: tokens.length, text });
     }
   });
   return { documents, pages, tokens };
 }
 
-/** The union of the tokens' boxes (all on one page). */
+/**
+ * The page as laid out for reading: a scan that was turned, levelled or flattened before OCR has its words'
+ * boxes as seen on the upright page, where its lines run level. Laid out as given, a page turned a quarter
+ * has every line standing on end, and one skewed a few degrees has its lines run into each other.
+ */
+function uprightPage(page: ReadPage): ReadPage {
+  if (!page.upright) return page;
+  return {
+    ...page,
+    width: page.upright.width,
+    height: page.upright.height,
+    words: page.words.map((word) => (word.upright ? { ...word, ...word.upright } : word)),
+  };
+}
+
+/** The union of the tokens' boxes (all on one page) on the page as read. */
 export function boxOf(text: ClaimText, tokenIndices: number[]): { x: number; y: number; width: number; height: number } {
-  const words = tokenIndices.map((t) => text.tokens[t].word);
+  const words = tokenIndices.map((t) => text.tokens[t].given);
   const x = Math.min(...words.map((w) => w.x));
   const y = Math.min(...words.map((w) => w.y));
   const right = Math.max(...words.map((w) => w.x + w.width));

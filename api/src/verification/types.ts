@@ -30,6 +30,19 @@ export interface Word {
   confidence?: number;
   /** Set where the text layer says the word's font is bold (a title's sign, segregate.ts); absent when unknown. */
   bold?: boolean;
+  /**
+   * The word's box on the page made upright (ReadPage.upright), in the same units: a turned, skewed or
+   * photographed scan's lines run level there, while x, y, width and height are where the viewer shows the word.
+   * Absent when the page was read as given.
+   */
+  upright?: Box;
+}
+
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
 }
 
 export interface ReadPage {
@@ -43,6 +56,11 @@ export interface ReadPage {
   words: Word[];
   /** How legible a scanned page is (pages read by OCR; absent on text pages and on pages read before it was judged). */
   legibility?: PageLegibility;
+  /**
+   * The size of the page made upright (a scan turned, levelled or its photographed sheet flattened before OCR),
+   * the frame of the words' `upright` boxes, where lines and columns are found. Absent when the page was read as given.
+   */
+  upright?: { width: number; height: number };
 }
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { ReadPage } from '../types';
 import type { PageImage } from './prepare';
 import { isJunkTextLayer } from './readability';
-import type { ReadScan } from './scan';
+import { type ReadScan, scaledReading } from './scan';
 import { withoutWatermarks } from './watermark';
 import { runsToWords, type TextRun } from './words';
 
@@ -137,9 +137,8 @@ export async function readPdf(
     await forEachLimited(scans, parallel, async ({ index, page, scale, wholePage }) => {
       try {
         const image = (wholePage && (await embeddedImage(pdfjs, page, wholePage, scale))) || (await render(pdf, page, scale));
-        const { words, legibility } = await scan(image);
-        pages[index].words = words.map((w) => ({ ...w, x: w.x / scale, y: w.y / scale, width: w.width / scale, height: w.height / scale }));
-        pages[index].legibility = legibility;
+        const reading = await scan(image);
+        Object.assign(pages[index], scaledReading(reading, scale), { legibility: reading.legibility });
       } catch (error) {
         warnings.push(`page ${pages[index].pageNumber}: OCR failed (${messageOf(error)})`);
       }

@@ -8,7 +8,7 @@ import { inflatesBeyond } from './inflate';
 import { DEFAULT_READ_LIMITS, DocumentRefused, PageTimedOut, refusals, type ReadLimits } from './limits';
 import { DEFAULT_OCR_TIMEOUT_MS, OcrPool } from './ocr';
 import { PdfReadError, readPdf } from './pdf';
-import { readScan, type ReadScan } from './scan';
+import { readScan, type ReadScan, scaledReading } from './scan';
 
 /** tesseract rejects with plain strings, pdfjs with Error subclasses. */
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
@@ -114,7 +114,7 @@ async function readImage(data: Uint8Array, scan: ReadScan): Promise<ReadPage> {
   const canvas = createCanvas(Math.round(image.width * scale), Math.round(image.height * scale));
   const context = canvas.getContext('2d');
   context.drawImage(image, 0, 0, canvas.width, canvas.height);
-  const { words, legibility } = await scan({
+  const reading = await scan({
     width: canvas.width,
     height: canvas.height,
     rgba: context.getImageData(0, 0, canvas.width, canvas.height).data,
@@ -126,8 +126,8 @@ async function readImage(data: Uint8Array, scan: ReadScan): Promise<ReadPage> {
     height: image.height,
     source: 'ocr',
     unit: 'px',
-    words: words.map((w) => ({ ...w, x: w.x / scale, y: w.y / scale, width: w.width / scale, height: w.height / scale })),
-    legibility,
+    ...scaledReading(reading, scale),
+    legibility: reading.legibility,
   };
 }
 

@@ -5,7 +5,7 @@
  * decimal points OCR dropped put back (./decimals), and its legibility judged (./readability). The words'
  * boxes are taken back to the page as given, which is what the viewer shows.
  */
-import type { PageLegibility, Word } from '../types';
+import type { PageLegibility, ReadPage, Word } from '../types';
 import { restoreDecimalPoints } from './decimals';
 import { mapBox } from './geometry/raster';
 import { straighten } from './geometry/straighten';
@@ -21,9 +21,26 @@ import { assessPage } from './readability';
 const MIN_CONFIDENCE = 10;
 
 export interface ScanReading {
-  /** Boxes in the page image's pixels. */
+  /** Boxes in the page image's pixels; each with its box on the page made upright when the page was straightened. */
   words: Word[];
   legibility: PageLegibility;
+  /** The straightened page's size in pixels, when the page was straightened (see Word.upright). */
+  upright?: ReadPage['upright'];
+}
+
+/** A page's words and upright frame taken from pixels to page units (`scale` pixels a unit). */
+export function scaledReading(reading: ScanReading, scale: number): Pick<ReadPage, 'words' | 'upright'> {
+  const scaled = <T extends { x: number; y: number; width: number; height: number }>(box: T): T => ({
+    ...box,
+    x: box.x / scale,
+    y: box.y / scale,
+    width: box.width / scale,
+    height: box.height / scale,
+  });
+  return {
+    words: reading.words.map((word) => (word.upright ? { ...scaled(word), upright: scaled(word.upright) } : scaled(word))),
+    ...(reading.upright ? { upright: { width: reading.upright.width / scale, height: reading.upright.height / scale } } : {}),
+  };
 }
 
 /** OCR of one image (PGM bytes here), boxes in that image's pixels. */
@@ -43,7 +60,14 @@ export async function readScan(given: PageImage, ocr: Ocr): Promise<ScanReading>
   // A number whose marks are its characters one for one is kept however unsure tesseract was of it (it is
   // unsure because of the point it missed).
   const kept = repaired.filter((word) => (word.confidence ?? 0) >= MIN_CONFIDENCE || restored.has(word));
-  const words = toSource ? kept.map((word) => mapBox(toSource, word)) : kept;
+  // Lines and columns are found on the upright page (text.ts), evidence boxes drawn on the page as given.
+  const words = toSource
+    ? kept.map((word) => ({ ...mapBox(toSource, word), upright: { x: word.x, y: word.y, width: word.width, height: word.height } }))
+    : kept;
   const confidence = Math.round(result.confidence);
-  return { words, legibility: { blank: false, confidence, legible: assessPage(words, confidence).legible } };
+  return {
+    words,
+    legibility: { blank: false, confidence, legible: assessPage(words, confidence).legible },
+    ...(toSource ? { upright: { width: page.width, height: page.height } } : {}),
+  };
 }

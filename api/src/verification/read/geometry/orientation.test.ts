@@ -46,6 +46,14 @@ describe('a page fed sideways or upside down', () => {
       expect(Math.abs(read.y + read.height / 2 - centre.y)).toBeLessThan(6);
       // Sideways, the word stands: its box is taller than wide.
       expect(read.height > read.width).toBe(degrees % 180 === 90);
+      // On the upright page (where lines are laid out) it lies, where it was drawn.
+      const upright = read.upright!;
+      expect(upright.width > upright.height).toBe(true);
+      expect(Math.abs(upright.x + upright.width / 2 - (word.left + word.right) / 2)).toBeLessThan(6);
+      expect(Math.abs(upright.y + upright.height / 2 - (word.top + word.bottom) / 2)).toBeLessThan(6);
     }
+    // The upright page is the page as drawn, whichever way it was fed.
+    expect(Math.abs(reading.upright!.width - PAGE.width)).toBeLessThan(3);
+    expect(Math.abs(reading.upright!.height - PAGE.height)).toBeLessThan(3);
   });
 });
