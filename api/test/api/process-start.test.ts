@@ -79,11 +79,15 @@ async function startProcess(env: Record<string, string>): Promise<Started> {
   return process_;
 }
 
-async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, timeoutMs = 240_000): Promise<T> {
+/** Waits for `probe` to answer; gives up when `of` exits first, with what it wrote last. */
+async function until<T>(what: string, probe: () => Promise<T | null | undefined | false>, of?: Started, timeoutMs = 240_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe().catch(() => null);
     if (value) return value;
+    if (of && of.child.exitCode !== null) {
+      throw new Error(`exited with ${of.child.exitCode} before ${what}:\n${of.lines.slice(-20).join('\n')}`);
+    }
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await sleep(250);
   }
@@ -147,7 +151,7 @@ onPostgres('processes starting on one PostgreSQL database', () => {
   test('three api processes started at once on an empty database all come up; schema, seed and demo claims are stored once', async () => {
     const apis = await Promise.all([1, 2, 3].map(() => startProcess({ DATABASE_URL: throwaway.url, PROCESS_ROLE: 'api' })));
     try {
-      for (const api of apis) await until(`the api on :${api.port} to be ready`, answersReady(api.port));
+      for (const api of apis) await until(`the api on :${api.port} was ready`, answersReady(api.port), api);
       await until('the demo claims of the plan', async () => {
         const [progress] = await rowsOf<{ index: number | null; target: number }>(
           throwaway.database.db,
@@ -188,9 +192,9 @@ onPostgres('processes starting on one PostgreSQL database', () => {
     }
   }, 300_000);
 
-  test('a worker process opens no port, verifies the queue and stops cleanly on SIGTERM', async () => {
+  test('a worker process opens no port, starts the queue worker and stops cleanly on SIGTERM', async () => {
     const worker = await startProcess({ DATABASE_URL: throwaway.url, PROCESS_ROLE: 'worker' });
-    await until('the worker to start', async () => logged([worker], WORKER_STARTED).length > 0);
+    await until('the queue worker started', async () => logged([worker], WORKER_STARTED).length > 0, worker);
     expect(logged([worker], 'PROCESS_ROLE=worker: the verification queue only, no HTTP port')).toHaveLength(1);
     expect(listeningSockets(worker.child.pid ?? 0)).toEqual([]);
     expect(await refused(worker.port)).toBe(true);
