@@ -277,7 +277,11 @@ export type EntityKind = Extract<MasterKind, { group: object }>['module'];
 export type EntityGroup = Extract<MasterKind, { group: object }>['group']['key'];
 /** A question's entity type (spec 2 §5) of a kind a procedure question can be about. */
 export type AnswerEntityType = Extract<MasterKind, { answer: object }>['answer']['entityType'];
-export type MasterListName = Extract<MasterKind, { masterList: string }>['masterList'];
+type ListedKind = Extract<MasterKind, { masterList: string }>;
+/** A field of the adjudicator's MasterData: the masters of one kind. */
+export type MasterListName = ListedKind['masterList'];
+/** The kinds of each MasterData list, by the list's name (its element type follows from the kind's store). */
+export type MasterListKinds = { [K in ListedKind as K['masterList']]: K };
 
 type Ordered = { order: number };
 const inOrder = <P extends Ordered>(kinds: readonly DomainKind[], part: (kind: DomainKind) => P | undefined) =>
@@ -340,6 +344,9 @@ export const ENTITY_NAMES = TABLES.entityNames as [EntityName, ...EntityName[]];
 export const ENTITY_LABELS = TABLES.entityLabels as Record<EntityName, string>;
 export const ENTITY_PLURALS = TABLES.entityPlurals as Record<EntityName, string>;
 export const ENTITY_OPTIONS = TABLES.entityOptions as { value: EntityName; label: string }[];
+/** The entityName of a kind a rule leaf can look for, or null. */
+export const entityNameOf = (module: MasterModule): EntityName | null =>
+  (ENTITY_OPTIONS.find((option) => TABLES.kindOfEntity[option.value] === module)?.value as EntityName | undefined) ?? null;
 /** The kind a leaf's entityName names. */
 export const kindOfEntity = (entityName: EntityName): RuleKind['module'] => TABLES.kindOfEntity[entityName] as RuleKind['module'];
 
@@ -352,6 +359,10 @@ export const ANSWER_ENTITY_TYPES = ANSWER_KINDS.map((a) => a.entityType) as [Ans
 /** The kind a question's entity type is about, by the type as facts.answers keys it (any case), or null. */
 export const kindOfAnswer = (entityType: string): AnswerKind['module'] | null =>
   ANSWER_KINDS.find((a) => a.entityType.toLowerCase() === entityType.trim().toLowerCase())?.kind ?? null;
+
+/** The adjudicator's list of a kind's masters, or null for a kind it does not read. */
+export const masterListOf = (module: MasterModule): MasterListName | null =>
+  ((MASTER_KINDS as readonly DomainKind[]).find((kind) => kind.module === module)?.masterList as MasterListName | undefined) ?? null;
 
 /** The kind whose ids each rule selection holds. */
 export const SELECTION_KINDS = TABLES.selectionKinds as Record<RuleSelectionField, MasterModule>;
