@@ -1,26 +1,26 @@
 /**
- * The default insurer inbox: a drop folder per insurer under INBOX_DIR ({INBOX_DIR}/{org}/). Manifests (.csv, .xlsx) lie
- * in the insurer's folder or one folder below it, each beside the documents it names. An upload from the console goes
- * into a folder of its own (upload-{time}-{random}/), so two uploads never mix their documents; its files are written
- * beside their final names and renamed into place, the manifest last, so a refresh never sees half an upload.
+ * The default insurer inbox: a drop folder per insurer under INBOX_DIR ({INBOX_DIR}/{org}/), laid out as ./connector.ts
+ * says. An upload's files are written beside their final names and renamed into place, the manifest last, so a refresh
+ * never sees half an upload.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
-import { isDocumentName, type InboxConnector, type InboxDocument, type InboxFile } from './connector';
-
-export const MANIFEST_EXTENSIONS = ['.csv', '.xlsx'] as const;
-export const isManifestName = (name: string): boolean => MANIFEST_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
+import {
+  checkOrgCode,
+  isDocumentName,
+  isManifestName,
+  isVisible,
+  newestFirst,
+  uploadFolderName,
+  type InboxConnector,
+  type InboxDocument,
+  type InboxFile,
+} from './connector';
 
 const isMissing = (error: unknown): boolean => ['ENOENT', 'ENOTDIR'].includes((error as NodeJS.ErrnoException)?.code ?? '');
-/** Hidden files and files still being written are not the inbox's yet. */
-const isVisible = (name: string): boolean => !name.startsWith('.') && !name.endsWith('.partial');
 
-/** Organisation codes are letters, digits, '-' and '_' (vitraya, starhealth, ML, vitraya-demo): never a path. */
-function orgFolder(root: string, org: string): string {
-  if (!/^[A-Za-z0-9][A-Za-z0-9_-]*$/.test(org)) throw new Error(`Not an organisation code: '${org}'`);
-  return join(root, org);
-}
+const orgFolder = (root: string, org: string): string => join(root, checkOrgCode(org));
 
 /** A path inside `base`, or null when `name` would lead out of it. */
 function inside(base: string, name: string): string | null {
@@ -57,12 +57,6 @@ async function writeInPlace(path: string, data: Uint8Array): Promise<void> {
   }
 }
 
-const uploadFolderName = (now: Date): string =>
-  `upload-${now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')}-${randomUUID().slice(0, 8)}`;
-
 export function createFolderInbox(root: string): InboxConnector {
   async function manifestsIn(folder: string, prefix: string): Promise<{ path: string; full: string; modifiedAt: Date; size: number }[]> {
     const entries = await readdir(folder, { withFileTypes: true }).catch((error: unknown) => {
@@ -86,7 +80,7 @@ export function createFolderInbox(root: string): InboxConnector {
   return {
     async manifests(org) {
       const found = await manifestsIn(orgFolder(root, org), '');
-      found.sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime() || a.path.localeCompare(b.path));
+      found.sort(newestFirst);
       return found.map(({ path, full, modifiedAt, size }) => ({ path, modifiedAt, size, read: (maxBytes) => readCapped(full, maxBytes) }));
     },
 

@@ -10,8 +10,7 @@ import { MANIFEST_COLUMNS } from '@claims/shared-kernel/contract';
 import { MEGABYTE } from '../config';
 import { sniffType } from '../claims/upload';
 import { badRequest, payloadTooLarge, unsupportedMediaType } from '../http/errors';
-import { isDocumentName, type InboxConnector, type InboxFile } from './connector';
-import { isManifestName } from './folder';
+import { isDocumentName, isManifestName, type InboxConnector, type InboxFile } from './connector';
 import { documentNames, ManifestError, REQUIRED_COLUMNS } from './manifest';
 import { parseManifest } from './manifest-thread';
 

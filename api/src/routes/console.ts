@@ -37,7 +37,7 @@ import {
 } from '../claims/console';
 import { forbidden } from '../http/errors';
 import { FileBody, replies } from '../http/replies';
-import { createFolderInbox, dropManifestUpload, manifestLimits, refreshDownloads, type InboxContext } from '../inbox';
+import { dropManifestUpload, manifestLimits, openInbox, refreshDownloads, type InboxContext } from '../inbox';
 
 const Done = replies({ 200: MessageResponse });
 const SUCCESS = 'Successfully Done';
@@ -53,7 +53,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const inbox: InboxContext = {
     db: app.db,
     store: app.documentStore,
-    inbox: createFolderInbox(app.config.inboxDir),
+    inbox: openInbox(app.config),
     limits: app.config.uploadLimits,
   };
   const uploadLimits = manifestLimits(app.config.uploadLimits, app.config.manifestUpload);

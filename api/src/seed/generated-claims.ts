@@ -6,6 +6,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db';
+import type { InboxConnector } from '../inbox/connector';
 import { batches, seedProgress } from '../db/schema';
 import type { DocumentStore } from '../storage/store';
 import { GENERATED_CLAIMS_SEED, insertSeedClaim, type SeedClaim } from './index';
@@ -84,14 +85,14 @@ export async function seedGeneratedClaims(
   store: DocumentStore,
   count = DEFAULT_SEED_CLAIMS,
   log: (message: string) => void = () => {},
-  inboxDir?: string,
+  inbox?: InboxConnector,
 ): Promise<number> {
   if (count <= 0) return 0;
   await db.insert(seedProgress).values({ name: GENERATED_CLAIMS_SEED, target: count }).onConflictDoNothing();
   const [plan] = await db.select().from(seedProgress).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED));
   const from = plan.cursor ?? undefined;
   if (from && from.index >= plan.target) return 0;
-  if (!from && inboxDir) log(`wrote ${await seedInbox(inboxDir)} manifest rows into the insurer inbox ${inboxDir}`);
+  if (!from && inbox) log(`wrote ${await seedInbox(inbox)} manifest rows into the insurer inbox`);
   log(
     from
       ? `resuming the seed at claim ${from.index + 1} of ${plan.target}`

@@ -1,13 +1,13 @@
 /**
  * The insurer inbox of the first start: a manifest per console insurer (CSV for two, an .xlsx for the third) with
  * claims from the synthetic generator and their documents beside it, one row naming a document that is not there. The
- * console's first Refresh takes them up: new DOWNLOADED claims, and one DOWNLOAD_FAILED with its error.
+ * console's first Refresh takes them up: new DOWNLOADED claims, and one DOWNLOAD_FAILED with its error. They go in as an
+ * operator's upload does, so the inbox may be a folder or the S3 bucket.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { MANIFEST_COLUMNS } from '@claims/shared-kernel/contract';
 import { toCsv } from '../http/csv';
+import type { InboxConnector, InboxFile } from '../inbox/connector';
 import { catalog } from './synthetic/catalog';
 import { generateClaim, type Scenario } from './synthetic/generator';
 
@@ -23,20 +23,19 @@ const SCENARIOS: Scenario[] = ['accept', 'reject', 'query-document', 'accept'];
 /** Generator seeds of their own, so the inbox's claims differ from the seeded ones. */
 const SEED_BASE = 9_000_000;
 
-async function writeXlsx(path: string, records: ManifestRecord[]): Promise<void> {
+async function xlsx(records: ManifestRecord[]): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('Claims');
   sheet.addRow([...MANIFEST_COLUMNS]);
   for (const record of records) sheet.addRow(MANIFEST_COLUMNS.map((c) => record[c]));
-  await writeFile(path, Buffer.from(await workbook.xlsx.writeBuffer()));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Writes the inbox's manifests and documents; answers how many rows it wrote. */
-export async function seedInbox(inboxDir: string): Promise<number> {
+/** Puts the inbox's manifests and documents into the insurers' inboxes; answers how many rows it wrote. */
+export async function seedInbox(inbox: InboxConnector): Promise<number> {
   let rows = 0;
   for (const [insurerIndex, { org, prefix, format }] of INBOX_ORGS.entries()) {
-    const folder = join(inboxDir, org);
-    await mkdir(folder, { recursive: true });
+    const documents: InboxFile[] = [];
     const records: ManifestRecord[] = [];
     for (let i = 0; i < CLAIMS_PER_INSURER; i++) {
       const claim = await generateClaim(SEED_BASE + insurerIndex * 100 + i, {
@@ -49,7 +48,7 @@ export async function seedInbox(inboxDir: string): Promise<number> {
       const names: string[] = [];
       for (const document of claim.documents) {
         const name = `${intimation}-${document.fileName}`;
-        await writeFile(join(folder, name), document.data);
+        documents.push({ fileName: name, data: document.data });
         names.push(name);
       }
       const procedure = catalog.procedures.find((p) => p.procedure_code === claim.procedureCodes[0]);
@@ -68,16 +67,16 @@ export async function seedInbox(inboxDir: string): Promise<number> {
     if (insurerIndex === 1) {
       records.push({ ...records[0], intimation_number: `${prefix}-9999`, insurer_documents: `${prefix}-9999-discharge-summary.pdf` });
     }
-    const manifest = join(folder, `seed-claims.${format}`);
-    if (format === 'xlsx') await writeXlsx(manifest, records);
-    else
-      await writeFile(
-        manifest,
-        toCsv(
-          [...MANIFEST_COLUMNS],
-          records.map((r) => MANIFEST_COLUMNS.map((c) => r[c])),
-        ),
-      );
+    const data =
+      format === 'xlsx'
+        ? await xlsx(records)
+        : Buffer.from(
+            toCsv(
+              [...MANIFEST_COLUMNS],
+              records.map((r) => MANIFEST_COLUMNS.map((c) => r[c])),
+            ),
+          );
+    await inbox.drop(org, { fileName: `seed-claims.${format}`, data }, documents);
     rows += records.length;
   }
   return rows;

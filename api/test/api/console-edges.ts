@@ -26,6 +26,7 @@ import type {
 import { batches, claimDocuments, claims, hospitals, inboxImports, jobs } from '../../src/db/schema';
 import { claimNextJob } from '../../src/jobs/queue';
 import { equalSplit, specifiedSplit } from '../../src/batches/allocation';
+import { createFolderInbox } from '../../src/inbox/folder';
 import { parseCsv } from '../../src/inbox/manifest';
 import { seedInbox } from '../../src/seed/inbox';
 import { catalog } from '../../src/seed/synthetic/catalog';
@@ -512,7 +513,7 @@ export function defineConsoleEdges(database: () => Promise<TestDatabase>): void 
           .insert(hospitals)
           .values(catalog.hospitals.map((h) => ({ hospitalCode: h.hospital_code, name: h.name })))
           .onConflictDoNothing();
-        expect(await seedInbox(inboxDir)).toBe(13);
+        expect(await seedInbox(createFolderInbox(inboxDir))).toBe(13);
         // The default upload limits (the tests' are small).
         const roomy = await testApp(
           testDb.database,
