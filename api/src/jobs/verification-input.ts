@@ -8,7 +8,7 @@
  * organisation (which has no rules of its own) the provider's.
  */
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
-import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
+import { masterListOf, PROVIDER_ORG } from '@claims/shared-kernel/constants';
 import { claimDocumentPath } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { answerFacts } from '../questions/facts';
@@ -24,7 +24,6 @@ import {
   keywordMasters,
   procedures,
   rules,
-  type KeywordKind,
 } from '../db/schema';
 import type {
   ClinicalAttributeMaster,
@@ -73,15 +72,6 @@ export async function loadReadDocuments(db: DbOrTx, claimId: number): Promise<Re
   }));
 }
 
-const KEYWORD_GROUPS: Record<Exclude<KeywordKind, 'procedureGroup'>, keyof MasterData> = {
-  diagnoses: 'diagnoses',
-  evidence: 'evidence',
-  drugs: 'drugs',
-  tissues: 'tissues',
-  document: 'documents',
-  preExistingDiseases: 'preExistingDiseases',
-};
-
 export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): Promise<MasterData> {
   const [keywordRows, procedureRows, attributeRows, unitRows, docgroups] = await Promise.all([
     db
@@ -115,14 +105,16 @@ export async function loadMasterData(db: DbOrTx, hospitalCode: string | null): P
     docgroups,
   };
   for (const row of keywordRows) {
-    if (row.kind === 'procedureGroup') continue;
+    // Kinds the adjudicator does not read (procedure groups) have no list.
+    const list = masterListOf(row.kind);
+    if (!list) continue;
     const item: KeywordMaster = {
       id: row.id,
       name: row.name,
       alias: row.alias,
       ...(row.kind === 'diagnoses' ? { ICD_code: row.icd } : {}),
     };
-    (masters[KEYWORD_GROUPS[row.kind]] as KeywordMaster[]).push(item);
+    (masters[list] as KeywordMaster[]).push(item);
   }
   const unitsById = new Map(unitRows.map((u) => [u.id, u]));
   masters.clinicalAttributes = attributeRows.map(

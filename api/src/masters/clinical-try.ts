@@ -315,7 +315,7 @@ export async function tryClinicalAttribute(db: DbOrTx, auth: AuthContext, body: 
     const rule: RuleDefinition | null = procedureCode ? (found.input.rules[procedureCode] ?? null) : null;
     const procedure = found.input.masters.procedures.find((p) => p.procedure_code === procedureCode);
     const scope: RuleScope = { procedureCode: procedureCode ?? '', procedureName: procedure?.name ?? null, rule: rule ?? NO_RULE };
-    const documents = leafScope({}, scope, 'clinicalattribute');
+    const documents = leafScope({}, scope, 'clinicalAttribute');
     const chosen = attributeValue(context, attribute, scope, documents);
     const { candidates, override } = explain(context, attribute, scope, documents);
     return {

@@ -15,7 +15,15 @@
  * them (keyword names, attribute names).
  */
 import { asc, eq } from 'drizzle-orm';
-import type { EntityName, KeywordKind } from '@claims/shared-kernel/constants';
+import {
+  type DocumentOverrideField,
+  type DomainKind,
+  type EntityName,
+  entityNameOf,
+  type KeywordKind,
+  kindOfEntity,
+  masterKind,
+} from '@claims/shared-kernel/constants';
 import { RULE_TREES, type RuleSelections, type RuleStatement } from '@claims/shared-kernel/contract';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx, Tx } from '../db';
@@ -30,8 +38,6 @@ export type ReferencedMaster =
   | { module: 'clinicalAttribute'; id: number; name: string; alias: string[] }
   | { module: 'hospitals'; id: number; code: string }
   | { module: 'procedures'; id: number; code: string; name: string; alias: string[] };
-
-type DocumentOverrideField = 'hospitals' | 'procedures' | 'override_value' | 'exclude_document_headers';
 
 /** Where a master's names and codes are written, besides the id references. */
 interface Places {
@@ -49,34 +55,18 @@ interface Places {
   selections: (keyof RuleSelections)[];
 }
 
-const NOWHERE: Places = {
-  statementEntity: null,
-  statementDocumentLists: false,
-  comparisons: false,
-  overrideFields: [],
-  patternHospitals: false,
-  selections: [],
-};
-
-/** Where each master is named (a keyword kind missing here is named nowhere but by id). */
-const PLACES: Partial<Record<ReferencedMaster['module'], Places>> = {
-  diagnoses: { ...NOWHERE, statementEntity: 'diagnoses', selections: ['fk_diagnosis'] },
-  evidence: { ...NOWHERE, statementEntity: 'evidence', selections: ['fk_evidence'] },
-  drugs: { ...NOWHERE, statementEntity: 'drugs', selections: ['fk_drug'] },
-  tissues: { ...NOWHERE, statementEntity: 'tissues', selections: ['fk_tissue'] },
-  document: {
-    ...NOWHERE,
-    statementEntity: 'document',
-    statementDocumentLists: true,
-    overrideFields: ['override_value', 'exclude_document_headers'],
-    selections: ['fk_document', 'fk_clinical_inc_document', 'fk_clinical_exc_document', 'fk_exc_document'],
-  },
-  clinicalAttribute: { ...NOWHERE, statementEntity: 'clinicalattribute', comparisons: true, selections: ['fk_clinical_attribute'] },
-  hospitals: { ...NOWHERE, overrideFields: ['hospitals'], patternHospitals: true },
-  procedures: { ...NOWHERE, statementEntity: 'procedures', overrideFields: ['procedures'] },
-};
-
-const placesOf = (master: ReferencedMaster): Places => PLACES[master.module] ?? NOWHERE;
+/** Where a master is named, from its row of the kinds table (a kind without places is named nowhere but by id). */
+function placesOf(master: ReferencedMaster): Places {
+  const kind: DomainKind = masterKind(master.module);
+  return {
+    statementEntity: entityNameOf(master.module),
+    statementDocumentLists: kind.places?.statementDocumentLists ?? false,
+    comparisons: kind.places?.comparisons ?? false,
+    overrideFields: [...(kind.places?.overrideFields ?? [])],
+    patternHospitals: kind.places?.patternHospitals ?? false,
+    selections: [...(kind.selections ?? [])],
+  };
+}
 
 const fold = (text: string): string => text.trim().toLowerCase();
 const sameName = (a: string, b: string): boolean => fold(a) === fold(b);
@@ -142,7 +132,7 @@ const isComparison = (node: RuleStatement): boolean => !!node.operator?.startsWi
  */
 function valuesName(node: RuleStatement, entity: EntityName): boolean {
   if (!node.operator || !node.valuesToFind?.length) return false;
-  if (isComparison(node)) return entity === 'clinicalattribute' && !node.valueToCompare;
+  if (isComparison(node)) return kindOfEntity(entity) === 'clinicalAttribute' && !node.valueToCompare;
   return node.entityName === undefined || node.entityName === entity;
 }
 

@@ -1,5 +1,6 @@
 /** Reading and shaping rules: names for the selected ids, the list row, the full rule, the save body. */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { SELECTION_KINDS } from '@claims/shared-kernel/constants';
 import {
   cleanStatement,
   RULE_SELECTION_FIELDS,
@@ -23,19 +24,6 @@ import { iso } from '../http/time';
 type RuleRow = typeof rules.$inferSelect;
 type ProcedureRow = typeof procedures.$inferSelect;
 
-/** The master each selection points into. */
-const SELECTION_SOURCE: Record<keyof RuleSelections, 'diagnoses' | 'document' | 'tissues' | 'drugs' | 'evidence' | 'clinicalAttribute'> = {
-  fk_diagnosis: 'diagnoses',
-  fk_document: 'document',
-  fk_tissue: 'tissues',
-  fk_drug: 'drugs',
-  fk_evidence: 'evidence',
-  fk_clinical_attribute: 'clinicalAttribute',
-  fk_clinical_inc_document: 'document',
-  fk_clinical_exc_document: 'document',
-  fk_exc_document: 'document',
-};
-
 export interface NameBook {
   keyword: Map<number, string>;
   attribute: Map<number, string>;
@@ -47,7 +35,7 @@ export async function nameBook(db: DbOrTx, rows: { selections: RuleSelections }[
   const attributeIds = new Set<number>();
   for (const { selections } of rows) {
     for (const field of RULE_SELECTION_FIELDS) {
-      for (const id of selections[field] ?? []) (SELECTION_SOURCE[field] === 'clinicalAttribute' ? attributeIds : keywordIds).add(id);
+      for (const id of selections[field] ?? []) (SELECTION_KINDS[field] === 'clinicalAttribute' ? attributeIds : keywordIds).add(id);
     }
   }
   const keyword = keywordIds.size
@@ -67,7 +55,7 @@ export async function nameBook(db: DbOrTx, rows: { selections: RuleSelections }[
 
 /** The selected items that still exist, in the rule's order. */
 export function refs(book: NameBook, selections: RuleSelections, field: keyof RuleSelections): NamedRef[] {
-  const names = SELECTION_SOURCE[field] === 'clinicalAttribute' ? book.attribute : book.keyword;
+  const names = SELECTION_KINDS[field] === 'clinicalAttribute' ? book.attribute : book.keyword;
   return (selections[field] ?? []).filter((id) => names.has(id)).map((id) => ({ id, name: names.get(id)! }));
 }
 
@@ -206,13 +194,13 @@ export const selectionsOf = (body: ParsedRuleSave): RuleSelections =>
 export async function unknownSelections(db: DbOrTx, selections: RuleSelections): Promise<string | null> {
   const book = await nameBook(db, [{ selections }]);
   for (const field of RULE_SELECTION_FIELDS) {
-    const source = SELECTION_SOURCE[field];
+    const source = SELECTION_KINDS[field];
     const missing = selections[field].filter((id) => !(source === 'clinicalAttribute' ? book.attribute : book.keyword).has(id));
     if (missing.length) return `${field}: unknown id ${missing.join(', ')}`;
   }
   // Keyword ids must also be of the right kind (a drug id in fk_diagnosis is a mistake).
   for (const field of RULE_SELECTION_FIELDS) {
-    const source = SELECTION_SOURCE[field];
+    const source = SELECTION_KINDS[field];
     if (source === 'clinicalAttribute' || !selections[field].length) continue;
     const wrong = await db
       .select({ id: keywordMasters.id })

@@ -9,10 +9,10 @@ import { negationOf } from './negation';
 import { segregate, type Segregation } from './segregate';
 import { ValueReader, type ValueCandidate } from './values';
 import type { ClinicalAttributeMaster, KeywordMaster, ReadDocument, VerificationFacts, VerificationInput } from './types';
-import type { EntityName } from '@claims/shared-kernel/constants';
+import { ENTITY_GROUP_KINDS, type EntityKind, kindOfAnswer, masterListOf } from '@claims/shared-kernel/constants';
 
-/** What a rule leaf can look for, plus the pre-existing diseases the claim page lists. */
-export type EntityKind = EntityName | 'pre_existing_diseases';
+/** What the adjudicator looks for and reports: a kind of the kernel's kinds table with an entity group. */
+export type { EntityKind };
 
 /** Phrases that make a reviewer look twice; found as whole words (OCR confusions tolerated). */
 export const DEFAULT_FRAUD_MARKERS = [
@@ -25,17 +25,6 @@ export const DEFAULT_FRAUD_MARKERS = [
   'duplicate copy',
   'suspicious fraud case',
 ];
-
-/** Keys of facts.answers (the questions' entity types) and the entity each answers for. */
-const ANSWER_KINDS: Record<string, EntityKind> = {
-  procedures: 'procedures',
-  diagnosis: 'diagnoses',
-  document: 'document',
-  evidence: 'evidence',
-  'clinical attribute': 'clinicalattribute',
-  drug: 'drugs',
-  tissue: 'tissues',
-};
 
 export interface ClaimContext {
   input: VerificationInput;
@@ -78,14 +67,11 @@ export function prepareClaim(input: VerificationInput): ClaimContext {
       }
     masters.set(kind, byKey);
   };
-  register('procedures', m.procedures, (e) => [(e as { procedure_code?: string }).procedure_code ?? '']);
-  register('diagnoses', m.diagnoses);
-  register('evidence', m.evidence);
-  register('drugs', m.drugs);
-  register('tissues', m.tissues);
-  register('document', m.documents);
-  register('pre_existing_diseases', m.preExistingDiseases);
-  register('clinicalattribute', m.clinicalAttributes);
+  const procedureCode = (e: KeywordMaster) => [(e as { procedure_code?: string }).procedure_code ?? ''];
+  for (const { kind } of ENTITY_GROUP_KINDS) {
+    const list = masterListOf(kind);
+    register(kind, list ? m[list] : [], kind === 'procedures' ? procedureCode : undefined);
+  }
   const attributes = new Map<string, ClinicalAttributeMaster>();
   for (const attribute of m.clinicalAttributes ?? [])
     for (const key of [attribute.name, ...(attribute.alias ?? [])])
@@ -164,7 +150,7 @@ function factsByKind(facts: VerificationFacts): ClaimContext['facts'] {
   };
   for (const finding of facts.findings ?? []) addFact('*', finding, 'Confirmed finding');
   for (const [key, answers] of Object.entries(facts.answers ?? {}))
-    for (const answer of answers ?? []) addFact(ANSWER_KINDS[key.trim().toLowerCase()] ?? '*', answer, 'Answer to procedure question');
+    for (const answer of answers ?? []) addFact(kindOfAnswer(key) ?? '*', answer, 'Answer to procedure question');
   return byKind;
 }
 

@@ -20,7 +20,7 @@
  * Present means found in a page the leaf may look in (documentInclusionList / documentExclusionList, plus
  * the rule's default exclusion lists) or given as a fact.
  */
-import { type LeafOperator, leafValueList } from '@claims/shared-kernel/constants';
+import { ENTITY_NAMES, kindOfEntity, type LeafOperator, leafValueList, masterKind } from '@claims/shared-kernel/constants';
 import type { EvidenceLocation, RuleStatement } from '@claims/shared-kernel/contract';
 import type { ClaimContext, EntityKind } from './context';
 import { evidenceOf, findEntity, locate, masterOf, pageFilter, type DocumentScope, type Presence } from './entities';
@@ -57,17 +57,6 @@ interface LeafOutcome {
 
 type LeafEvaluator = (leaf: RuleStatement, context: ClaimContext, scope: RuleScope) => LeafOutcome;
 
-const ENTITY_LABELS: Record<EntityKind, string> = {
-  procedures: 'Procedure',
-  diagnoses: 'Diagnosis',
-  evidence: 'Evidence',
-  drugs: 'Drug',
-  tissues: 'Tissue',
-  document: 'Document',
-  clinicalattribute: 'Clinical attribute',
-  pre_existing_diseases: 'Pre-existing disease',
-};
-
 const list = (values: string[]) => values.join(', ');
 
 /** Pages a leaf of this kind may look in (see entities.pageFilter). */
@@ -75,7 +64,7 @@ export function leafScope(leaf: RuleStatement, scope: RuleScope, kind: EntityKin
   const inclusion = leaf.documentInclusionList ?? [];
   const exclusion = leaf.documentExclusionList ?? [];
   if (kind === 'document') return { inclusion, exclusion };
-  if (kind === 'clinicalattribute')
+  if (kind === 'clinicalAttribute')
     return {
       inclusion: inclusion.length ? inclusion : (scope.rule.clinicalInclusionDocuments ?? []),
       exclusion: [...exclusion, ...(scope.rule.clinicalExclusionDocuments ?? []), ...(scope.rule.documentExclusionList ?? [])],
@@ -114,7 +103,7 @@ const presence =
     const missing = results.filter((r) => !r.found).map((r) => r.name);
     const need = PRESENCE_NEEDS[operator](leaf, values.length);
     const ok = values.length > 0 && found.length >= need;
-    const label = ENTITY_LABELS[kind] ?? kind;
+    const label = masterKind(kind).noun;
     return {
       conditionResult: ok,
       conditionFound: found.length > 0,
@@ -131,12 +120,13 @@ const presence =
     };
   };
 
-const KINDS: EntityKind[] = ['diagnoses', 'procedures', 'evidence', 'drugs', 'tissues', 'document', 'clinicalattribute'];
+/** The kinds a leaf without entityName may be of, diagnoses first (also the kind when no master names its values). */
+const GUESSED_KINDS: EntityKind[] = ['diagnoses', ...ENTITY_NAMES.map(kindOfEntity).filter((kind) => kind !== 'diagnoses')];
 
 /** The leaf's entity kind; a leaf saved without entityName gets the kind of the master its values name. */
 export function kindOf(context: ClaimContext, leaf: RuleStatement): EntityKind {
-  if (leaf.entityName) return leaf.entityName;
-  for (const value of leaf.valuesToFind ?? []) for (const kind of KINDS) if (masterOf(context, kind, value)) return kind;
+  if (leaf.entityName) return kindOfEntity(leaf.entityName);
+  for (const value of leaf.valuesToFind ?? []) for (const kind of GUESSED_KINDS) if (masterOf(context, kind, value)) return kind;
   return 'diagnoses';
 }
 
@@ -151,7 +141,7 @@ function missingDocumentsPhrase(leaf: RuleStatement, values: string[], missing: 
 
 function presenceWithFacts(context: ClaimContext, kind: EntityKind, value: string, allowed: (p: number) => boolean): Presence {
   const result = findEntity(context, kind, value, allowed, true);
-  if (result.found || kind !== 'clinicalattribute') return result;
+  if (result.found || kind !== 'clinicalAttribute') return result;
   const attribute = context.attributes.get(foldOf(value));
   const measured = attribute && context.candidates(attribute).some((c) => c.source === 'fact');
   return measured ? { ...result, found: true, fact: 'Confirmed finding' } : result;
@@ -196,7 +186,7 @@ export function comparedValue(
 ): { attribute: ClinicalAttributeMaster | null; candidate: ValueCandidate | null } {
   const attribute = attributeOf(context, comparedAttribute(leaf));
   if (!attribute) return { attribute: null, candidate: null };
-  return { attribute, candidate: attributeValue(context, attribute, scope, leafScope(leaf, scope, 'clinicalattribute')) };
+  return { attribute, candidate: attributeValue(context, attribute, scope, leafScope(leaf, scope, 'clinicalAttribute')) };
 }
 
 const comparison =

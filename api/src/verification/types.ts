@@ -7,7 +7,7 @@
  *   verifyClaim(input)        -> ClaimVerification      (synchronous; status TO_BE_ADJUDICATED -> ADJUDICATED)
  * A batch reads through one createDocumentReader({ ocrWorkers }) so the OCR workers are shared, then close()s it.
  */
-import type { AdjudicationResult, CaseType } from '@claims/shared-kernel/constants';
+import type { AdjudicationResult, CaseType, MasterListKinds } from '@claims/shared-kernel/constants';
 import type {
   DocgroupConfig,
   DocumentOverride,
@@ -133,15 +133,16 @@ export interface ClinicalAttributeMaster {
   patternOverridesForValues: PatternOverride[];
 }
 
-export interface MasterData {
-  procedures: ProcedureMaster[];
-  diagnoses: KeywordMaster[];
-  evidence: KeywordMaster[];
-  drugs: KeywordMaster[];
-  tissues: KeywordMaster[];
-  documents: KeywordMaster[];
-  preExistingDiseases: KeywordMaster[];
-  clinicalAttributes: ClinicalAttributeMaster[];
+/** The masters of each kind the adjudicator reads, one list per kind of the kernel's kinds table (its masterList). */
+type MasterLists = {
+  [L in keyof MasterListKinds]: MasterListKinds[L] extends { store: 'procedures' }
+    ? ProcedureMaster[]
+    : MasterListKinds[L] extends { store: 'clinical' }
+      ? ClinicalAttributeMaster[]
+      : KeywordMaster[];
+};
+
+export interface MasterData extends MasterLists {
   /** The claim's hospital's document segregation, keyed by document (master) name; empty when none (then
    * pages are typed by the document masters' names and aliases found near the top of the page). */
   docgroups: Record<string, DocgroupConfig>;

@@ -3,7 +3,7 @@
  * exact shape the claim page reads (ProcedureVerification). Synchronous: all the slow work (reading, OCR)
  * happened in readDocument.
  */
-import type { CaseType } from '@claims/shared-kernel/constants';
+import { type CaseType, ENTITY_GROUP_KINDS, masterListOf } from '@claims/shared-kernel/constants';
 import {
   RULE_TREES,
   type EntityGroup,
@@ -29,17 +29,6 @@ import { foldOf } from './match';
 import { fraudReason, joinReasons, protocolNotConfigured, verdictOf, worstOf, type Verdict } from './result';
 import type { ClaimVerification, KeywordMaster, RuleDefinition, VerificationInput } from './types';
 import { displayValue } from './values';
-
-const GROUPS: { group: EntityGroup; kind: EntityKind }[] = [
-  { group: 'procedures', kind: 'procedures' },
-  { group: 'diagnoses', kind: 'diagnoses' },
-  { group: 'evidence', kind: 'evidence' },
-  { group: 'clinicalAttribute', kind: 'clinicalattribute' },
-  { group: 'document', kind: 'document' },
-  { group: 'tissue', kind: 'tissues' },
-  { group: 'drug', kind: 'drugs' },
-  { group: 'pre_existing_diseases', kind: 'pre_existing_diseases' },
-];
 
 const PRESENCE_OPERATORS = new Set(['ANY_OF_N_VALUES_IS_PRESENT', 'ALL_OF_THE_VALUES_ARE_PRESENT']);
 const NO_RULE_LISTS = { documentExclusionList: [], clinicalInclusionDocuments: [], clinicalExclusionDocuments: [] };
@@ -153,7 +142,7 @@ function mentionsOf(context: ClaimContext, rule: RuleDefinition | null, scope: R
       const kind = kindOf(context, node);
       for (const value of node.valuesToFind ?? []) add(kind, value, leafScope(node, scope, kind));
     } else if (node.operator) {
-      add('clinicalattribute', comparedAttribute(node)?.name ?? '', leafScope(node, scope, 'clinicalattribute'));
+      add('clinicalAttribute', comparedAttribute(node)?.name ?? '', leafScope(node, scope, 'clinicalAttribute'));
     }
     for (const child of node.statements ?? []) walk(child);
   };
@@ -162,25 +151,15 @@ function mentionsOf(context: ClaimContext, rule: RuleDefinition | null, scope: R
 }
 
 function mastersOf(context: ClaimContext, kind: EntityKind): KeywordMaster[] {
-  const m = context.input.masters;
-  const lists: Record<EntityKind, KeywordMaster[] | undefined> = {
-    procedures: m.procedures,
-    diagnoses: m.diagnoses,
-    evidence: m.evidence,
-    drugs: m.drugs,
-    tissues: m.tissues,
-    document: m.documents,
-    clinicalattribute: m.clinicalAttributes,
-    pre_existing_diseases: m.preExistingDiseases,
-  };
-  return lists[kind] ?? [];
+  const list = masterListOf(kind);
+  return (list ? context.input.masters[list] : undefined) ?? [];
 }
 
 /** The entity groups: every item the rule mentions (found or absent), then every other entity found. */
 function entityGroups(context: ClaimContext, rule: RuleDefinition | null, scope: RuleScope): Record<EntityGroup, FoundItem[]> {
   const mentions = mentionsOf(context, rule, scope);
   const groups = {} as Record<EntityGroup, FoundItem[]>;
-  for (const { group, kind } of GROUPS) {
+  for (const { group, kind } of ENTITY_GROUP_KINDS) {
     const items: FoundItem[] = [];
     const seen = new Set<string>();
     const consider = (name: string, documents: DocumentScope, mentioned: boolean) => {
@@ -189,7 +168,7 @@ function entityGroups(context: ClaimContext, rule: RuleDefinition | null, scope:
       const key = presence.master ? `#${presence.master.id}` : foldOf(name);
       if (seen.has(key)) return;
       let value: FoundValue | undefined;
-      if (kind === 'clinicalattribute') {
+      if (kind === 'clinicalAttribute') {
         const attribute = attributeOf(context, { id: presence.master?.id ?? '', name });
         const candidate = attribute ? attributeValue(context, attribute, scope, documents) : null;
         value = {
