@@ -16,13 +16,19 @@
  * p95 <= 1 s on embedded PGlite, <= 500 ms on PostgreSQL (a throwaway database on TEST_DATABASE_URL, skipped when no
  * server answers), 0 errors.
  *
+ * Beside them: the bench's own CPU (its clients must not be the limit) and the connections the kernel refused for a
+ * full accept queue during the run (a refused client retries after 1, 3, 7, 15 and 31 s: the 30 s timeouts of issue 20
+ * until the api listened with a larger backlog).
+ *
  * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`;
  * `--short` (40 clients, 10 s, 40 claims) to try it. `BENCH_PROF=<dir>` writes the api's CPU profiles (one per thread)
- * there, to see where a request's time goes.
+ * there, to see where a request's time goes; `BENCH_API_LOG=<file>` keeps the api's log with a line per request
+ * (`<file>.seed`, `<file>.restart`); `--data-dir DIR` keeps the embedded database there and, when DIR is already
+ * seeded, starts from it instead of seeding again (quicker to repeat; the claims' verification has moved on).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,6 +92,13 @@ interface LoadFigures {
   /** Of the errors, requests unanswered after REQUEST_TIMEOUT_MS. */
   timeouts: number;
   firstErrors: string[];
+  /** The bench's own CPU over the run, in % of one core: the clients must not be what limits the figures. */
+  clientCpuPercent: number;
+  /**
+   * Connection attempts the kernel refused for a full accept queue during the run (the whole machine's count, from
+   * /proc/net/netstat; null where it cannot be read): each one costs its client a 1, 3, 7, 15 or 31 s wait.
+   */
+  listenOverflows: number | null;
   goalP95Ms: number;
   ok: boolean;
 }
@@ -113,7 +126,14 @@ function startApi(env: Record<string, string>, profile: string): StartedApi {
   const profiling = process.env.BENCH_PROF ? ['--cpu-prof', '--cpu-prof-dir', join(process.env.BENCH_PROF, profile)] : [];
   const api = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/main.ts'], {
     cwd: join(import.meta.dirname, '..'),
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', LOG_LEVEL: 'info', LOG_REQUESTS: 'false', ...env },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      LOG_REQUESTS: process.env.BENCH_API_LOG ? 'true' : 'false',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const seeded = new Promise<void>((resolve, reject) => {
@@ -123,6 +143,10 @@ function startApi(env: Record<string, string>, profile: string): StartedApi {
     api.once('exit', (code) => reject(new Error(`the api exited (${code}) before the seed was stored`)));
   });
   seeded.catch(() => {});
+  if (process.env.BENCH_API_LOG) {
+    const log = createWriteStream(`${process.env.BENCH_API_LOG}.${profile}`);
+    api.stdout!.pipe(log);
+  }
   return { process: api, seeded };
 }
 
@@ -130,7 +154,8 @@ async function stopApi(api: ChildProcess): Promise<void> {
   if (api.exitCode !== null) return;
   const exited = new Promise((resolve) => api.once('exit', resolve));
   api.kill('SIGTERM');
-  await Promise.race([exited, sleep(15_000).then(() => api.kill('SIGKILL'))]);
+  // A profiled api writes its profiles on exit: give it time to finish its verification job.
+  await Promise.race([exited, sleep(process.env.BENCH_PROF ? 120_000 : 15_000).then(() => api.kill('SIGKILL'))]);
 }
 
 async function waitFor<T>(what: string, probe: () => Promise<T | null>, timeoutMs: number, everyMs = 3_000): Promise<T> {
@@ -174,6 +199,20 @@ async function countOf(headers: Record<string, string>, body: object): Promise<n
 /** Claims whose documents are still to be read or whose verdict is still to come. */
 const AWAITING_VERIFICATION = { status: ['TO_BE_OCRED', 'OCRED'] };
 
+/** The kernel's count of connections refused for a full accept queue (Linux), or null. */
+function listenOverflows(): number | null {
+  try {
+    const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'))
+      .map((line) => line.split(' '));
+    const at = names.indexOf('ListenOverflows');
+    return at > 0 ? Number(values[at]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** CLIENTS reviewers for SECONDS, each sending the next call as soon as the last was answered. */
 async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures> {
   const latencies: number[] = [];
@@ -181,6 +220,8 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
   const firstErrors: string[] = [];
   let errors = 0;
   let timeouts = 0;
+  const overflowsBefore = listenOverflows();
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   const client = async (index: number) => {
@@ -200,7 +241,10 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
       } catch (error) {
         errors += 1;
         if (error instanceof Error && error.name === 'TimeoutError') timeouts += 1;
-        if (firstErrors.length < 5) firstErrors.push(error instanceof Error ? error.message : String(error));
+        if (firstErrors.length < 5) {
+          const reason = error instanceof Error ? error.message : String(error);
+          firstErrors.push(`${call.method} ${call.path} sent at ${Math.round((sent - started) / 1000)} s: ${reason}`);
+        }
       }
       const answered = performance.now();
       latencies.push(answered - sent);
@@ -209,6 +253,8 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
   const elapsed = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const overflowsAfter = listenOverflows();
   latencies.sort((a, b) => a - b);
   const p95Ms = Math.round(percentile(latencies, 95));
   return {
@@ -223,6 +269,8 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
     errors,
     timeouts,
     firstErrors,
+    clientCpuPercent: Math.round((cpu.user + cpu.system) / 1e4 / elapsed),
+    listenOverflows: overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
     goalP95Ms: GOAL_P95_MS[driver],
     ok: errors === 0 && p95Ms <= GOAL_P95_MS[driver],
   };
@@ -341,7 +389,9 @@ function startHostileClient(token: string, payloads: HostilePayloads): { stop():
 
 /** One driver: a fresh data folder (and database), the api seeded, restarted, loaded cold, warm and under attack. */
 async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadResult> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'claims-bench-load-'));
+  const keptDir = driver === 'pglite' ? argument('--data-dir', '') : '';
+  const reused = keptDir !== '' && existsSync(keptDir) && readdirSync(keptDir).length > 0;
+  const dataDir = keptDir || mkdtempSync(join(tmpdir(), 'claims-bench-load-'));
   const databaseName = `claims_bench_load_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const onServer = async (statement: string) => {
     const admin = new pg.Client({ connectionString: POSTGRES_URL });
@@ -363,7 +413,7 @@ async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadRes
   try {
     await waitFor('the api', ready, 180_000);
     await Promise.race([
-      api.seeded,
+      reused ? Promise.resolve() : api.seeded,
       sleep(900_000, undefined, { ref: false }).then(() => Promise.reject(new Error('timed out waiting for the seed'))),
     ]);
     const tokens = await Promise.all(USERS.map(signIn));
@@ -401,13 +451,14 @@ async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadRes
   } finally {
     await stopApi(api.process);
     if (driver === 'postgres') await onServer(`drop database if exists ${databaseName} with (force)`);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keptDir) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 const figures = (run: string, f: LoadFigures) =>
   `  ${run.padEnd(8)} ${f.clients} clients ${f.seconds} s: ${f.requestsPerSecond} requests/s, first answers ${f.firstAnswerMs.earliest}-${f.firstAnswerMs.latest} ms, ` +
   `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms (goal ${f.goalP95Ms} ms), p99 ${f.p99Ms} ms, ${f.errors} errors of which ${f.timeouts} timed out (goal 0) ` +
+  `[bench CPU ${f.clientCpuPercent}% of a core, connections refused by the kernel ${f.listenOverflows ?? 'unknown'}] ` +
   `${f.ok ? 'ok' : 'OVER GOAL'}${f.firstErrors.length ? `\n    first errors: ${f.firstErrors.join('; ')}` : ''}`;
 
 const attacksText = (tally: AttackTally) =>
