@@ -8,6 +8,14 @@ import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { HttpTimeouts } from '../config';
 
+/**
+ * Connections the kernel holds for the api to accept (listen's backlog; the kernel caps it at net.core.somaxconn).
+ * Node's 511 overflows when more clients connect while the api's thread is busy (issue 20: 200 reviewers and 400
+ * trickling sockets): the kernel then drops their handshakes and the clients retry after 1, 3, 7, 15 and 31 s, so a
+ * reviewer's request reached the api up to 30 s after it was sent, then was answered in milliseconds.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** The server options of the timeouts; Node checks them every few seconds (sooner when they are short). */
 export function serverTimeouts(
   timeouts: HttpTimeouts,
