@@ -22,6 +22,11 @@ export interface PagedTableProps<T extends object> {
   toolbar?: ReactNode;
   emptyText?: string;
   maxBodyHeight?: number;
+  /**
+   * Fits the columns to the card down to this width (table-layout fixed: a column keeps its width, the columns
+   * without one share the rest), and scrolls sideways only below it. Without it the columns take their content's width.
+   */
+  fitWidth?: number;
   expandable?: TableProps<T>['expandable'];
 }
 
@@ -43,6 +48,7 @@ export function PagedTable<T extends object>({
   toolbar,
   emptyText = 'No Data Found',
   maxBodyHeight = 500,
+  fitWidth,
   expandable,
 }: PagedTableProps<T>) {
   const highlighted = columns.map((column) =>
@@ -79,7 +85,7 @@ export function PagedTable<T extends object>({
         columns={highlighted}
         dataSource={rows}
         loading={loading}
-        scroll={{ y: maxBodyHeight, x: 'max-content' }}
+        scroll={{ y: maxBodyHeight, x: fitWidth ?? 'max-content' }}
         locale={{ emptyText }}
         expandable={expandable}
         rowSelection={

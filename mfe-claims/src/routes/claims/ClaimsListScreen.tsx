@@ -118,7 +118,10 @@ export function ClaimsListScreen() {
   // Another insurer's claims are other claims: a selection does not carry over.
   if (useChanged([org])) setSelected([]);
 
-  const columns = useMemo(() => claimColumns({ provider, searchText: query }), [provider, query]);
+  const { columns, minWidth } = useMemo(
+    () => claimColumns({ provider, searchText: query, selectable: batchesAllowed }),
+    [provider, query, batchesAllowed],
+  );
 
   /** A batch's claims open with the batch (Back returns to it), others with annotation mode and their case type. */
   const opening: ClaimOpening = { org, batch, showAnnotation: annotationMode };
@@ -232,6 +235,7 @@ export function ClaimsListScreen() {
         avatar="CR"
         rowKey="id"
         columns={columns}
+        fitWidth={minWidth}
         list={list}
         searchText={query}
         selectedKeys={selected}

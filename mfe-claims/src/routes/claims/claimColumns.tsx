@@ -1,66 +1,104 @@
 import { caseTypeLabel, formatInZone, Highlight, verificationResultText } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { Tooltip, type TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
 
 type Columns = TableColumnsType<ClaimListRow>;
 
-/** A count column: narrow, its two-word title on two lines. */
-const COUNT_WIDTH = 96;
-
-/** The verdict column's width; its text is held to it (the table sizes columns to content, so a width alone is not). */
-const RESULT_WIDTH = 280;
-const RESULT_TEXT_STYLE = {
-  display: 'block',
-  maxWidth: RESULT_WIDTH - 16,
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
+/**
+ * Widths in px, padding included, sized to the longest word of each title (titles wrap between words) and to the
+ * values the column holds. The verdict has no width: it takes what the others leave, at least VERDICT_MIN_WIDTH.
+ */
+const WIDTH = {
+  caseNo: 112,
+  caseType: 104,
+  patientName: 136,
+  procedureCode: 104,
+  hospitalCode: 88,
+  annotation: 92,
+  count: 94,
+  date: 96,
 } as const;
+/** The least the verdict gets before the table scrolls sideways. */
+const VERDICT_MIN_WIDTH = 160;
+/** The row selection checkbox column antd adds (size small). */
+const SELECTION_WIDTH = 32;
+
+const ONE_LINE = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
+
+/** Text held to its cell's one line, cut with an ellipsis and whole on hover. */
+function oneLine(text: string, shown: ReactNode): ReactNode {
+  return (
+    <Tooltip title={text} placement="topLeft">
+      <span style={ONE_LINE}>{shown}</span>
+    </Tooltip>
+  );
+}
+
+const countColumn = (title: string, key: 'proceduresFound' | 'diagnosisFound' | 'evidenceFound' | 'documentsFound') => ({
+  title,
+  key,
+  dataIndex: key,
+  width: WIDTH.count,
+});
 
 /** Found-entity counts, shown to the provider's organisation only. */
 const PROVIDER_COLUMNS: Columns = [
-  { title: 'Annotation', key: 'annotation', dataIndex: 'annotated', render: (annotated: boolean) => (annotated ? 'Done' : 'Not Done') },
-  { title: 'Procedures Found', key: 'proceduresFound', dataIndex: 'proceduresFound', width: COUNT_WIDTH },
-  { title: 'Diagnosis Found', key: 'diagnosisFound', dataIndex: 'diagnosisFound', width: COUNT_WIDTH },
-  { title: 'Evidence Found', key: 'evidenceFound', dataIndex: 'evidenceFound', width: COUNT_WIDTH },
-  { title: 'Documents Found', key: 'documentsFound', dataIndex: 'documentsFound', width: COUNT_WIDTH },
+  {
+    title: 'Annotation',
+    key: 'annotation',
+    dataIndex: 'annotated',
+    width: WIDTH.annotation,
+    render: (annotated: boolean) => (annotated ? 'Done' : 'Not Done'),
+  },
+  countColumn('Procedures Found', 'proceduresFound'),
+  countColumn('Diagnosis Found', 'diagnosisFound'),
+  countColumn('Evidence Found', 'evidenceFound'),
+  countColumn('Documents Found', 'documentsFound'),
 ];
 
+const sizedWidth = (columns: Columns) => columns.reduce((sum, column) => sum + (typeof column.width === 'number' ? column.width : 0), 0);
+
 /**
- * The /claims columns of spec 1 §2; cells that compute their text highlight the search text themselves. The
- * verdict and the date stay pinned at the right edge, so the verdict shows without scrolling sideways; a long
- * reason is cut to one line, whole on hover.
+ * The /claims columns of spec 1 §2 and the narrowest the table gets before it scrolls sideways. The columns fit the
+ * list's width (no column is pinned: a pinned column covers the columns scrolling under it); titles wrap between
+ * words, long values are cut to one line and shown whole on hover, and cells highlight the search text.
  */
-export function claimColumns({ provider, searchText }: { provider: boolean; searchText: string }): Columns {
+export function claimColumns({ provider, searchText, selectable }: { provider: boolean; searchText: string; selectable: boolean }): {
+  columns: Columns;
+  minWidth: number;
+} {
   const highlighted = (text: string) => <Highlight text={text} query={searchText} />;
-  return [
-    { title: 'Case No.', key: 'referenceClaimId', dataIndex: 'referenceClaimId' },
-    { title: 'Case Type', key: 'caseType', render: (_, row) => highlighted(caseTypeLabel(row.caseType ?? row.case_type)) },
-    { title: 'Patient Name', key: 'patientName', dataIndex: 'patientName' },
-    { title: 'Procedure Code', key: 'procedureCodes', render: (_, row) => highlighted((row.procedureCodes ?? []).join(', ')) },
-    { title: 'Hospital Code', key: 'hospitalCode', dataIndex: 'hospitalCode' },
+  const clipped = (text: string | null | undefined) => oneLine(text ?? '', highlighted(text ?? ''));
+  const columns: Columns = [
+    { title: 'Case No.', key: 'referenceClaimId', dataIndex: 'referenceClaimId', width: WIDTH.caseNo, render: clipped },
+    {
+      title: 'Case Type',
+      key: 'caseType',
+      width: WIDTH.caseType,
+      render: (_, row) => highlighted(caseTypeLabel(row.caseType ?? row.case_type)),
+    },
+    { title: 'Patient Name', key: 'patientName', dataIndex: 'patientName', width: WIDTH.patientName, render: clipped },
+    {
+      title: 'Procedure Code',
+      key: 'procedureCodes',
+      width: WIDTH.procedureCode,
+      render: (_, row) => clipped((row.procedureCodes ?? []).join(', ')),
+    },
+    { title: 'Hospital Code', key: 'hospitalCode', dataIndex: 'hospitalCode', width: WIDTH.hospitalCode, render: clipped },
     ...(provider ? PROVIDER_COLUMNS : []),
     {
       title: 'Verification Result',
       key: 'verificationResult',
-      width: RESULT_WIDTH,
-      fixed: 'right',
-      ellipsis: { showTitle: false },
-      render: (_, row) => {
-        const text = verificationResultText(row.adjudicationResult, row.adjudicationReason);
-        return (
-          <Tooltip title={text} placement="topLeft">
-            <span style={RESULT_TEXT_STYLE}>{highlighted(text)}</span>
-          </Tooltip>
-        );
-      },
+      render: (_, row) => clipped(verificationResultText(row.adjudicationResult, row.adjudicationReason)),
     },
     {
       title: 'Date',
       key: 'lastModifiedOn',
-      width: 110,
-      fixed: 'right',
+      width: WIDTH.date,
       render: (_, row) => formatInZone(row.lastModifiedOn, 'YYYY-MM-DD'),
     },
   ];
+  const minWidth = sizedWidth(columns) + VERDICT_MIN_WIDTH + (selectable ? SELECTION_WIDTH : 0);
+  return { columns, minWidth };
 }
