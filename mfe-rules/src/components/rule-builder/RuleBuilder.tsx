@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   ENTITY_LABELS,
-  ENTITY_NAMES,
+  ENTITY_OPTIONS,
   LEAF_OPERATORS,
   OPERATOR_LABELS,
   OPERATOR_SHAPES,
@@ -31,7 +31,6 @@ import { VALUE_LIST_HINT, ValueListInput } from './ValueListInput';
 /** Number of Values offers 1 to 10 (spec 3 §5). */
 const COUNTS = Array.from({ length: 10 }, (_, i) => ({ value: i + 1, label: String(i + 1) }));
 const OPERATOR_OPTIONS = LEAF_OPERATORS.map((operator) => ({ value: operator, label: OPERATOR_LABELS[operator] }));
-const ENTITY_OPTIONS = ENTITY_NAMES.map((entity) => ({ value: entity, label: ENTITY_LABELS[entity] }));
 const BOOLEAN_OPTIONS: { value: BooleanOperator; label: string }[] = [
   { value: 'AND', label: 'AND' },
   { value: 'OR', label: 'OR' },

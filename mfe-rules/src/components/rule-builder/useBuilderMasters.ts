@@ -1,7 +1,14 @@
-import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
-import type { ClinicalAttribute, EntityName, KeywordEntity, NamedRef, Procedure } from '@claims/shared-kernel';
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { lookupQueries, NO_ROWS } from '@claims/shared-kernel/data';
+import {
+  ENTITY_NAMES,
+  type EntityName,
+  entityNameOf,
+  type KeywordModule,
+  kindOfEntity,
+  masterKind,
+  type NamedRef,
+} from '@claims/shared-kernel';
+import { type UseQueryOptions, type UseQueryResult, useQueries } from '@tanstack/react-query';
 import { clinicalAttributeLookup } from '../../api/rules';
 
 /** What the builder's pickers offer, from the page's cached lookups of the masters. */
@@ -12,31 +19,32 @@ export interface BuilderMasters {
   clinicalAttributes: NamedRef[];
 }
 
-const refs = (rows: (KeywordEntity | Procedure | ClinicalAttribute)[]): NamedRef[] =>
+/** A master row as a picker needs it (procedures, keywords and clinical attributes all have these). */
+type NamedRow = { id: number; name: string };
+
+/** The cached lookup of the masters of the kind an entity names, by where the kind is stored. */
+function entityLookup(entityName: EntityName): UseQueryOptions<NamedRow[]> {
+  const kind = masterKind(kindOfEntity(entityName));
+  if (kind.store === 'procedures') return lookupQueries.procedures() as UseQueryOptions<NamedRow[]>;
+  if (kind.store === 'clinical') return clinicalAttributeLookup() as UseQueryOptions<NamedRow[]>;
+  return lookupQueries.keywords(kind.module as KeywordModule) as UseQueryOptions<NamedRow[]>;
+}
+
+const ENTITY_LOOKUPS = ENTITY_NAMES.map(entityLookup);
+const ATTRIBUTES = entityNameOf('clinicalAttribute') as EntityName;
+
+const refs = (rows: NamedRow[]): NamedRef[] =>
   rows.map((row) => ({ id: row.id, name: row.name })).sort((a, b) => a.name.localeCompare(b.name));
+
+const buildersMasters = (results: UseQueryResult<NamedRow[]>[]): BuilderMasters => {
+  const entities = Object.fromEntries(ENTITY_NAMES.map((name, index) => [name, refs(results[index].data ?? NO_ROWS)])) as Record<
+    EntityName,
+    NamedRef[]
+  >;
+  return { entities, clinicalAttributes: entities[ATTRIBUTES] };
+};
 
 /** The masters of every entity a condition can name; each list is empty while it loads and after it failed. */
 export function useBuilderMasters(): BuilderMasters {
-  const procedures = useLookup(lookupQueries.procedures());
-  const diagnoses = useLookup(lookupQueries.keywords('diagnoses'));
-  const evidence = useLookup(lookupQueries.keywords('evidence'));
-  const drugs = useLookup(lookupQueries.keywords('drugs'));
-  const tissues = useLookup(lookupQueries.keywords('tissues'));
-  const documents = useLookup(lookupQueries.keywords('document'));
-  const { data: attributes = NO_ROWS } = useQuery(clinicalAttributeLookup());
-  return useMemo(() => {
-    const clinicalAttributes = refs(attributes);
-    return {
-      entities: {
-        procedures: refs(procedures),
-        diagnoses: refs(diagnoses),
-        evidence: refs(evidence),
-        drugs: refs(drugs),
-        tissues: refs(tissues),
-        document: refs(documents),
-        clinicalattribute: clinicalAttributes,
-      },
-      clinicalAttributes,
-    };
-  }, [procedures, diagnoses, evidence, drugs, tissues, documents, attributes]);
+  return useQueries({ queries: ENTITY_LOOKUPS, combine: buildersMasters });
 }

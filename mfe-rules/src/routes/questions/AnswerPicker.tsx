@@ -1,14 +1,12 @@
-import { QUESTION_ENTITY_TYPES } from '@claims/shared-kernel';
-import type { QuestionEntityType } from '@claims/shared-kernel';
+import { ANSWER_ENTITY_TYPES } from '@claims/shared-kernel';
+import type { AnswerEntityType, QuestionEntityType } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Empty, Flex, Modal, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { type RuleChoices, ruleChoicesQuery } from '../../api/questions';
 
-type EntityKind = Exclude<QuestionEntityType, 'other'>;
-
 /** Each entity type of a question and the names a rule selects of it. */
-const VALUES_OF: Record<EntityKind, (rule: RuleChoices) => string[]> = {
+const VALUES_OF: Record<AnswerEntityType, (rule: RuleChoices) => string[]> = {
   procedures: (rule) => [rule.procedureName],
   diagnosis: (rule) => rule.diagnosisList,
   document: (rule) => rule.document,
@@ -17,7 +15,6 @@ const VALUES_OF: Record<EntityKind, (rule: RuleChoices) => string[]> = {
   drug: (rule) => rule.drug,
   tissue: (rule) => rule.tissue,
 };
-const KINDS = QUESTION_ENTITY_TYPES.filter((type): type is EntityKind => type !== 'other');
 
 export const CHOOSE_ENTITY_TYPE = 'Choose Entity Type';
 export const CHOOSE_PROCEDURE_FIRST = 'Choose a procedure first';
@@ -63,8 +60,8 @@ function PickerBody({ org, entityType, procedureCodes, existing, room, onClose, 
 
   const taken = new Set(existing.map((a) => a.trim().toLowerCase()));
   const full = chosen.length >= room;
-  const kinds = entityType === 'other' ? KINDS : [entityType];
-  const tab = (kind: EntityKind) => {
+  const kinds = entityType === 'other' ? ANSWER_ENTITY_TYPES : [entityType];
+  const tab = (kind: AnswerEntityType) => {
     const values = distinct(rules.data.flatMap(VALUES_OF[kind]));
     if (values.length === 0) return <Typography.Text type="secondary">{noValues(kind)}</Typography.Text>;
     return (
