@@ -21,7 +21,8 @@ import { registerHealth } from './http/health';
 import { FORM_BODY_LIMIT, registerInputGuard } from './http/input-guard';
 import { registerLingeringClose } from './http/lingering-close';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
-import { RequestLogController } from './http/request-log';
+import { registerMetrics } from './http/metrics';
+import { REQUEST_ID_HEADER, REQUEST_ID_LOG_FIELD, RequestLogController, registerRequestId, requestIdOptions } from './http/request-log';
 import annotationRoutes from './routes/annotations';
 import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
@@ -108,7 +109,14 @@ function loggerOptions(config: AppConfig): FastifyServerOptions['logger'] {
   if (config.logFormat === 'json') return { level: config.logLevel };
   return {
     level: config.logLevel,
-    stream: pretty({ singleLine: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', sync: true }),
+    stream: pretty({
+      singleLine: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: `pid,hostname,${REQUEST_ID_LOG_FIELD}`,
+      // The request id leads the line, short enough to read and whole to search for.
+      messageFormat: `{if ${REQUEST_ID_LOG_FIELD}}[{${REQUEST_ID_LOG_FIELD}}] {end}{msg}`,
+      sync: true,
+    }),
   };
 }
 
@@ -117,6 +125,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     logController: new RequestLogController(config.logRequests),
+    ...requestIdOptions,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
@@ -126,6 +135,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestId(app);
 
   app.decorate('db', database.db);
   app.decorate('config', config);
@@ -138,8 +148,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
     // Range and the headers of its answer: the claim page's PDF viewer reads large documents by range from another origin.
-    allowedHeaders: ['Authorization', 'Content-Type', 'Range'],
-    exposedHeaders: ['Accept-Ranges', 'Content-Range', 'Content-Length', 'Content-Disposition'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'Range', REQUEST_ID_HEADER],
+    exposedHeaders: ['Accept-Ranges', 'Content-Range', 'Content-Length', 'Content-Disposition', REQUEST_ID_HEADER],
     maxAge: 600,
   });
   // Bodies are JSON, forms or multipart; plain text is refused (415) rather than passed on as a string.
@@ -161,7 +171,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   registerAuth(app);
   registerInputGuard(app);
   registerLingeringClose(app);
-  // /health and /ready: outside the versioned prefix, and registered before the OpenAPI plugin, which leaves them out.
+  // /metrics, /health and /ready: outside the versioned prefix, and registered before the OpenAPI plugin, which leaves them out.
+  registerMetrics(app);
   registerHealth(app);
 
   // Before the routes, which it describes.

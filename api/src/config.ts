@@ -53,8 +53,10 @@ export interface AppConfig {
   /** Which proxies' X-Forwarded-For to believe for the client's address (TRUST_PROXY; http/client-address.ts). */
   trustProxy: TrustProxy;
   logLevel: string;
-  /** `pretty` (one readable line per entry) or `json` (pino's raw lines, for log collectors). */
+  /** `pretty` (one readable line per entry) or `json` (pino's raw lines, for log collectors; the default when NODE_ENV=production). */
   logFormat: 'pretty' | 'json';
+  /** The Bearer token GET /metrics asks for (METRICS_TOKEN); null leaves it open, for a scraper on a private network. */
+  metricsToken: string | null;
   /** One line per answered request. */
   logRequests: boolean;
   /** How long a client may take over a request, in ms (docs/operations.md). */
@@ -191,10 +193,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheTtlSeconds: duration('AUTH_CACHE_TTL', env.AUTH_CACHE_TTL, 5),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL || 'info',
-    logFormat: env.LOG_FORMAT === 'json' ? 'json' : 'pretty',
+    logFormat: logFormat(env),
+    metricsToken: env.METRICS_TOKEN || null,
     logRequests: flag(env.LOG_REQUESTS, false),
     httpTimeouts: httpTimeouts(env),
   };
+}
+
+/** LOG_FORMAT, by default json in production (where a collector reads the lines) and pretty elsewhere. */
+function logFormat(env: NodeJS.ProcessEnv): AppConfig['logFormat'] {
+  const format = (env.LOG_FORMAT || (env.NODE_ENV === 'production' ? 'json' : 'pretty')).trim().toLowerCase();
+  if (format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got '${env.LOG_FORMAT}'`);
+  return format;
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {

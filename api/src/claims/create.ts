@@ -34,6 +34,8 @@ export async function createClaim(
   auth: AuthContext,
   org: string,
   form: MultipartForm,
+  /** The request's id (X-Request-Id), kept on the verification job so the worker's lines for it carry it. */
+  requestId: string,
 ): Promise<ClaimCreateResponse> {
   const raw = form.fields;
   const parsed = ClaimCreateFields.safeParse({
@@ -95,7 +97,12 @@ export async function createClaim(
       await recordClaimDocuments(tx, claim.id, stored);
       // With questions to answer, the documents are read meanwhile and the verification waits for the answers.
       if (fields.adjudicate)
-        await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username, adjudicate: !asksQuestions });
+        await enqueueVerification(tx, claim.id, {
+          priority: INTERACTIVE_PRIORITY,
+          requestedBy: auth.username,
+          adjudicate: !asksQuestions,
+          requestId,
+        });
       return claim.id;
     }),
   );

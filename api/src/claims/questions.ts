@@ -66,6 +66,8 @@ export async function answerClaimQuestions(
   auth: AuthContext,
   claim: ClaimRow,
   answers: ClaimAnswersBody['answers'],
+  /** The request's id (X-Request-Id), kept on the verification job so the worker's lines for it carry it. */
+  requestId: string,
 ): Promise<void> {
   const asked = await questionsAskedFor(db, claim.org, claim.procedureCodes);
   const foreign = Object.keys(answers).filter((id) => !asked.some((q) => String(q.id) === id));
@@ -82,6 +84,6 @@ export async function answerClaimQuestions(
         set: { payload, createdBy: auth.username, createdAt: new Date() },
       });
     await tx.update(claims).set({ lastModifiedBy: auth.username, lastModifiedOn: new Date() }).where(eq(claims.id, claim.id));
-    await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username });
+    await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username, requestId });
   });
 }

@@ -39,6 +39,8 @@ export async function rerunVerification(
   auth: AuthContext,
   row: ClaimRow,
   form: z.output<typeof ClaimRerunForm>,
+  /** The request's id (X-Request-Id), kept on the verification job so the worker's lines for it carry it. */
+  requestId: string,
 ): Promise<ClaimRow> {
   return db.transaction(async (tx) => {
     await lockIdleClaim(tx, row.id);
@@ -54,14 +56,28 @@ export async function rerunVerification(
       .returning();
     await auditClaims(tx, auth.username, 'rerun', [{ id: row.id, before: claimFields(row), after: claimFields(claim) }]);
     if (form.adjudicate) {
-      await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: form.rerunFlag, requestedBy: auth.username });
+      await enqueueVerification(tx, row.id, {
+        priority: INTERACTIVE_PRIORITY,
+        rerun: form.rerunFlag,
+        requestedBy: auth.username,
+        requestId,
+      });
     }
     return claim;
   });
 }
 
-/** The confirmed findings replace earlier ones, and the claim is verified again with them. */
-export async function confirmFindings(db: Db, auth: AuthContext, row: ClaimRow, findings: FindingsBody): Promise<ClaimRow> {
+/**
+ * The confirmed findings replace earlier ones, and the claim is verified again with them. `requestId` is the
+ * request's id (X-Request-Id), kept on the verification job so the worker's lines for it carry it.
+ */
+export async function confirmFindings(
+  db: Db,
+  auth: AuthContext,
+  row: ClaimRow,
+  findings: FindingsBody,
+  requestId: string,
+): Promise<ClaimRow> {
   return db.transaction(async (tx) => {
     await lockIdleClaim(tx, row.id);
     const [earlier] = await tx
@@ -83,7 +99,7 @@ export async function confirmFindings(db: Db, auth: AuthContext, row: ClaimRow, 
     await auditClaims(tx, auth.username, 'findings', [
       { id: row.id, before: { ...claimFields(row), findings: earlier?.findings ?? null }, after: { ...claimFields(claim), findings } },
     ]);
-    await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username });
+    await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username, requestId });
     return claim;
   });
 }

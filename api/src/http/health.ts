@@ -8,14 +8,12 @@
  * pickers' lookups through the whole stack (token check, account cache, query, serialization) once, which brings
  * the list's rows and indexes into the database's cache and compiles the code paths they take.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { issueToken } from '../auth/tokens';
-import { MIGRATIONS_FOLDER, rowsOf } from '../db';
+import { CODE_MIGRATIONS, rowsOf } from '../db';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,8 +26,8 @@ declare module 'fastify' {
 const DATABASE_TIMEOUT_MS = 2_000;
 export const NOT_WARMED_UP = 'Warming up';
 
-/** The migrations this code expects (drizzle's journal), which the database's migration table must all hold. */
-const EXPECTED_MIGRATIONS: number = JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')).entries.length;
+/** The migrations this code brings, which the database's migration table must all hold. */
+const EXPECTED_MIGRATIONS = CODE_MIGRATIONS.length;
 
 /** Registered on the root instance before the OpenAPI plugin: operational calls, not part of the documented api. */
 export function registerHealth(app: FastifyInstance): void {

@@ -1,4 +1,29 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions, LogController } from 'fastify';
+
+/** The header a request id comes in and goes back out in (a proxy or a client may set it; else the api makes one). */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
+/** The field every log line of a request, and of the worker's job it enqueued, carries the id in. */
+export const REQUEST_ID_LOG_FIELD = 'requestId';
+/** What a given id may be: short, and nothing that could break a log line or a header (no spaces, quotes, controls). */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
+
+/** The request's id: the caller's X-Request-Id when it is sane, else a new UUID. */
+export function requestIdOf(raw: IncomingMessage): string {
+  const given = raw.headers[REQUEST_ID_HEADER.toLowerCase()];
+  return typeof given === 'string' && SANE_REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** Fastify's options that make the request id (fastify's own header reading is off: it takes any value). */
+export const requestIdOptions = { genReqId: requestIdOf, requestIdHeader: false } satisfies Partial<FastifyServerOptions>;
+
+/** Answers every request, errors included, with its id, so a caller can quote it and an operator find its lines. */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+}
 
 /**
  * One line per answered request ('GET /v0.3.0/claims 200 12 ms') instead of Fastify's two entries with
@@ -6,7 +31,7 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
  */
 export class RequestLogController extends LogController {
   constructor(enabled: boolean) {
-    super({ disableRequestLogging: !enabled });
+    super({ disableRequestLogging: !enabled, requestIdLogLabel: REQUEST_ID_LOG_FIELD });
   }
 
   override incomingRequest(): void {}

@@ -12,6 +12,7 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PreviousVerification } from '@claims/shared-kernel/contract';
 import type { Db, Tx } from '../db';
 import { claimDocuments, claims } from '../db/schema';
+import { countPagesRead, type VerificationOutcome } from '../http/metrics';
 import { iso } from '../http/time';
 import { type DocumentStore, MissingDocumentError } from '../storage/store';
 import { DocumentRefused } from '../verification/read/limits';
@@ -75,14 +76,15 @@ export function jobPayload(job: ClaimedJob): VerifyJobPayload {
 const setStatus = (db: Db, claimId: number, status: string) =>
   db.update(claims).set({ status, lastModifiedOn: sql`now()` }).where(eq(claims.id, claimId));
 
-export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<void> {
+/** Runs the job to its end and says how it ended (see VerificationOutcome): the verdict stored, or why none was. */
+export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<VerificationOutcome> {
   const { db, signal } = ctx;
   const claimId = job.claimId;
   const [claim] = claimId == null ? [] : await db.select().from(claims).where(eq(claims.id, claimId));
   if (!claim) {
     // The claim was deleted after it was queued: nothing is left to do.
     await db.transaction((tx) => completeJob(tx, job));
-    return;
+    return 'claim_deleted';
   }
 
   try {
@@ -90,7 +92,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
   } catch (error) {
     if (!(error instanceof DocumentRefused)) throw error;
     await suspendForDocument(db, job, claim, error);
-    return;
+    return 'SUSPENDED';
   }
   checkpoint(signal);
 
@@ -99,7 +101,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
       await completeJob(tx, job);
       await tx.update(claims).set({ status: 'OCRED', rerunStatus: null, lastModifiedOn: sql`now()` }).where(eq(claims.id, claim.id));
     });
-    return;
+    return 'OCRED';
   }
 
   await setStatus(db, claim.id, 'TO_BE_ADJUDICATED');
@@ -151,6 +153,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<vo
       .where(eq(claims.id, claim.id));
     if (claim.deleteAfterAdjudication) await dropFiles(tx, ctx.store, claim.id);
   });
+  return verification.adjudicationResult;
 }
 
 /**
@@ -241,6 +244,7 @@ async function readUnreadDocuments(ctx: JobContext, claimId: number): Promise<vo
       ? await readOne(ctx, file, { claimPagesBefore, deadline, signal })
       : { documentId: doc.id, fileName: doc.fileName, url: documentUrl(claimId, doc.id), pages: [], error: 'the file is no longer stored' };
     claimPagesBefore += read.pages.length;
+    countPagesRead(read.pages);
     await db
       .update(claimDocuments)
       .set({ readPages: read.pages, pages: read.pages.length, readError: read.error ?? null, readAt: sql`now()` })

@@ -6,6 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
+import { recordVerification } from '../http/metrics';
+import { REQUEST_ID_LOG_FIELD } from '../http/request-log';
 import type { DocumentStore } from '../storage/store';
 import { claims } from '../db/schema';
 import { INTERACTIVE_PRIORITY, queueEvents } from './enqueue';
@@ -32,6 +34,8 @@ export interface QueueLog {
   info(message: string): void;
   warn(message: string): void;
   error(message: string): void;
+  /** A logger whose every line carries these fields (pino's child): a job's lines carry its request's id. */
+  child?(bindings: Record<string, unknown>): QueueLog;
 }
 
 export interface WorkerOptions {
@@ -79,6 +83,19 @@ export interface VerificationWorker {
 export const VERIFICATION_ERROR_CODE = '500';
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** The log for one job: its lines carry the id of the request that queued it, when one did. */
+function jobLog(log: QueueLog, job: ClaimedJob): QueueLog {
+  if (!job.requestId) return log;
+  if (log.child) return log.child({ [REQUEST_ID_LOG_FIELD]: job.requestId });
+  const tag = (message: string) => `${message} [${REQUEST_ID_LOG_FIELD} ${job.requestId}]`;
+  return {
+    debug: (message) => log.debug(tag(message)),
+    info: (message) => log.info(tag(message)),
+    warn: (message) => log.warn(tag(message)),
+    error: (message) => log.error(tag(message)),
+  };
+}
 
 export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
@@ -152,6 +169,9 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   queueEvents.on('cancelled', onCancelled);
 
   async function runJob(job: ClaimedJob): Promise<void> {
+    const lines = jobLog(log, job);
+    const started = performance.now();
+    const ended = (outcome: string) => recordVerification(outcome, (performance.now() - started) / 1000);
     const jobController = new AbortController();
     aborts.set(job.id, jobController);
     const onStop = () => jobController.abort();
@@ -166,7 +186,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
               jobController.abort();
             }
           })
-          .catch((error) => log.warn(`job ${job.id}: lease renewal failed: ${messageOf(error)}`));
+          .catch((error) => lines.warn(`job ${job.id}: lease renewal failed: ${messageOf(error)}`));
       },
       Math.max(50, Math.floor(leaseMs / 3)),
     );
@@ -175,22 +195,30 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       const maxAttempts = options.maxAttempts ?? job.maxAttempts;
       if (job.attempts > maxAttempts) {
         // Taken again after its lease expired more often than it may be tried: its runs keep dying.
-        await recordFailure(job, new Error(`verification stopped unexpectedly ${job.attempts - 1} times`), true);
+        await recordFailure(job, new Error(`verification stopped unexpectedly ${job.attempts - 1} times`), true, lines);
+        ended('failed');
         return;
       }
-      await runVerifyJob(
+      lines.debug(`job ${job.id}: verifying claim ${job.claimId} (attempt ${job.attempts})`);
+      const outcome = await runVerifyJob(
         { db, store: options.store, reader, verify, masters, signal: jobController.signal, readTimeoutSeconds: options.readTimeoutSeconds },
         job,
       );
-      log.debug(`job ${job.id}: claim ${job.claimId} verified`);
+      ended(outcome);
+      lines.debug(`job ${job.id}: claim ${job.claimId} verified: ${outcome}`);
     } catch (error) {
       if (error instanceof LeaseLostError || leaseLost) {
-        log.warn(`job ${job.id}: lease lost, another worker has it`);
+        ended('lease_lost');
+        lines.warn(`job ${job.id}: lease lost, another worker has it`);
       } else if (error instanceof JobInterrupted) {
-        await releaseJob(db, job).catch((e) => log.warn(`job ${job.id}: release failed: ${messageOf(e)}`));
+        ended('interrupted');
+        await releaseJob(db, job).catch((e) => lines.warn(`job ${job.id}: release failed: ${messageOf(e)}`));
       } else {
         const final = job.attempts >= (options.maxAttempts ?? job.maxAttempts);
-        await recordFailure(job, error, final).catch((e) => log.error(`job ${job.id}: recording the failure failed: ${messageOf(e)}`));
+        ended(final ? 'failed' : 'retry');
+        await recordFailure(job, error, final, lines).catch((e) =>
+          lines.error(`job ${job.id}: recording the failure failed: ${messageOf(e)}`),
+        );
       }
     } finally {
       aborts.delete(job.id);
@@ -199,7 +227,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
     }
   }
 
-  async function recordFailure(job: ClaimedJob, error: unknown, final: boolean): Promise<void> {
+  async function recordFailure(job: ClaimedJob, error: unknown, final: boolean, log: QueueLog): Promise<void> {
     const message = messageOf(error);
     const retryIn = final ? null : retryDelay(job.attempts, retryBaseMs, retryMaxMs);
     await db.transaction(async (tx) => {

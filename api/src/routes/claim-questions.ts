@@ -23,7 +23,7 @@ const claimQuestionRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { access: requireRerunRight },
     handler: async (request) => {
       const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
-      await answerClaimQuestions(app.db, request.auth, claim, request.body.answers);
+      await answerClaimQuestions(app.db, request.auth, claim, request.body.answers, request.id);
       return { id: claim.id, Message: 'Successfully Done' };
     },
   });

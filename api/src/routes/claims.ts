@@ -93,7 +93,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       const { auth } = request;
       const { org } = await claimScope(app.db, auth, request.query.org);
       const form = await readMultipart(request, 'documents', app.config.uploadLimits);
-      return createClaim(app.db, app.documentStore, auth, org, form);
+      return createClaim(app.db, app.documentStore, auth, org, form, request.id);
     },
   });
 
@@ -104,7 +104,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { auth } = request;
       const row = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
-      return claimWithDocuments(app.db, await rerunVerification(app.db, auth, row, request.body));
+      return claimWithDocuments(app.db, await rerunVerification(app.db, auth, row, request.body, request.id));
     },
   });
 
@@ -115,7 +115,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const { auth } = request;
       const row = await loadVisibleClaim(app.db, auth, request.params.claimId, request.query.org);
-      return claimWithDocuments(app.db, await confirmFindings(app.db, auth, row, request.body));
+      return claimWithDocuments(app.db, await confirmFindings(app.db, auth, row, request.body, request.id));
     },
   });
 };
