@@ -57,6 +57,27 @@ describe('columns', () => {
     expect(blocks[0]).toContain('found to have acute appendicitis on ultrasound');
   });
 
+  it('reads a column whose values stand under their labels beside a column of other numbers', () => {
+    const page = [
+      'CT SCAN REPORT',
+      'Study: NCCT KUB',
+      '',
+      'MEASUREMENTS                             OTHER PARAMETERS',
+      'Mild hydroureteronephrosis above the     Bleeding time 2 min 30 s',
+      'calculus.                                Blood group B positive',
+      'No perinephric collection.               Pulse 84 /min',
+      'Size of calculus                         ESR 32 mm/1st hr',
+      '9 mm                                     Sr. Sodium 138 mEq/L',
+      '                                         Height 158 cm',
+      'IMPRESSION',
+      'Ureteric calculus.',
+    ].join('\n');
+    expect(blocksOf(page)).toContain(
+      'MEASUREMENTS Mild hydroureteronephrosis above the calculus. No perinephric collection. Size of calculus 9 mm',
+    );
+    expect(readValue(attribute('Calculus Size', { alias: ['Size of calculus'] }), page)).toBe(9);
+  });
+
   it('never cuts a table into its columns', () => {
     const lab = [
       'Test                     Result     Unit          Reference range',

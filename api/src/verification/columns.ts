@@ -171,17 +171,32 @@ const NOT_LABEL = /\/|^(?:mm|cm|ml|dl|cc|mg|gm?|kg|fl|pg|iu|%|lakhs?|millions?|c
 const isLabelWord = (text: string) => /^[(\p{L}]/u.test(text) && /\p{L}{2}/u.test(text) && !NOT_LABEL.test(text.replace(/[():,]/g, ''));
 const isNumber = (text: string) => /^[([]?[-+<>]?\d/.test(text);
 
-/** Whether boxes (one side of a gutter) make a column: lines of labels and values, or of running text. */
+/**
+ * Whether boxes (one side of a gutter) make a column: lines of labels and values (a value on its label's line,
+ * or starting the line under a label that has none), of running text, or of both.
+ */
 function isColumn(boxes: Box[]): boolean {
   const lines = linesOf(boxes);
   if (lines.length < MIN_LINES) return false;
   let labelled = 0;
   let running = 0;
-  for (const line of lines) {
-    if (isLabelWord(line[0].text) && line.some((b) => isNumber(b.text))) labelled += 1;
+  lines.forEach((line, i) => {
+    const label = isLabelWord(line[0].text);
+    const withNumber = line.some((b) => isNumber(b.text));
+    const next = lines[i + 1];
+    if (label && withNumber) labelled += 1;
+    // 'Size of calculus' over '9 mm': the label and its value make two labelled lines. A label over a run of
+    // numbers is a table column's header ('Reference range' over its ranges), and a lone word over a number
+    // a table's result ('Nil' over '0 - 5'): neither labels the number.
+    else if (label && line.length >= 2 && next && isNumber(next[0].text) && !(lines[i + 2] && isNumber(lines[i + 2][0].text)))
+      labelled += 2;
     if (line.filter((b) => /^\p{L}{2,}/u.test(b.text)).length >= 4) running += 1;
-  }
-  return labelled >= MIN_LABELLED_SHARE * lines.length || running >= MIN_RUNNING_SHARE * lines.length;
+  });
+  return (
+    labelled >= MIN_LABELLED_SHARE * lines.length ||
+    running >= MIN_RUNNING_SHARE * lines.length ||
+    labelled + running >= MIN_RUNNING_SHARE * lines.length
+  );
 }
 
 /** Boxes grouped into lines by their vertical centres (left to right within a line). */
