@@ -103,4 +103,41 @@ describe('unit notation', () => {
     expect(JSON.stringify(verification.adjudicationDetails)).toContain('"unitFound":"x10^6/mL"');
     expect(verification.adjudicationReason).toContain('Platelet Count is 250 x10^6/mL');
   });
+
+  it("takes an OCRed 'p' for the micro sign only where the attribute defines the micro unit and no pico one", () => {
+    const creatinine = attribute('Serum Creatinine', {
+      units: [
+        {
+          id: 3,
+          name: 'mg/dL',
+          alias: [
+            { keyword: 'mg/dL', conversion_unit: 1 },
+            { keyword: 'umol/L', conversion_unit: 0.0113 },
+          ],
+        },
+      ],
+    });
+    expect(unitAt(['pmol/l'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
+    expect(unitAt(['(pmol/L)'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
+    // A text layer says what it says: 'pmol/l' there is not the attribute's unit.
+    expect(unitAt(['pmol/l'], creatinine)).toBeNull();
+    const withPico = attribute('Insulin', {
+      units: [
+        {
+          id: 4,
+          name: 'pmol/L',
+          alias: [
+            { keyword: 'pmol/L', conversion_unit: 1 },
+            { keyword: 'umol/L', conversion_unit: 1e6 },
+          ],
+        },
+      ],
+    });
+    expect(unitAt(['pmol/l'], withPico, { ocr: true })?.keyword.key).toBe('pmol/l');
+    expect(unitAt(['pg/ml'], creatinine, { ocr: true })).toBeNull();
+    const scanned = buildClaimText([docFromText('lab.png', ['Serum Creatinine 690 pmol/l'], 1, 'ocr')]);
+    const [value] = new ValueReader(scanned, new PhraseIndex(scanned)).candidates(creatinine, null);
+    expect(value && displayValue(value.value)).toBeCloseTo(7.797, 3);
+    expect(value?.unit).toBe('mg/dL');
+  });
 });

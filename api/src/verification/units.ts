@@ -83,12 +83,28 @@ export const targetUnit = (attribute: ClinicalAttributeMaster): string | null =>
 
 const ONLY_PUNCTUATION = /^[^\p{L}\p{N}%]*$/u;
 
+/** OCR reads the micro sign as a 'p' ('µmol/L' as 'pmol/l'): a micro unit's prefix as it may come out of tesseract. */
+const MISREAD_MICRO = /^([([{]*)p(?=mol|g\/|iu)/i;
+
 /**
  * The unit written at the start of `parts` (the rest of the value's word, then the next words), or null.
  * A unit may be split over up to three words ('mg / dl'), may sit in brackets, and must end with a word:
- * 'cm' is read from 'cm', 'cm.' or '(cm)', not from 'cms'. The longest keyword wins.
+ * 'cm' is read from 'cm', 'cm.' or '(cm)', not from 'cms'. The longest keyword wins. On an OCRed page (`ocr`),
+ * a 'p' where the attribute defines the micro unit and no pico one is the micro sign misread.
  */
-export function unitAt(parts: string[], attribute: ClinicalAttributeMaster): { keyword: UnitKeyword; words: number } | null {
+export function unitAt(
+  parts: string[],
+  attribute: ClinicalAttributeMaster,
+  { ocr = false }: { ocr?: boolean } = {},
+): { keyword: UnitKeyword; words: number } | null {
+  const found = unitWrittenAt(parts, attribute);
+  if (found || !ocr || !parts.length || !MISREAD_MICRO.test(parts[0])) return found;
+  const keywords = unitKeywords(attribute);
+  if (keywords.some((k) => k.canonical.startsWith('p'))) return null;
+  return unitWrittenAt([parts[0].replace(MISREAD_MICRO, '$1u'), ...parts.slice(1)], attribute);
+}
+
+function unitWrittenAt(parts: string[], attribute: ClinicalAttributeMaster): { keyword: UnitKeyword; words: number } | null {
   const keywords = unitKeywords(attribute);
   if (!keywords.length) return null;
   let best: { keyword: UnitKeyword; words: number } | null = null;

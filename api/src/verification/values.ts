@@ -528,7 +528,7 @@ export class ValueReader {
         if (hasLetters(word) && !opened && ++skipped > MAX_SKIPPED_WORDS) return null;
         continue;
       }
-      const quantity = this.quantityAt(pieces, i, attribute);
+      const quantity = this.quantityAt(pieces, i, attribute, ocr);
       i = quantity.next;
       rightAfterName = false;
       const isRange = quantity.upper !== null;
@@ -630,11 +630,13 @@ export class ValueReader {
     pieces: Piece[],
     at: number,
     attribute: ClinicalAttributeMaster,
+    ocr: boolean,
   ): { unit: UnitKeyword | string; next: number; used: number[] } | null {
     const unitHere = (k: number) => {
       const found = unitAt(
         pieces.slice(k, k + 3).map((p) => p.text),
         attribute,
+        { ocr },
       );
       return found && { unit: found.keyword, next: k + found.words, used: pieces.slice(k, k + found.words).map((p) => p.token) };
     };
@@ -658,7 +660,7 @@ export class ValueReader {
   }
 
   /** The number at piece `at` with its range, unit and further dimensions. */
-  private quantityAt(pieces: Piece[], at: number, attribute: ClinicalAttributeMaster): Quantity {
+  private quantityAt(pieces: Piece[], at: number, attribute: ClinicalAttributeMaster, ocr: boolean): Quantity {
     const used = [pieces[at].token];
     const lower = this.numberAt(pieces, at, attribute);
     let next = at + 1;
@@ -668,7 +670,7 @@ export class ValueReader {
       next = range.next;
     }
     const withUnit = (value: number) => {
-      const unit = this.unitAfter(pieces, next, attribute);
+      const unit = this.unitAfter(pieces, next, attribute, ocr);
       if (unit) {
         used.push(...unit.used);
         next = unit.next;
