@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { loadConfig } from '../../src/config';
 import { jobs } from '../../src/db/schema';
 import { METRICS_TOKEN_REQUIRED } from '../../src/http/metrics';
 import { createVerificationWorker, type VerificationWorker } from '../../src/jobs/worker';
@@ -38,6 +39,17 @@ function capturedLog() {
   const lines: Record<string, unknown>[] = [];
   return { lines, logger: { level: 'debug', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } } };
 }
+
+test('LOG_FORMAT: json by default when NODE_ENV=production, pretty otherwise; METRICS_TOKEN read', () => {
+  const config = (env: Record<string, string>) => loadConfig({ JWT_SECRET: 'a-secret', ...env });
+  expect(config({ NODE_ENV: 'production' }).logFormat).toBe('json');
+  expect(config({}).logFormat).toBe('pretty');
+  expect(config({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+  expect(config({ LOG_FORMAT: 'JSON' }).logFormat).toBe('json');
+  expect(() => config({ LOG_FORMAT: 'xml' })).toThrow("LOG_FORMAT must be json or pretty, got 'xml'");
+  expect(config({}).metricsToken).toBeNull();
+  expect(config({ METRICS_TOKEN: 'scrape-secret' }).metricsToken).toBe('scrape-secret');
+});
 
 describe.each(DATABASES)('operators on %s', (_name, open) => {
   let testDb: TestDatabase;
