@@ -28,12 +28,31 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
       ...apiEnv,
     },
   });
+  const apps = await serveApps(config);
+  const suite = {
+    ...apps,
+    api,
+    async stop() {
+      await apps.stop();
+      await stopProcess(api);
+    },
+  };
+  try {
+    await waitForHttp(`${config.apiBaseUrl}/version`, 180_000, api);
+  } catch (error) {
+    await suite.stop();
+    throw error;
+  }
+  return suite;
+}
+
+/** Serves the five built apps, each with the runtime-config.json of `config` (its api base URL, ports, origins). */
+export async function serveApps(config) {
   const servers = new Map();
   for (const app of config.apps) {
     servers.set(app.dir, await listen(app, config));
   }
-  const suite = {
-    api,
+  const apps = {
     servers,
     /** Stops one app's server (the e2e test of a remote that is down). */
     async stopApp(dir) {
@@ -55,21 +74,14 @@ export async function startSuite(config, { dataDir, apiEnv = {}, quietApi = fals
       );
     },
     async stop() {
-      for (const dir of [...servers.keys()]) await suite.stopApp(dir);
-      await stopProcess(api);
+      for (const dir of [...servers.keys()]) await apps.stopApp(dir);
     },
   };
-  try {
-    await waitForHttp(`${config.apiBaseUrl}/version`, 180_000, api);
-  } catch (error) {
-    await suite.stop();
-    throw error;
-  }
-  return suite;
+  return apps;
 }
 
 /** SIGTERM (the api closes its worker and database), then SIGKILL if it is still there after 15 s. */
-async function stopProcess(child) {
+export async function stopProcess(child) {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
