@@ -3,7 +3,7 @@
  * wording, procedure labels, entity group texts, which groups and lists show, the reason's fraud marks and
  * the rule versions.
  */
-import { caseTypeShort, shorten } from '@claims/shared-kernel';
+import { caseTypeShort, ENTITY_GROUP_TEXTS, ENTITY_GROUPS, shorten } from '@claims/shared-kernel';
 import type {
   AdjudicationResult,
   CaseType,
@@ -110,36 +110,14 @@ export function procedureOrder(claim: Pick<Claim, 'procedureCodes' | 'adjudicati
   ];
 }
 
-interface GroupTexts {
-  label: string;
-  /** Shown when the group has no item at all. */
-  empty: string;
-  /** Shown in place of the found list when nothing of the group was found. */
-  notFound: string;
-}
+/**
+ * Spec 1 §8: 'woops! no ... for this protocol' for what the protocol asks for, '... not found' otherwise; a group's
+ * label, its text when it has no item and when nothing of it was found, from the kernel's kinds table.
+ */
+export const GROUP_TEXTS = ENTITY_GROUP_TEXTS;
 
-/** Spec 1 §8: 'woops! no ... for this protocol' for what the protocol asks for, '... not found' otherwise. */
-export const GROUP_TEXTS: Record<EntityGroup, GroupTexts> = {
-  procedures: { label: 'Procedures', empty: 'woops! no procedure for this protocol', notFound: 'Procedure not found' },
-  diagnoses: { label: 'Diagnoses', empty: 'woops! no diagnosis for this protocol', notFound: 'Diagnosis not found' },
-  evidence: { label: 'Evidence', empty: 'woops! no evidence for this protocol', notFound: 'Evidence not found' },
-  clinicalAttribute: {
-    label: 'Clinical Attributes',
-    empty: 'woops! no clinical attribute for this protocol',
-    notFound: 'Clinical Attribute not found',
-  },
-  document: { label: 'Documents', empty: 'Document not found', notFound: 'Document not found' },
-  tissue: { label: 'Tissues', empty: 'Tissue not found', notFound: 'Tissue not found' },
-  drug: { label: 'Drugs', empty: 'Drug not found', notFound: 'Drug not found' },
-  pre_existing_diseases: {
-    label: 'Pre Existing Diseases',
-    empty: 'Pre Existing Disease not found',
-    notFound: 'Pre Existing Disease not found',
-  },
-};
-
-/** The entity groups in the order the page shows them (the contract's ENTITY_GROUPS, which sits beside zod). */
-export const DISPLAYED_GROUPS = Object.keys(GROUP_TEXTS) as EntityGroup[];
+/** The entity groups in the order the page shows them: the kinds table's. */
+export const DISPLAYED_GROUPS: readonly EntityGroup[] = ENTITY_GROUPS;
 
 export interface GroupView {
   group: EntityGroup;

@@ -12,8 +12,8 @@
  *
  * Under AND every failing statement is needed; under OR (any other operator) one alternative would do.
  */
-import type { EntityName, EvidenceLocation, LeafOperator, ProcedureVerification, RuleStatement } from '@claims/shared-kernel';
-import { leafValueList } from '@claims/shared-kernel';
+import type { EvidenceLocation, LeafOperator, ProcedureVerification, RuleStatement } from '@claims/shared-kernel';
+import { ENTITY_PLURALS, leafValueList } from '@claims/shared-kernel';
 import { RULE_TREES } from './display';
 
 /** One thing that would change the outcome, or a choice among several, or several needed together. */
@@ -31,16 +31,6 @@ export const PROTOCOL_NOT_CONFIGURED =
   'No protocol is configured for this procedure and case type, so nothing was checked; once a rule exists, run verification again.';
 export const suspendedSentence = (reason: string | null | undefined): string =>
   `The documents could not be read, so nothing was verified${reason?.trim() ? ` (${reason.trim()})` : ''}; upload readable documents and run verification again.`;
-
-const ENTITY_PLURALS: Record<EntityName, string> = {
-  procedures: 'procedures',
-  diagnoses: 'diagnoses',
-  evidence: 'evidence',
-  drugs: 'drugs',
-  tissues: 'tissues',
-  document: 'documents',
-  clinicalattribute: 'clinical attributes',
-};
 
 const list = (values: readonly string[]) => values.join(', ');
 
