@@ -5,6 +5,7 @@
  * The claims are found through the api (the seed makes claims with text PDFs, scanned images and image
  * PDFs), never by id; tests that write pick a claim no other test of this file touches.
  */
+import { ENTITY_GROUP_TEXTS, ENTITY_GROUPS, type EntityGroup } from '@claims/shared-kernel/constants';
 import type { Claim, ClaimDocument, ClaimQuestions, DocumentText, ErrorAnnotations, FoundItem } from '@claims/shared-kernel/contract';
 import type { Annotation, ProcedureQuestion } from '@claims/shared-kernel/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -25,19 +26,10 @@ const VERIFICATION_TIMEOUT = 180_000;
 /** Highlights are compared with the adjudicator's boxes to this many CSS pixels. */
 const TOLERANCE_PX = 2;
 
-/** The entity groups in the order the claim page shows them, with their accordion labels. */
-const GROUPS = [
-  ['procedures', 'Procedures'],
-  ['diagnoses', 'Diagnoses'],
-  ['evidence', 'Evidence'],
-  ['clinicalAttribute', 'Clinical Attributes'],
-  ['document', 'Documents'],
-  ['tissue', 'Tissues'],
-  ['drug', 'Drugs'],
-  ['pre_existing_diseases', 'Pre Existing Diseases'],
-] as const;
-type Group = (typeof GROUPS)[number][0];
-const groupLabel = (group: Group): string => GROUPS.find(([name]) => name === group)![1];
+/** An entity group of the claim page (ENTITY_GROUPS is the order it shows them in). */
+type Group = EntityGroup;
+/** A group's accordion label on the claim page (the kinds table's). */
+const groupLabel = (group: Group): string => ENTITY_GROUP_TEXTS[group].label;
 
 /** A found item with a position in one of the claim's documents, keyed as the claim page keys it. */
 interface Evidence {
@@ -133,7 +125,7 @@ function procedureOrder(claim: Claim): string[] {
 /** The found items with a position, in the order the page lists them (what j and k step through). */
 function evidenceOf(claim: Claim): Evidence[] {
   return procedureOrder(claim).flatMap((code) =>
-    GROUPS.flatMap(([group]) =>
+    ENTITY_GROUPS.flatMap((group) =>
       (claim.adjudicationDetails![code][group] ?? []).flatMap((item, index) => {
         const document = item.found && item.position ? documentOf(claim, item) : undefined;
         if (!document || !item.position) return [];

@@ -5,6 +5,7 @@
  * claim; questions created, edited and deleted by a named question editor while another user is refused.
  * Procedures are made and claims and rules found through the api, never assumed by id.
  */
+import { ENTITY_LABELS, type EntityName } from '@claims/shared-kernel/constants';
 import type {
   Claim,
   ClaimCreateResponse,
@@ -183,7 +184,6 @@ const toast = (page: Page, text: string) => page.locator('.ant-message-notice').
 // ---------------------------------------------------------------------------------------------------
 // Rule trees as the test builds them
 
-type EntityName = 'procedures' | 'diagnoses' | 'evidence' | 'drugs' | 'tissues' | 'document';
 type LeafOperator = NonNullable<RuleStatement['operator']>;
 
 interface Condition {
@@ -216,15 +216,6 @@ const OPERATOR_LABELS: Partial<Record<LeafOperator, string>> = {
   VALUE_IN_RANGE: 'Value in range',
   VALUE_IN: 'Value in',
 };
-const ENTITY_LABELS: Record<EntityName, string> = {
-  procedures: 'Procedures',
-  diagnoses: 'Diagnoses',
-  evidence: 'Evidence',
-  drugs: 'Drugs',
-  tissues: 'Tissues',
-  document: 'Documents',
-};
-
 /** The four builders of the rule form, with the entity a new presence condition of each looks for. */
 const BUILDERS = [
   { tree: 'procedureRule', title: 'Procedure Rule', entity: 'procedures' },
