@@ -17,6 +17,7 @@ import { formatIn } from '../http/time';
 import { claimScope } from './access';
 import { listConsoleClaims } from './console';
 import { FilterPages, type PageStart, type SortKey } from './list-pages';
+import { readPageOnce } from './list-readings';
 import { toClaimListRow, type ClaimListSource } from './mapping';
 import { andAll, claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
 
@@ -112,18 +113,33 @@ async function cappedCount(db: DbOrTx, where: SQL): Promise<{ count: number; cap
 }
 
 /**
- * A page of the list. The filter's pages remember their ends and count (list-pages.ts): page 1 counts, later pages
- * reuse it, a page after a served one starts where that one ended, and one past the count's last page is empty.
+ * A page of the list, read once for all the requests that ask it at the same moment (list-readings.ts). The filter's
+ * pages remember their ends and count (list-pages.ts): page 1 counts, later pages reuse it, a page after a served one
+ * starts where that one ended, and one past the count's last page is empty.
  */
-async function pageOfClaims(
+function pageOfClaims(
   db: DbOrTx,
   scope: ClaimScope,
   filter: { conditions: SQL[]; key: unknown },
   page: Page,
   withCounts: boolean,
 ): Promise<Paged<ClaimListRow>[]> {
-  const where = andAll([...scopeConditions(scope), ...filter.conditions])!;
-  const pages = FilterPages.of(db, JSON.stringify([scope, filter.key, page.limit]), page.page_number);
+  const filterKey = JSON.stringify([scope, filter.key, page.limit]);
+  return readPageOnce(db, JSON.stringify([filterKey, page.page_number, withCounts]), () =>
+    readPage(db, scope, filter.conditions, filterKey, page, withCounts),
+  );
+}
+
+async function readPage(
+  db: DbOrTx,
+  scope: ClaimScope,
+  conditions: SQL[],
+  filterKey: string,
+  page: Page,
+  withCounts: boolean,
+): Promise<Paged<ClaimListRow>[]> {
+  const where = andAll([...scopeConditions(scope), ...conditions])!;
+  const pages = FilterPages.of(db, filterKey, page.page_number);
   // A page past the remembered count's last is empty without a query, whatever its number.
   const pastEnd = pages.isPastEnd(page.page_number, page.limit);
   const [rows, total] = await Promise.all([
