@@ -11,6 +11,8 @@
  *  - the claims list at scale (api/scripts/bench-list.ts, issue 13): p50/p95 of each scenario the screens use at
  *    100k claims embedded (goal p95 <= 150 ms) and 1M on PostgreSQL when it answers (goal p95 <= 50 ms);
  *    BENCH_LIST_CLAIMS and BENCH_LIST_PG_CLAIMS change the counts
+ *  - the verification queue's pick (api/scripts/bench-queue.ts, issue 21): p50/p95 at 1,000, 10,000 and 100,000
+ *    queued jobs on PostgreSQL when it answers (goal p95 <= 5 ms at 100,000)
  * Results are printed and written to bench-results/latest.json for comparison between changes.
  * Budgets (issue 13 §4): sign-in <= 200 KB gzip, /claims <= 450 KB gzip including the shell (and what sign-in
  * loaded), one federation runtime in the page; each page's line lists its largest scripts (file, package, KB gzip,
@@ -479,6 +481,7 @@ console.log(
 if (!process.argv.includes('--frontend')) await adjudicatorBenchmarks();
 if (!process.argv.includes('--frontend')) loadBenchmark();
 if (!process.argv.includes('--frontend')) listBenchmarks();
+if (!process.argv.includes('--frontend')) queueBenchmark();
 
 mkdirSync(path.join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(path.join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -512,6 +515,16 @@ function listBenchmarks() {
   const counts = ['--claims', process.env.BENCH_LIST_CLAIMS ?? '100000', '--pg-claims', process.env.BENCH_LIST_PG_CLAIMS ?? '1000000'];
   run('npx', ['tsx', 'scripts/bench-list.ts', ...counts, '--json', listOut], { cwd: path.join(ROOT, 'api') });
   results.claimsList = JSON.parse(readFileSync(listOut, 'utf8'));
+}
+
+/** The verification queue's pick at 1,000, 10,000 and 100,000 queued jobs on PostgreSQL (api/scripts/bench-queue.ts). */
+function queueBenchmark() {
+  log('Queue pick benchmark (api/scripts/bench-queue.ts)...');
+  const queueOut = path.join(ROOT, '.tmp', 'bench-queue.json');
+  mkdirSync(path.dirname(queueOut), { recursive: true });
+  rmSync(queueOut, { force: true });
+  run('npx', ['tsx', 'scripts/bench-queue.ts', '--json', queueOut], { cwd: path.join(ROOT, 'api') });
+  if (existsSync(queueOut)) results.queuePick = JSON.parse(readFileSync(queueOut, 'utf8'));
 }
 
 /** The api under many reviewers at once, in its own process (api/scripts/bench-load.ts prints its figures). */

@@ -8,7 +8,6 @@
 import { buildApp } from './app';
 import { type AppConfig, loadConfig, type ProcessRole } from './config';
 import { openDatabase, SchemaNewerThanCode } from './db';
-import { LISTEN_BACKLOG } from './http/connections';
 import { warmUp } from './http/health';
 import { loadQueueConfig, type QueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
@@ -64,6 +63,8 @@ if (working) {
     maxAttempts: queue.maxAttempts,
     retryBaseMs: queue.retryBaseMs,
     retryMaxMs: queue.retryMaxMs,
+    retentionDays: queue.retentionDays,
+    listenUrl: config.database.kind === 'postgres' ? config.database.url : undefined,
     // Only this process uses an embedded database, so jobs left running by a crash are taken over at once.
     takeOverRunningJobs: database.driver === 'pglite',
     log: app.log,
@@ -93,7 +94,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sign
 if (process.send) process.once('disconnect', () => shutDown('the suite that started the api has ended'));
 
 if (serving) {
-  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
+  await app.listen({ port: config.port, host: config.host });
   // Listening already, so that /health answers; /ready answers 503 until the warm-up has run.
   await warmUp(app);
 } else {

@@ -539,11 +539,39 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: utc('updated_at').notNull().defaultNow(),
     finishedAt: utc('finished_at'),
+    /** The X-Request-Id of the request that queued (or last re-queued) the job, so the worker's log lines carry it. */
+    requestId: text('request_id'),
+    /*
+     * What the pick orders and filters by, copied from the claim, its documents and its batch by the database's
+     * triggers (migration 0014) while the job is queued or running, so one index walk per group finds the next job.
+     */
+    /** The claim's organisation ('' for a job without a claim). */
+    org: text('org').notNull().default(''),
+    /** The claim's uploader ('' when none). */
+    uploader: text('uploader').notNull().default(''),
+    /** The claim is in the large lane (more than LARGE_LANE_PAGES pages, counted or estimated; src/jobs/queue.ts). */
+    large: boolean('large').notNull().default(false),
+    /** The batch's priority (null without a batch). */
+    batchPriority: integer('batch_priority'),
+    /** The batch is in a held status (HELD_BATCH_STATUSES): its jobs wait. */
+    held: boolean('held').notNull().default(false),
   },
   (t) => [
     index('jobs_ready_idx').on(t.status, t.priority, t.runAfter, t.id),
     index('jobs_claim_idx').on(t.claimId),
     index('jobs_batch_idx').on(t.batchId, t.status),
+    /** At most one queued verification per claim: enqueueVerification merges a new request into it (an upsert). */
+    uniqueIndex('jobs_one_queued_per_claim').on(t.claimId).where(sql`status = 'queued' and kind = 'verify-claim'`),
+    /** The pick's walk: per organisation, uploader and lane, the queued jobs in the queue's order. */
+    index('jobs_pick_idx')
+      .on(t.org, t.uploader, t.large, t.priority, t.batchPriority.asc().nullsFirst(), t.id)
+      .where(sql`status = 'queued' and kind = 'verify-claim' and not held`),
+    /** ... and first come, for batch work that has waited past its aging (QUEUE_BATCH_AGING_SECONDS). */
+    index('jobs_pick_aged_idx')
+      .on(t.org, t.uploader, t.large, t.id)
+      .where(sql`status = 'queued' and kind = 'verify-claim' and not held and priority > 10`),
+    /** Pruning finished jobs past QUEUE_RETENTION_DAYS. */
+    index('jobs_finished_idx').on(t.finishedAt).where(sql`finished_at is not null`),
   ],
 );
 

@@ -29,6 +29,8 @@ export interface QueueConfig {
   retryMaxMs: number;
   /** QUEUE_BATCH_AGING_SECONDS: batch work waiting this long goes as an upload, one job per this many seconds (default 90). */
   batchAgingSeconds: number;
+  /** QUEUE_RETENTION_DAYS: finished jobs (done, failed, cancelled, set aside) are deleted after this many days (default 7). */
+  retentionDays: number;
   reading: ReadingConfig;
 }
 
@@ -50,6 +52,7 @@ function flag(name: string, value: string | undefined, fallback: boolean): boole
 const MB = 1024 * 1024;
 
 export const DEFAULT_BATCH_AGING_SECONDS = 90;
+export const DEFAULT_RETENTION_DAYS = 7;
 
 export function loadReadingConfig(env: NodeJS.ProcessEnv = process.env): ReadingConfig {
   const d = DEFAULT_READ_LIMITS;
@@ -76,6 +79,7 @@ export function loadQueueConfig(env: NodeJS.ProcessEnv = process.env): QueueConf
     retryBaseMs: positiveInt('QUEUE_RETRY_BASE_MS', env.QUEUE_RETRY_BASE_MS, 2000),
     retryMaxMs: positiveInt('QUEUE_RETRY_MAX_MS', env.QUEUE_RETRY_MAX_MS, 300_000),
     batchAgingSeconds: positiveInt('QUEUE_BATCH_AGING_SECONDS', env.QUEUE_BATCH_AGING_SECONDS, DEFAULT_BATCH_AGING_SECONDS),
+    retentionDays: positiveInt('QUEUE_RETENTION_DAYS', env.QUEUE_RETENTION_DAYS, DEFAULT_RETENTION_DAYS),
     reading: loadReadingConfig(env),
   };
 }

@@ -4,7 +4,7 @@
  * the adjudicator.
  */
 import { EventEmitter } from 'node:events';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db';
 import { claims, jobs } from '../db/schema';
 
@@ -22,6 +22,8 @@ export interface EnqueueOptions {
   adjudicate?: boolean;
   batchId?: number | null;
   requestedBy?: string;
+  /** The id of the request that asked (X-Request-Id), kept on the job so the worker's log lines carry it. */
+  requestId?: string | null;
 }
 
 /** What a verify job carries in jobs.payload. */
@@ -39,7 +41,7 @@ export const queueEvents = new EventEmitter();
  * Queues the claim and marks it queued: status TO_BE_OCRED while a document still has to be read,
  * otherwise OCRED; rerunStatus INPROGRESS for a re-run; a previous error is cleared.
  * A job still waiting for the same claim is reused (earliest priority wins, flags are merged), so
- * pressing Run Verification twice does not verify twice.
+ * pressing Run Verification twice does not verify twice, even from two processes at once.
  */
 export async function enqueueVerification(db: DbOrTx, claimId: number, options: EnqueueOptions = {}): Promise<number> {
   const batchId = options.batchId ?? null;
@@ -64,39 +66,31 @@ export async function enqueueVerification(db: DbOrTx, claimId: number, options: 
     })
     .where(eq(claims.id, claimId));
 
-  const [waiting] = await db
-    .select({ id: jobs.id, priority: jobs.priority, payload: jobs.payload, batchId: jobs.batchId })
-    .from(jobs)
-    .where(and(eq(jobs.kind, VERIFY_JOB), eq(jobs.claimId, claimId), eq(jobs.status, 'queued')))
-    .limit(1);
-  if (waiting) {
-    const before = waiting.payload as Partial<VerifyJobPayload>;
-    await db
-      .update(jobs)
-      .set({
-        priority: Math.min(waiting.priority, priority),
+  // One queued job per claim, held by the database (jobs_one_queued_per_claim): a request for a claim already waiting
+  // merges into its job, whichever process makes it.
+  const [row] = await db
+    .insert(jobs)
+    .values({ kind: VERIFY_JOB, claimId, priority, batchId, payload: { ...payload }, requestId: options.requestId ?? null })
+    .onConflictDoUpdate({
+      target: jobs.claimId,
+      targetWhere: sql`status = 'queued' and kind = 'verify-claim'`,
+      set: {
+        priority: sql`least(${jobs.priority}, excluded.priority)`,
         // A request from outside a batch (a re-run by hand) frees the job from its batch's pause; a batch's
         // request takes the job into the batch, so the batch's priority orders it and its pause holds it.
-        batchId,
-        payload: {
-          ...before,
-          ...payload,
-          rerun: payload.rerun && before.rerun !== false,
-          adjudicate: payload.adjudicate || before.adjudicate !== false,
-        },
+        batchId: sql`excluded.batch_id`,
+        // Re-use what was read only if both asked so; adjudicate if either did.
+        payload: sql`${jobs.payload} || excluded.payload || jsonb_build_object(
+          'rerun', (excluded.payload ->> 'rerun')::boolean and coalesce((${jobs.payload} ->> 'rerun')::boolean, true),
+          'adjudicate', (excluded.payload ->> 'adjudicate')::boolean or coalesce((${jobs.payload} ->> 'adjudicate')::boolean, true))`,
+        requestId: sql`coalesce(excluded.request_id, ${jobs.requestId})`,
         attempts: 0,
         runAfter: sql`now()`,
         updatedAt: sql`now()`,
-      })
-      .where(eq(jobs.id, waiting.id));
-    queueEvents.emit('queued');
-    return waiting.id;
-  }
-
-  const [row] = await db
-    .insert(jobs)
-    .values({ kind: VERIFY_JOB, claimId, priority, batchId, payload: { ...payload } })
+      },
+    })
     .returning({ id: jobs.id });
+  // Workers of this process wake at once; those of other processes through the database's notification (wake.ts).
   queueEvents.emit('queued');
   return row.id;
 }

@@ -7,12 +7,12 @@
  */
 import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
-import { batches, claims, jobs } from '../db/schema';
+import { batches, jobs } from '../db/schema';
 import { INTERACTIVE_PRIORITY, VERIFY_JOB } from './enqueue';
 
 export type Job = typeof jobs.$inferSelect;
-/** A job this worker holds: lockedBy is its fencing token; org and lane are its claim's. */
-export type ClaimedJob = Job & { lockedBy: string; org?: string | null; lane?: Lane };
+/** A job this worker holds: lockedBy is its fencing token; lane is its claim's (org is the claim's, '' without one). */
+export type ClaimedJob = Job & { lockedBy: string; lane?: Lane };
 
 /** Batches in these statuses hold their jobs back until they are RESUMED (or re-prioritised). */
 export const HELD_BATCH_STATUSES = ['PAUSED', 'SUSPENDED', 'ARCHIVED', 'DISCARDED'] as const;
@@ -28,14 +28,12 @@ const inList = (values: readonly string[]) =>
   );
 const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
 
-const notHeld = sql`(b.id is null or b.status not in (${inList(HELD_BATCH_STATUSES)}))`;
 const leaseExpired = (alias: string) => sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
 
-/** Claims with more pages than this (counted at upload or read, else estimated from their files' size) are in the large lane. */
-export const LARGE_LANE_PAGES = 50;
-/** Where a document's pages were not counted at upload (./page-count.ts) nor read yet, one page per this many bytes stands in. */
-const BYTES_PER_ESTIMATED_PAGE = 100 * 1024;
-
+/**
+ * Claims of more than 50 pages (LARGE_LANE_PAGES: counted at upload or read, else one page per 100 KiB of their files)
+ * are in the large lane. The database keeps each waiting job's lane in jobs.large (jobs_claim_large, migration 0014).
+ */
 export type Lane = 'small' | 'large';
 
 /**
@@ -57,11 +55,6 @@ export function nextTurn(turn: Turn, org: string | null, lane: Lane): Turn {
   };
 }
 
-const isLarge = (claimId: ReturnType<typeof sql>) => sql`((
-  select coalesce(sum(coalesce(d.pages, ceil(d.size::numeric / ${BYTES_PER_ESTIMATED_PAGE}))), 0)
-  from claim_documents d where d.claim_id = ${claimId}
-) > ${LARGE_LANE_PAGES})`;
-
 /** How a loop picks its next job, besides the turn. */
 export interface PickOptions {
   /** Only a job of the small lane (the worker keeps a loop free of large claims, see worker.ts). */
@@ -80,13 +73,25 @@ export interface PickOptions {
   ageBatchAfterSeconds?: number | null;
 }
 
-const isRunning = (alias: string) =>
-  sql`(${sql.raw(alias)}.kind = ${VERIFY_JOB} and ${sql.raw(alias)}.status = 'running' and not ${leaseExpired(alias)})`;
+/*
+ * Literals, not parameters: the planner matches them against the predicates of the partial indexes jobs_pick_idx and
+ * jobs_pick_aged_idx (migration 0014), which it cannot do with a bound value.
+ */
+const VERIFY = sql.raw(`'${VERIFY_JOB}'`);
+const INTERACTIVE = sql.raw(String(INTERACTIVE_PRIORITY));
+/** A job the pick may take from the index: queued, a verification, outside held batches. */
+const waiting = (alias: string) => sql.raw(`(${alias}.status = 'queued' and ${alias}.kind = '${VERIFY_JOB}' and not ${alias}.held)`);
 
-/** Jobs running (lease alive) for claims whose `column` equals the candidate claim's. */
-const runningFor = (column: 'org' | 'created_by') => sql`(
-  select count(*) from jobs r join claims rc on rc.id = r.claim_id
-  where ${isRunning('r')} and r.id <> j.id and rc.${sql.raw(column)} = c.${sql.raw(column)}
+/** No other worker is on the job's claim (its job running, lease alive). */
+const claimFree = (alias: string) => sql`not exists (
+  select 1 from jobs r
+  where r.claim_id = ${sql.raw(alias)}.claim_id and r.id <> ${sql.raw(alias)}.id and r.status = 'running' and not ${leaseExpired('r')}
+)`;
+
+/** Jobs running (lease alive) whose `column` (org or uploader) is `value`. */
+const runningFor = (column: 'org' | 'uploader', value: ReturnType<typeof sql>) => sql`(
+  select count(*) from jobs r
+  where r.kind = ${VERIFY} and r.status = 'running' and not ${leaseExpired('r')} and r.${sql.raw(column)} = ${value}
 )`;
 
 /**
@@ -97,35 +102,67 @@ const runningFor = (column: 'org' | 'created_by') => sql`(
  * work aged past ageBatchAfterSeconds counts as interactive), then its batch's priority (lower first); within
  * those, fairly: the organisation served the longest ago, then the preferred lane (so one organisation's or one
  * claim's heavy work cannot starve the others), then first come.
+ *
+ * The cost does not grow with the backlog: the queued jobs are grouped by organisation, uploader and lane (a group
+ * shares every key of the order before the job's own), the groups are found by skipping through jobs_pick_idx, and each
+ * group gives its first job in that index's order (plus, when aging is asked, its oldest batch job from
+ * jobs_pick_aged_idx). Only these few candidates, and the jobs whose lease expired, are sorted by the whole order.
  */
 const nextJobId = (turn: Turn, { smallOnly = false, ownerShare = null, ageBatchAfterSeconds = null }: PickOptions) => {
+  const uploaderOverShare = (uploader: ReturnType<typeof sql>) =>
+    ownerShare == null ? sql`false` : sql`(${uploader} <> '' and ${runningFor('uploader', uploader)} >= ${ownerShare})`;
+  const overShareFirst =
+    ownerShare == null ? sql`` : sql`(${runningFor('org', sql`j.org`)} >= ${ownerShare} or ${uploaderOverShare(sql`j.uploader`)}),`;
   const aged =
     ageBatchAfterSeconds == null
       ? sql`false`
-      : sql`(j.priority > ${INTERACTIVE_PRIORITY} and j.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)})`;
-  const uploaderOverShare = sql`(c.created_by is not null and ${runningFor('created_by')} >= ${ownerShare})`;
-  const overShare = sql`(${runningFor('org')} >= ${ownerShare} or ${uploaderOverShare})`;
+      : sql`(j.priority > ${INTERACTIVE} and j.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)})`;
+  // The candidates carry what the order needs, so they are never joined back to the whole table.
+  const candidateColumns = sql`q.id, q.org, q.uploader, q.large, q.priority, q.batch_priority, q.run_after`;
+  const inGroup = sql`q.org = g.org and q.uploader = g.uploader and q.large = g.large`;
+  const agedCandidates =
+    ageBatchAfterSeconds == null
+      ? sql``
+      : sql`union all
+    select t.* from groups g, lateral (
+      select ${candidateColumns} from jobs q
+      where ${waiting('q')} and q.priority > ${INTERACTIVE} and ${inGroup}
+        and q.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)} and ${claimFree('q')}
+      order by q.id limit 1
+    ) t`;
   return sql`
-  select j.id from jobs j
-  left join batches b on b.id = j.batch_id
-  left join claims c on c.id = j.claim_id
-  where j.kind = ${VERIFY_JOB}
-    and ((j.status = 'queued' and j.run_after <= now()) or (j.status = 'running' and ${leaseExpired('j')}))
-    and ${notHeld}
-    and ${smallOnly ? sql`not ${isLarge(sql`j.claim_id`)}` : sql`true`}
-    and ${ownerShare == null ? sql`true` : sql`not (j.priority <= ${INTERACTIVE_PRIORITY} and ${uploaderOverShare})`}
-    and not exists (
-      select 1 from jobs r
-      where r.claim_id = j.claim_id and r.id <> j.id and r.status = 'running' and not ${leaseExpired('r')}
-    )
-  order by ${ownerShare == null ? sql`` : sql`${overShare},`}
-    case when ${aged} then ${INTERACTIVE_PRIORITY} else j.priority end,
-    case when ${aged} then null else b.priority end nulls first,
-    coalesce(array_position(array[${turn.servedOrgs.length ? inList(turn.servedOrgs) : sql``}]::text[], c.org), 0),
-    case when ${isLarge(sql`j.claim_id`)} = ${turn.preferLane === 'large'}::boolean then 0 else 1 end,
+  with recursive all_groups as (
+    (select q.org, q.uploader, q.large from jobs q where ${waiting('q')} order by q.org, q.uploader, q.large limit 1)
+    union all
+    select n.org, n.uploader, n.large from all_groups a, lateral (
+      select q.org, q.uploader, q.large from jobs q
+      where ${waiting('q')} and (q.org, q.uploader, q.large) > (a.org, a.uploader, a.large)
+      order by q.org, q.uploader, q.large limit 1
+    ) n
+  ),
+  groups as (select * from all_groups where ${smallOnly ? sql`not large` : sql`true`}),
+  candidates as (
+    select t.* from groups g, lateral (
+      select ${candidateColumns} from jobs q
+      where ${waiting('q')} and ${inGroup} and q.run_after <= now() and ${claimFree('q')}
+        and not (q.priority <= ${INTERACTIVE} and ${uploaderOverShare(sql`g.uploader`)})
+      order by q.priority, q.batch_priority nulls first, q.id limit 1
+    ) t
+    ${agedCandidates}
+    union all
+    select ${candidateColumns} from jobs q
+    where q.kind = ${VERIFY} and q.status = 'running' and ${leaseExpired('q')} and not q.held
+      and ${smallOnly ? sql`not q.large` : sql`true`} and ${claimFree('q')}
+      and not (q.priority <= ${INTERACTIVE} and ${uploaderOverShare(sql`q.uploader`)})
+  )
+  select j.id from candidates j
+  order by ${overShareFirst}
+    case when ${aged} then ${INTERACTIVE} else j.priority end,
+    case when ${aged} then null else j.batch_priority end nulls first,
+    coalesce(array_position(array(select jsonb_array_elements_text(${JSON.stringify(turn.servedOrgs)}::jsonb)), j.org), 0),
+    case when j.large = ${turn.preferLane === 'large'}::boolean then 0 else 1 end,
     j.id
-  limit 1
-  for update of j skip locked`;
+  limit 1`;
 };
 
 /** The advisory lock key picks take turns on ('vq' for verification queue). */
@@ -143,35 +180,54 @@ export async function claimNextJob(
     // One pick at a time across loops and processes: a pick sees the jobs the one before it started, so two
     // loops cannot both start a job of an organisation that may run only one more.
     await tx.execute(sql`select pg_advisory_xact_lock(${PICK_LOCK})`);
-    return tx
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        lockedAt: sql`now()`,
-        lockedBy: lockToken,
-        lockedUntil: sql`now() + ${millis(leaseMs)}`,
-        updatedAt: sql`now()`,
-      })
-      .where(sql`${jobs.id} = (${nextJobId(turn, pick)})`)
-      .returning();
+    return (
+      tx
+        .update(jobs)
+        .set({
+          status: 'running',
+          attempts: sql`${jobs.attempts} + 1`,
+          lockedAt: sql`now()`,
+          lockedBy: lockToken,
+          lockedUntil: sql`now() + ${millis(leaseMs)}`,
+          updatedAt: sql`now()`,
+        })
+        // Checked again on the row itself: a cancel that committed after the pick's snapshot leaves it alone.
+        .where(
+          sql`${jobs.id} = (${nextJobId(turn, pick)})
+            and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${leaseExpired('jobs')}))`,
+        )
+        .returning()
+        // A named statement: each connection plans each of the few shapes of the pick once, not on every loop.
+        .prepare(
+          `verification_pick_${pick.smallOnly ? 's' : 'a'}${pick.ownerShare == null ? '' : 'o'}${pick.ageBatchAfterSeconds == null ? '' : 'g'}`,
+        )
+        .execute()
+    );
   });
   if (!job) return null;
-  const [claim] =
-    job.claimId == null
-      ? []
-      : await db
-          .select({ org: claims.org, large: sql<boolean>`${isLarge(sql`${claims.id}`)}` })
-          .from(claims)
-          .where(eq(claims.id, job.claimId));
   if (job.batchId != null) {
     await db
       .update(batches)
       .set({ status: 'IN_PROCESSING', lastModifiedAt: sql`now()` })
       .where(and(eq(batches.id, job.batchId), sql`${batches.status} in (${inList(STARTABLE_BATCH_STATUSES)})`));
   }
-  return { ...job, lockedBy: lockToken, org: claim?.org ?? null, lane: claim?.large ? 'large' : 'small' };
+  return { ...job, lockedBy: lockToken, lane: job.large ? 'large' : 'small' };
 }
+
+/** Another job of the same claim waits queued (spelled out: the outer row is the updated jobs row, the inner one s). */
+const queuedSibling = sql.raw(
+  `exists (select 1 from jobs s where s.claim_id = jobs.claim_id and s.id <> jobs.id and s.status = 'queued' and s.kind = jobs.kind)`,
+);
+
+/**
+ * A job going back to the queue while a newer request for its claim already waits there (queued while it ran) is
+ * folded into that one instead, since a claim has one queued job at most (jobs_one_queued_per_claim).
+ */
+const backToQueue = {
+  status: sql<'queued' | 'cancelled'>`case when ${queuedSibling} then 'cancelled' else 'queued' end`,
+  lastError: sql`case when ${queuedSibling} then 'superseded by a newer request for the claim' else ${jobs.lastError} end`,
+  finishedAt: sql`case when ${queuedSibling} then now() end`,
+};
 
 const ours = (job: ClaimedJob) => and(eq(jobs.id, job.id), eq(jobs.lockedBy, job.lockedBy), eq(jobs.status, 'running'));
 
@@ -215,8 +271,8 @@ export async function failJob(tx: DbOrTx, job: ClaimedJob, error: string, retryI
       retryInMs === null
         ? { status: 'failed', lastError: error, lockedUntil: null, finishedAt: sql`now()`, updatedAt: sql`now()` }
         : {
-            status: 'queued',
-            lastError: error,
+            ...backToQueue,
+            lastError: sql`case when ${queuedSibling} then 'superseded by a newer request for the claim' else ${error} end`,
             lockedBy: null,
             lockedUntil: null,
             runAfter: sql`now() + ${millis(retryInMs)}`,
@@ -247,7 +303,7 @@ export async function releaseJob(db: Db, job: ClaimedJob): Promise<void> {
   await db
     .update(jobs)
     .set({
-      status: 'queued',
+      ...backToQueue,
       attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
       lockedBy: null,
       lockedUntil: null,
@@ -320,4 +376,24 @@ export async function cancelClaimJobs(tx: DbOrTx, claimId: number, reason: strin
     .returning({ id: jobs.id, batchId: jobs.batchId });
   for (const batchId of new Set(cancelled.map((j) => j.batchId))) await finishBatchIfDone(tx, batchId);
   return cancelled;
+}
+
+/** Rows deleted per statement when pruning, so a long backlog of finished jobs never holds a long lock. */
+const PRUNE_CHUNK = 5_000;
+
+/** Deletes finished jobs (done, failed, cancelled, poisoned) that finished more than `days` days ago; returns how many. */
+export async function pruneFinishedJobs(db: Db, days: number): Promise<number> {
+  let pruned = 0;
+  for (;;) {
+    const rows = await db.execute(sql`
+      delete from jobs where id in (
+        select id from jobs
+        where finished_at is not null and finished_at < now() - ${days}::double precision * interval '1 day'
+          and status in ('done', 'failed', 'cancelled', 'poisoned')
+        limit ${PRUNE_CHUNK}
+      ) returning id`);
+    const count = (rows as unknown as { rows: unknown[] }).rows.length;
+    pruned += count;
+    if (count < PRUNE_CHUNK) return pruned;
+  }
 }

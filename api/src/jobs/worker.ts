@@ -4,6 +4,7 @@
  * One document reader (one OCR worker pool) serves every loop for the worker's life.
  */
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { recordVerification } from '../http/metrics';
@@ -11,7 +12,7 @@ import { REQUEST_ID_LOG_FIELD } from '../http/request-log';
 import type { DocumentStore } from '../storage/store';
 import { claims } from '../db/schema';
 import { INTERACTIVE_PRIORITY, queueEvents } from './enqueue';
-import { DEFAULT_BATCH_AGING_SECONDS } from './config';
+import { DEFAULT_BATCH_AGING_SECONDS, DEFAULT_RETENTION_DAYS } from './config';
 import {
   claimNextJob,
   expireAllLeases,
@@ -21,11 +22,13 @@ import {
   hasPendingJobs,
   LeaseLostError,
   nextTurn,
+  pruneFinishedJobs,
   releaseJob,
   type ClaimedJob,
 } from './queue';
 import { cachedMasterData } from './verification-input';
 import { JobInterrupted, runVerifyJob, type DocumentReader, type Verifier } from './verify-claim';
+import { listenForQueueEvents } from './wake';
 
 /** A pino logger (fastify's app.log) or console both fit. */
 export interface QueueLog {
@@ -64,6 +67,13 @@ export interface WorkerOptions {
    * keep coming cannot hold batches back for ever. Default 90 (QUEUE_BATCH_AGING_SECONDS).
    */
   batchAgingSeconds?: number;
+  /** Finished jobs are deleted this many days after they finished (QUEUE_RETENTION_DAYS); the worker prunes at start and hourly. Default 7. */
+  retentionDays?: number;
+  /**
+   * The PostgreSQL server's URL: the worker then wakes within moments of an enqueue or a cancel in any process, through
+   * LISTEN (./wake.ts). Without it (embedded PGlite) only this process's own enqueues and cancels wake it before the poll.
+   */
+  listenUrl?: string;
   /** Attempts before a job fails for good. Default: the job row's max_attempts (3). */
   maxAttempts?: number;
   /** First retry delay; doubled per attempt up to retryMaxMs. Defaults 2 s and 5 min. */
@@ -81,6 +91,9 @@ export interface VerificationWorker {
 
 /** Claim error code for a failed verification (the console's error filter offers 404 and 500). */
 export const VERIFICATION_ERROR_CODE = '500';
+
+/** How often a worker deletes the finished jobs past their retention. */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -120,7 +133,8 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const fallback = !options.reader || !options.verify ? defaults() : null;
   const reader = options.reader ?? fallback!.reader;
   const verify = options.verify ?? fallback!.verify;
-  const workerId = `worker-${randomUUID().slice(0, 8)}`;
+  // The machine and process are in the id (and so in every job's locked_by), so an operator sees who holds a job.
+  const workerId = `worker-${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
   const masters = cachedMasterData();
 
   let stopping = false;
@@ -167,6 +181,17 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   };
   queueEvents.on('queued', wake);
   queueEvents.on('cancelled', onCancelled);
+  const stopListening = options.listenUrl ? listenForQueueEvents(options.listenUrl, log) : null;
+
+  const retentionDays = options.retentionDays ?? DEFAULT_RETENTION_DAYS;
+  const prune = () =>
+    pruneFinishedJobs(db, retentionDays).then(
+      (n) => n > 0 && log.info(`pruned ${n} job(s) finished more than ${retentionDays} day(s) ago`),
+      (error) => log.warn(`pruning finished jobs failed: ${messageOf(error)}`),
+    );
+  const pruning = prune();
+  const pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+  pruneTimer.unref();
 
   async function runJob(job: ClaimedJob): Promise<void> {
     const lines = jobLog(log, job);
@@ -260,7 +285,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
           ownerShare,
           ageBatchAfterSeconds: batchDue ? batchAgingMs / 1000 : null,
         });
-        if (job) turn = nextTurn(turn, job.org ?? null, job.lane ?? 'small');
+        if (job) turn = nextTurn(turn, job.org || null, job.lane ?? 'small');
         if (job && job.priority > INTERACTIVE_PRIORITY) lastBatchPickAt = performance.now();
       } catch (error) {
         if (stopping) {
@@ -299,9 +324,11 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       stopping = true;
       queueEvents.off('queued', wake);
       queueEvents.off('cancelled', onCancelled);
+      clearInterval(pruneTimer);
+      await stopListening?.();
       stopController.abort();
       wake();
-      await Promise.all(loops);
+      await Promise.all([...loops, pruning]);
       notifySettled();
       await reader.close?.();
       await fallback?.closeVerifier?.();
