@@ -8,6 +8,7 @@
 import { buildApp } from './app';
 import { type AppConfig, loadConfig, type ProcessRole } from './config';
 import { openDatabase, SchemaNewerThanCode } from './db';
+import { LISTEN_BACKLOG } from './http/connections';
 import { warmUp } from './http/health';
 import { loadQueueConfig, type QueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
@@ -94,7 +95,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.once(sign
 if (process.send) process.once('disconnect', () => shutDown('the suite that started the api has ended'));
 
 if (serving) {
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   // Listening already, so that /health answers; /ready answers 503 until the warm-up has run.
   await warmUp(app);
 } else {
