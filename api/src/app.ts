@@ -6,7 +6,6 @@ import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import pretty from 'pino-pretty';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -21,6 +20,7 @@ import { registerHealth } from './http/health';
 import { FORM_BODY_LIMIT, registerInputGuard } from './http/input-guard';
 import { registerLingeringClose } from './http/lingering-close';
 import { docsRoutes, registerOpenApi, tagRoutes } from './http/openapi';
+import { registerRateLimits } from './http/rate-limits';
 import { registerMetrics } from './http/metrics';
 import { REQUEST_ID_HEADER, REQUEST_ID_LOG_FIELD, RequestLogController, registerRequestId, requestIdOptions } from './http/request-log';
 import annotationRoutes from './routes/annotations';
@@ -161,14 +161,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     limits: { fileSize: maxFileBytes, files: maxFiles + 1, fields: 50, fieldSize: 64 * 1024, parts: maxFiles + 51 },
   });
   // Only /login and uploads opt in (route config `rateLimit`); documents and lists are never throttled.
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts, retry in ${context.after}`,
-    }),
-  });
-  registerAuth(app);
+  await registerRateLimits(app, database.driver === 'postgres');
+  registerAuth(app, database);
   registerInputGuard(app);
   registerLingeringClose(app);
   // /metrics, /health and /ready: outside the versioned prefix, and registered before the OpenAPI plugin, which leaves them out.

@@ -3,7 +3,8 @@
  * then; every authenticated request checks what the account is now (active, role, organisation, token
  * generation) in the database, through a short cache (AUTH_CACHE_TTL, a few seconds) so that a burst of
  * calls costs one read. A change made in the database takes effect within that time; one made through
- * this process (logout of every session) at once, by `forget`.
+ * this process (logout of every session) at once, by `forget`; on PostgreSQL one made anywhere at once too,
+ * heard by auth/changes.ts.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Role } from '@claims/shared-kernel/constants';
@@ -23,6 +24,8 @@ const MAX_ENTRIES = 10_000;
 
 export class AccountStates {
   private readonly entries = new Map<string, { state: AccountState | null; until: number }>();
+  /** Counts the forgets: a read that a forget overtook is not kept, as it may be the state from before the change. */
+  private forgets = 0;
 
   constructor(
     private readonly db: DbOrTx,
@@ -36,6 +39,7 @@ export class AccountStates {
     const at = this.now();
     const cached = this.entries.get(username);
     if (cached && cached.until > at) return cached.state;
+    const forgetsBefore = this.forgets;
     const [row] = await this.db
       .select({
         username: users.username,
@@ -47,7 +51,7 @@ export class AccountStates {
       .from(users)
       .where(eq(users.username, username));
     const state = row ?? null;
-    if (this.ttlMs > 0) {
+    if (this.ttlMs > 0 && this.forgets === forgetsBefore) {
       if (this.entries.size >= MAX_ENTRIES) this.prune(at);
       this.entries.set(username, { state, until: at + this.ttlMs });
     }
@@ -56,7 +60,14 @@ export class AccountStates {
 
   /** Drops the cached state of one account (after this process changed it). */
   forget(username: string): void {
+    this.forgets++;
     this.entries.delete(username);
+  }
+
+  /** Drops every cached state (changes may have been missed). */
+  forgetAll(): void {
+    this.forgets++;
+    this.entries.clear();
   }
 
   private prune(at: number): void {
@@ -71,7 +82,8 @@ export class AccountStates {
 
 /**
  * Whether a token was revoked (logged out), read through the same short cache as the accounts: a revocation
- * made by this process counts at once, one made by another process within the cache's time.
+ * made by this process counts at once, one made by another process within the cache's time (on PostgreSQL at
+ * once, heard by auth/changes.ts).
  */
 export class TokenRevocations {
   private readonly checked = new Map<string, number>();
@@ -99,12 +111,17 @@ export class TokenRevocations {
     return false;
   }
 
-  /** A token this process revoked: refused from now on. */
+  /** A token revoked by this process (or heard of): refused from now on. */
   remember(jti: string): void {
     this.checked.delete(jti);
     // Revoked tokens expire within TOKEN_TTL; the set is bounded like the checks.
     if (this.revokedHere.size >= MAX_ENTRIES) this.revokedHere.clear();
     this.revokedHere.add(jti);
+  }
+
+  /** Drops the cached 'not revoked' answers (revocations may have been missed). */
+  forgetChecks(): void {
+    this.checked.clear();
   }
 }
 

@@ -11,7 +11,8 @@
  * An attempt counts as failed from its start until it succeeds, so that parallel guesses cannot pass a limit; a
  * success clears its address's count and withdraws its own provisional failure from the account's, whose other
  * failures stay for their window. Names are counted whether or not the account exists, so the answer says nothing
- * about which names do. The counts are kept in memory: per process, and forgotten on restart (api/README.md).
+ * about which names do. On PostgreSQL the counts are in a table every process shares (auth/shared-failures.ts); on
+ * the embedded database, which one process uses, in memory, forgotten on restart (api/README.md).
  */
 
 const MAX_KEYS = 10_000;
@@ -81,58 +82,88 @@ export interface SignInAddresses {
   remember(userId: number, address: string): Promise<void>;
 }
 
+/** Where failures are counted: in memory (`InMemoryFailures`) or in a table all processes share. */
+export interface FailureCounts {
+  /**
+   * One step, so that parallel attempts (on any process) see each other: how long `addressKey` must wait, or when
+   * it need not, a failure counted on both keys (marks for `withdraw`) and how long `accountKey` had to wait before.
+   */
+  start(accountKey: string, addressKey: string): Promise<{ waitMs: number } | { marks: CountedFailures; accountWaitMs: number }>;
+  /** Takes back the one failure marked `mark`. */
+  withdraw(key: string, mark: number): Promise<void>;
+  /** Forgets every failure of the key. */
+  clear(key: string): Promise<void>;
+}
+
+export interface CountedFailures {
+  account: number;
+  address: number;
+}
+
+/** The counts of one process, for the embedded database. */
+export class InMemoryFailures implements FailureCounts {
+  private readonly counts: LoginThrottle;
+
+  constructor(limit: number, windowMs: number, now: () => number = Date.now) {
+    this.counts = new LoginThrottle(limit, windowMs, now);
+  }
+
+  async start(accountKey: string, addressKey: string) {
+    const waitMs = this.counts.retryAfterMs(addressKey);
+    if (waitMs > 0) return { waitMs };
+    const accountWaitMs = this.counts.retryAfterMs(accountKey);
+    return { accountWaitMs, marks: { account: this.counts.failed(accountKey), address: this.counts.failed(addressKey) } };
+  }
+
+  async withdraw(key: string, mark: number): Promise<void> {
+    this.counts.withdraw(key, mark);
+  }
+
+  async clear(key: string): Promise<void> {
+    this.counts.succeeded(key);
+  }
+}
+
 /** A sign-in under way: counted as failed until `succeeded`. */
 export interface SignInAttempt {
   username: string;
   address: string;
-  /** When its provisional failures were counted. */
-  countedAt: { account: number; address: number };
+  /** Its provisional failures. */
+  marks: CountedFailures;
 }
 
 export class SignInThrottle {
-  private readonly byAccount: LoginThrottle;
-  private readonly byAddress: LoginThrottle;
-
   constructor(
-    limit: number,
-    windowMs: number,
+    private readonly failures: FailureCounts,
     private readonly addresses: SignInAddresses,
-    now: () => number = Date.now,
-  ) {
-    this.byAccount = new LoginThrottle(limit, windowMs, now);
-    this.byAddress = new LoginThrottle(limit, windowMs, now);
-  }
+  ) {}
 
   /**
    * Starts a sign-in of `username` from `address`: the attempt, counted as failed until it succeeds, or how long the
    * account must wait there (a refused attempt is not counted).
    */
   async start(username: string, address: string): Promise<{ attempt: SignInAttempt } | { waitMs: number }> {
-    const key = addressKey(username, address);
-    const here = this.byAddress.retryAfterMs(key);
-    if (here > 0) return { waitMs: here };
-    const anywhere = this.byAccount.retryAfterMs(username);
     // Counted before the known-address lookup below, so that parallel attempts from one address see each other.
-    const attempt = { username, address, countedAt: { account: this.byAccount.failed(username), address: this.byAddress.failed(key) } };
-    if (anywhere === 0 || (await this.addresses.isKnown(username, address))) return { attempt };
-    this.withdraw(attempt);
-    return { waitMs: anywhere };
+    const counted = await this.failures.start(accountKey(username), addressKey(username, address));
+    if ('waitMs' in counted) return counted;
+    const attempt = { username, address, marks: counted.marks };
+    if (counted.accountWaitMs === 0 || (await this.addresses.isKnown(username, address))) return { attempt };
+    await this.failures.withdraw(accountKey(username), attempt.marks.account);
+    await this.failures.withdraw(addressKey(username, address), attempt.marks.address);
+    return { waitMs: counted.accountWaitMs };
   }
 
   /** The attempt signed `userId` in: its address's count is cleared and the address remembered as known. */
   async succeeded(attempt: SignInAttempt, userId: number): Promise<void> {
-    this.byAddress.succeeded(addressKey(attempt.username, attempt.address));
-    this.byAccount.withdraw(attempt.username, attempt.countedAt.account);
+    await this.failures.clear(addressKey(attempt.username, attempt.address));
+    await this.failures.withdraw(accountKey(attempt.username), attempt.marks.account);
     await this.addresses.remember(userId, attempt.address);
-  }
-
-  private withdraw(attempt: SignInAttempt): void {
-    this.byAccount.withdraw(attempt.username, attempt.countedAt.account);
-    this.byAddress.withdraw(addressKey(attempt.username, attempt.address), attempt.countedAt.address);
   }
 }
 
-const addressKey = (username: string, address: string) => `${username}\n${address}`;
+/** The two counts' keys, apart by their prefix (an account's key cannot be taken for an address's). */
+const accountKey = (username: string) => `account:${username.toLowerCase()}`;
+const addressKey = (username: string, address: string) => `address:${username.toLowerCase()}\n${address.toLowerCase()}`;
 
 /** '3 minutes', '45 seconds': how long a throttled account waits, for the answer's detail. */
 export function waitText(ms: number): string {

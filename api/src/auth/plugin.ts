@@ -3,12 +3,16 @@
  * unrevoked token of the account's current generation, of an account that is still active, or 401
  * {detail}. The request's user context is the account as it is now (role and organisation from the
  * database, through AccountStates' short cache), not as the token remembers it; revocations are read through
- * the same cache (TokenRevocations).
+ * the same cache (TokenRevocations). On PostgreSQL the caches hear of changes at once (auth/changes.ts), and the
+ * sign-in throttle counts in a table every process shares (auth/shared-failures.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { OpenDatabase } from '../db';
 import { unauthorized } from '../http/errors';
 import { AccountStates, KnownAddresses, TokenRevocations } from './accounts';
-import { SignInThrottle } from './login-throttle';
+import { AuthChangeListener, connectionOfPool } from './changes';
+import { InMemoryFailures, SignInThrottle } from './login-throttle';
+import { SharedFailures } from './shared-failures';
 import { readToken, type AuthContext } from './tokens';
 
 declare module 'fastify' {
@@ -44,14 +48,49 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 export const SESSION_ENDED = 'Session has ended, please sign in again';
 
-/** Called on the root instance (after `db` and `config`), so the hook covers every route. */
-export function registerAuth(app: FastifyInstance): void {
-  app.decorate('accounts', new AccountStates(app.db, app.config.authCacheTtlSeconds * 1000));
-  app.decorate('revocations', new TokenRevocations(app.db, app.config.authCacheTtlSeconds * 1000));
-  app.decorate(
-    'loginThrottle',
-    new SignInThrottle(app.config.loginAccountLimit, app.config.loginAccountWindowSeconds * 1000, new KnownAddresses(app.db)),
-  );
+/** How often each process drops the shared failed sign-ins that have left the window. */
+const PRUNE_FAILURES_EVERY_MS = 60_000;
+
+/**
+ * Called on the root instance (after `db` and `config`), so the hook covers every route. `database` is the one
+ * `app.db` is on: its driver decides whether the state is this process's or shared.
+ */
+export function registerAuth(app: FastifyInstance, database: Pick<OpenDatabase, 'driver'>): void {
+  const { authCacheTtlSeconds, loginAccountLimit, loginAccountWindowSeconds } = app.config;
+  const accounts = new AccountStates(app.db, authCacheTtlSeconds * 1000);
+  const revocations = new TokenRevocations(app.db, authCacheTtlSeconds * 1000);
+  app.decorate('accounts', accounts);
+  app.decorate('revocations', revocations);
+  const windowMs = loginAccountWindowSeconds * 1000;
+  const failures =
+    database.driver === 'postgres'
+      ? new SharedFailures(app.db, loginAccountLimit, windowMs)
+      : new InMemoryFailures(loginAccountLimit, windowMs);
+  app.decorate('loginThrottle', new SignInThrottle(failures, new KnownAddresses(app.db)));
+  if (failures instanceof SharedFailures) {
+    const listener = new AuthChangeListener(
+      connectionOfPool(app.db),
+      {
+        accountChanged: (username) => accounts.forget(username),
+        tokenRevoked: (jti) => revocations.remember(jti),
+        forgetAll: () => {
+          accounts.forgetAll();
+          revocations.forgetChecks();
+        },
+      },
+      app.log,
+    );
+    const prune = setInterval(() => {
+      failures.prune().catch((error: unknown) => app.log.warn({ err: error }, 'pruning the shared failed sign-ins failed'));
+    }, PRUNE_FAILURES_EVERY_MS);
+    prune.unref();
+    // Listening before the first request is served, so that a change made from then on is heard.
+    app.addHook('onReady', () => listener.start());
+    app.addHook('onClose', async () => {
+      clearInterval(prune);
+      await listener.close();
+    });
+  }
   app.decorateRequest('auth', null as unknown as AuthContext);
   app.addHook('onRequest', async (request) => {
     // CORS preflights carry no credentials; @fastify/cors answers them.

@@ -117,6 +117,31 @@ export const revokedTokens = pgTable(
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Failed sign-ins within the throttle's window, shared by every process on PostgreSQL (auth/shared-failures.ts;
+ * the embedded database counts in memory). `key` is the account, or the account and an address.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    key: text('key').notNull(),
+    failedAt: utc('failed_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_key_idx').on(t.key, t.failedAt), index('sign_in_failures_failed_at_idx').on(t.failedAt)],
+);
+
+/** Requests per rate-limit key (route, and address or user) in its current window, shared by every process on PostgreSQL (http/rate-limits.ts). */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: utc('window_ends_at').notNull(),
+  },
+  (t) => [index('rate_limit_hits_window_ends_idx').on(t.windowEndsAt)],
+);
+
 export const signups = pgTable('signups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
