@@ -43,7 +43,7 @@ import procedureRoutes from './routes/procedures';
 import qualityRoutes from './routes/quality';
 import questionRoutes from './routes/questions';
 import ruleRoutes from './routes/rules';
-import { createFolderStore } from './storage/folder';
+import { openDocumentStore } from './storage';
 import type { DocumentStore } from './storage/store';
 
 declare module 'fastify' {
@@ -98,7 +98,7 @@ const apiRoutes: FastifyPluginAsync = async (api) => {
 export interface BuildOptions {
   /** An already open database (tests); otherwise the one the config names is opened and closed with the app. */
   database?: OpenDatabase;
-  /** The document store; by default the folder the config names (DOCUMENT_STORE_DIR). */
+  /** The document store; by default the one the config names (DOCUMENT_STORE: the folder DOCUMENT_STORE_DIR, or S3). */
   documentStore?: DocumentStore;
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered (the tests list them against the OpenAPI document). */
@@ -139,7 +139,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   app.decorate('db', database.db);
   app.decorate('config', config);
-  app.decorate('documentStore', options.documentStore ?? createFolderStore(config.documentStoreDir));
+  app.decorate('documentStore', options.documentStore ?? openDocumentStore(config));
   if (!options.database) app.addHook('onClose', () => database.close());
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 

@@ -20,8 +20,13 @@ export interface AppConfig {
   /** Where the embedded database and the generated secret live. */
   dataDir: string;
   database: DatabaseSource;
-  /** The folder of the claims' documents (DOCUMENT_STORE_DIR, default DATA_DIR/documents). */
+  /** The folder of the claims' documents (DOCUMENT_STORE_DIR, default DATA_DIR/documents) when `storage` is a folder. */
   documentStoreDir: string;
+  /**
+   * Where the documents and the insurer inbox live (DOCUMENT_STORE): folders on this machine (documentStoreDir,
+   * inboxDir), or one S3-compatible bucket that every process on every machine shares.
+   */
+  storage: StorageConfig;
   jwtSecret: Uint8Array;
   /** Seconds a token stays valid. */
   tokenTtlSeconds: number;
@@ -61,6 +66,19 @@ export interface AppConfig {
   logRequests: boolean;
   /** How long a client may take over a request, in ms (docs/operations.md). */
   httpTimeouts: HttpTimeouts;
+}
+
+export type StorageConfig = { kind: 'folder' } | { kind: 's3'; s3: S3Settings };
+
+export interface S3Settings {
+  bucket: string;
+  /** Put before every key: '' or a path ending in '/' (S3_PREFIX, given with or without the slash). */
+  prefix: string;
+  /** A self-hosted S3 server's URL (S3_ENDPOINT); AWS's own endpoint for the region without it. */
+  endpoint?: string;
+  region: string;
+  /** http://endpoint/bucket/key rather than http://bucket.endpoint/key, as most self-hosted servers need. */
+  forcePathStyle: boolean;
 }
 
 export interface HttpTimeouts {
@@ -167,6 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     database,
     documentStoreDir: resolve(env.DOCUMENT_STORE_DIR || join(dataDir, 'documents')),
+    storage: storageConfig(env),
     jwtSecret: jwtSecret(env, dataDir),
     tokenTtlSeconds: duration('TOKEN_TTL', env.TOKEN_TTL, 12 * 3600),
     corsOrigins: env.CORS_ORIGINS === undefined ? DEFAULT_CORS_ORIGINS : list(env.CORS_ORIGINS, []),
@@ -205,6 +224,26 @@ function logFormat(env: NodeJS.ProcessEnv): AppConfig['logFormat'] {
   const format = (env.LOG_FORMAT || (env.NODE_ENV === 'production' ? 'json' : 'pretty')).trim().toLowerCase();
   if (format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got '${env.LOG_FORMAT}'`);
   return format;
+}
+
+function storageConfig(env: NodeJS.ProcessEnv): StorageConfig {
+  const kind = (env.DOCUMENT_STORE || 'folder').trim().toLowerCase();
+  if (kind === 'folder') return { kind };
+  if (kind !== 's3') throw new Error(`DOCUMENT_STORE must be folder or s3, got '${env.DOCUMENT_STORE}'`);
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) throw new Error('S3_BUCKET must name the bucket when DOCUMENT_STORE is s3');
+  const prefix = (env.S3_PREFIX ?? '').trim().replace(/^\/+|\/+$/g, '');
+  return {
+    kind,
+    s3: {
+      bucket,
+      prefix: prefix ? `${prefix}/` : '',
+      ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
+      // The SDK's own variables next; us-east-1, the region self-hosted servers answer to by default, when none is given.
+      region: env.S3_REGION || env.AWS_REGION || env.AWS_DEFAULT_REGION || 'us-east-1',
+      forcePathStyle: flag(env.S3_FORCE_PATH_STYLE, false),
+    },
+  };
 }
 
 function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {

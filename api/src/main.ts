@@ -12,7 +12,8 @@ import { LISTEN_BACKLOG } from './http/connections';
 import { warmUp } from './http/health';
 import { loadQueueConfig, type QueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
-import { createFolderStore } from './storage/folder';
+import { openInbox } from './inbox/open';
+import { documentStoreLocation, openDocumentStore } from './storage';
 import { moveLegacyDocuments } from './storage/legacy';
 
 /** Ends a start that must not go on (settings it cannot run with, a database newer than its code), saying why. */
@@ -43,13 +44,13 @@ const working = config.processRole !== 'api' && queue.enabled;
 const database = await openDatabase(config.database).catch((error: unknown) =>
   error instanceof SchemaNewerThanCode ? refuseToStart(error) : Promise.reject(error),
 );
-const documentStore = createFolderStore(config.documentStoreDir);
+const documentStore = openDocumentStore(config);
 const app = await buildApp(config, { database, documentStore });
 
 const log = (message: string) => app.log.info(message);
 log(`PROCESS_ROLE=${config.processRole}: ${ROLES[config.processRole]}`);
 const moved = await moveLegacyDocuments(database.db, documentStore);
-if (moved > 0) log(`moved ${moved} document(s) from the database into ${config.documentStoreDir}`);
+if (moved > 0) log(`moved ${moved} document(s) from the database into ${documentStoreLocation(config)}`);
 // Users and masters are in place before the first request; generated claims follow in the background.
 if (config.seed) await seedMastersIfEmpty(database.db, log, { generatedClaims: config.seedClaims });
 
@@ -110,7 +111,7 @@ if (config.seed && (await generatedClaimsPending(database.db))) {
       // Stored by another process while this one waited.
       if (!(await generatedClaimsPending(database.db))) return;
       const { seedGeneratedClaims } = await import('./seed/generated-claims');
-      await seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, config.inboxDir);
+      await seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, openInbox(config));
     })
     .catch((error: unknown) => {
       // Closing the database gives up the wait or stops the seed midway; the next start goes on with it.
