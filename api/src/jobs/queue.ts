@@ -179,7 +179,9 @@ export async function claimNextJob(
   const [job] = await db.transaction(async (tx) => {
     // One pick at a time across loops and processes: a pick sees the jobs the one before it started, so two
     // loops cannot both start a job of an organisation that may run only one more.
-    await tx.execute(sql`select pg_advisory_xact_lock(${PICK_LOCK})`);
+    // Not waiting for the disk at commit is safe here: a pick lost in a server crash leaves the job queued, and the
+    // worker that took it cannot finish it (its lock token no longer matches), so it is run once, later.
+    await tx.execute(sql`select pg_advisory_xact_lock(${PICK_LOCK}), set_config('synchronous_commit', 'off', true)`);
     return (
       tx
         .update(jobs)
