@@ -62,6 +62,8 @@ export interface AppConfig {
   logFormat: 'pretty' | 'json';
   /** The Bearer token GET /metrics asks for (METRICS_TOKEN); null leaves it open, for a scraper on a private network. */
   metricsToken: string | null;
+  /** A worker process's port for operators alone (METRICS_PORT): /health, /ready and /metrics; null opens none. */
+  metricsPort: number | null;
   /** One line per answered request. */
   logRequests: boolean;
   /** How long a client may take over a request, in ms (docs/operations.md). */
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     logFormat: logFormat(env),
     metricsToken: env.METRICS_TOKEN || null,
+    metricsPort: env.METRICS_PORT ? positiveInt('METRICS_PORT', env.METRICS_PORT, 0) : null,
     logRequests: flag(env.LOG_REQUESTS, false),
     httpTimeouts: httpTimeouts(env),
   };

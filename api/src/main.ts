@@ -5,11 +5,13 @@
  * may start at once on one PostgreSQL database: the migrations, the seed and the generated demo claims each run in
  * one of them at a time, under an advisory lock (db/index.ts).
  */
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type AppConfig, loadConfig, type ProcessRole } from './config';
 import { openDatabase, SchemaNewerThanCode } from './db';
 import { LISTEN_BACKLOG } from './http/connections';
 import { warmUp } from './http/health';
+import { startOperatorServer } from './http/operator-server';
 import { loadQueueConfig, type QueueConfig, startVerificationWorker, type VerificationWorker } from './jobs';
 import { generatedClaimsPending, seedMastersIfEmpty } from './seed';
 import { openInbox } from './inbox/open';
@@ -73,7 +75,9 @@ if (working) {
   });
 }
 // The worker stops before the database closes.
+let operatorServer: FastifyInstance | null = null;
 app.addHook('onClose', async () => {
+  await operatorServer?.close();
   await worker?.stop();
   await database.close();
 });
@@ -101,6 +105,10 @@ if (serving) {
   await warmUp(app);
 } else {
   await app.ready();
+  if (config.metricsPort) {
+    operatorServer = await startOperatorServer(config, database.db, config.metricsPort);
+    log(`operators: /health, /ready and /metrics on port ${config.metricsPort}`);
+  }
 }
 
 // One process at a time stores the demo claims; the others wait, so that one of them goes on if it is killed. The

@@ -9,10 +9,13 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../../src/config';
 import { jobs } from '../../src/db/schema';
 import { METRICS_TOKEN_REQUIRED } from '../../src/http/metrics';
+import { startOperatorServer } from '../../src/http/operator-server';
 import { createVerificationWorker, type VerificationWorker } from '../../src/jobs/worker';
 import { fakeReader, fakeVerifier, until } from '../jobs/support';
 import { DATABASES } from './databases';
 import { bearer, login, testApp, type TestDatabase } from './support';
+// @ts-expect-error: the suite's scripts are plain JavaScript without type declarations.
+import { freePort } from '../../../scripts/lib/cluster.mjs';
 
 const BASE = '/v0.3.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -187,6 +190,22 @@ describe.each(DATABASES)('operators on %s', (_name, open) => {
       expect(allowed.body).toContain('# TYPE claims_http_requests_total counter');
     } finally {
       await guarded.close();
+    }
+  });
+
+  test("a worker's operator port (METRICS_PORT) answers /health, /ready and /metrics and nothing of the api", async () => {
+    const port = await freePort();
+    const operator = await startOperatorServer({ ...app.config, metricsToken: null }, app.db, port);
+    try {
+      const at = (path: string) => fetch(`http://127.0.0.1:${port}${path}`);
+      expect((await at('/health')).status).toBe(200);
+      expect(await (await at('/ready')).json()).toEqual({ status: 'ready' });
+      const metrics = await at('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(await metrics.text()).toContain('claims_verifications_total');
+      expect((await at(`${BASE}/claims`)).status).toBe(404);
+    } finally {
+      await operator.close();
     }
   });
 });
