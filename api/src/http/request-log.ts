@@ -26,7 +26,7 @@ export function registerRequestId(app: FastifyInstance): void {
 }
 
 /**
- * One line per answered request ('GET /v0.3.0/claims 200 12 ms') instead of Fastify's two entries with
+ * One line per answered request ('GET /v0.3.0/claims 200 12 ms from 10.0.0.7') instead of Fastify's two entries with
  * the whole request and reply; off entirely when `enabled` is false. Errors keep Fastify's own logging.
  */
 export class RequestLogController extends LogController {
@@ -38,8 +38,10 @@ export class RequestLogController extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (this.isLogDisabled(request)) return;
-    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
-    if (error) reply.log.error({ err: error }, line);
-    else reply.log.info(line);
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms from ${request.ip}`;
+    // request.ip is the client's address behind a trusted proxy (TRUST_PROXY), the proxy's otherwise.
+    const fields = { clientAddress: request.ip };
+    if (error) reply.log.error({ ...fields, err: error }, line);
+    else reply.log.info(fields, line);
   }
 }

@@ -105,4 +105,20 @@ describe.each(DATABASES)('the client address behind a proxy on %s', (_name, open
       .where(eq(users.username, 'ml.reviewer'));
     expect(known.map((row) => row.address)).toEqual(['198.51.100.14']);
   });
+
+  test("the request's log line names the client's address when the proxy is trusted, the proxy's when not", async () => {
+    const addressLogged = async (trustProxy: boolean) => {
+      const lines: { msg?: string; clientAddress?: string }[] = [];
+      const logger = { level: 'info', stream: { write: (line: string) => void lines.push(JSON.parse(line)) } };
+      const app = await testApp(testDb.database, { logger }, { trustProxy, logRequests: true });
+      try {
+        await app.inject({ method: 'GET', url: '/health', remoteAddress: PROXY, headers: { 'x-forwarded-for': '203.0.113.9' } });
+      } finally {
+        await app.close();
+      }
+      return lines.find((line) => line.msg?.startsWith('GET /health 200'));
+    };
+    expect(await addressLogged(true)).toMatchObject({ clientAddress: '203.0.113.9', msg: expect.stringMatching(/ from 203\.0\.113\.9$/) });
+    expect(await addressLogged(false)).toMatchObject({ clientAddress: PROXY });
+  });
 });
