@@ -109,7 +109,9 @@ describe.each(DATABASES)('operators on %s', (_name, open) => {
     expect(response.statusCode).toBe(200);
     const claimId = response.json<{ id: number }>().id;
     const requestLines = log.lines.filter((line) => line.requestId === 'create-claim-1');
-    expect(requestLines.map((line) => line.msg)).toContainEqual(expect.stringMatching(/^POST \/v0\.3\.0\/claims 200 \d+ ms from 127\.0\.0\.1$/));
+    expect(requestLines.map((line) => line.msg)).toContainEqual(
+      expect.stringMatching(/^POST \/v0\.3\.0\/claims 200 \d+ ms from 127\.0\.0\.1$/),
+    );
 
     const [job] = await testDb.database.db.select().from(jobs).where(eq(jobs.claimId, claimId));
     expect(job).toMatchObject({ status: 'queued', requestId: 'create-claim-1' });
