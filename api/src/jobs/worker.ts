@@ -141,6 +141,8 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   const stopController = new AbortController();
   const running = new Set<Promise<void>>();
   let sleepers: (() => void)[] = [];
+  /** Wake-ups so far: a loop that was woken while it looked for a job (and found none) does not go to sleep. */
+  let wakeups = 0;
   let settled: (() => void)[] = [];
 
   /** Each running job's abort, by job id: a cancelled job stops at once. */
@@ -161,12 +163,17 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   let lastBatchPickAt = Number.NEGATIVE_INFINITY;
 
   const wake = () => {
+    wakeups += 1;
     const waiting = sleepers;
     sleepers = [];
     for (const resolve of waiting) resolve();
   };
-  const sleep = (ms: number) =>
+  const sleep = (ms: number, wakeupsBefore: number) =>
     new Promise<void>((resolve) => {
+      if (wakeups !== wakeupsBefore) {
+        resolve();
+        return;
+      }
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
@@ -275,6 +282,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
   async function loop(): Promise<void> {
     while (!stopping) {
       let job: ClaimedJob | null = null;
+      const wakeupsBefore = wakeups;
       // Checked and taken in one synchronous step, so two loops never both take the last large slot.
       const mayTakeLarge = largeSlots < largeSlotsMax;
       if (mayTakeLarge) largeSlots += 1;
@@ -297,7 +305,7 @@ export function createVerificationWorker(options: WorkerOptions, defaults: () =>
       const holdsLargeSlot = mayTakeLarge && job?.lane === 'large';
       if (mayTakeLarge && !holdsLargeSlot) largeSlots -= 1;
       if (!job) {
-        await sleep(pollMs);
+        await sleep(pollMs, wakeupsBefore);
         continue;
       }
       const run = runJob(job);

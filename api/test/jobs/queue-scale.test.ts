@@ -164,11 +164,11 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
       await otherProcess.connect();
       try {
         const claimId = await insertClaim(db, { status: 'TO_BE_OCRED' });
-        // The worker has looked once and sleeps for a minute, its listener connected.
+        // The worker has looked once and sleeps for a minute, its listener connected and its LISTEN done (idle after it).
         await until(async () => {
           const [{ listening }] = await rowsOf<{ listening: number }>(
             db,
-            sql`select count(*)::int as listening from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+            sql`select count(*)::int as listening from pg_stat_activity where datname = current_database() and query like 'listen %' and state = 'idle'`,
           );
           return listening === 1;
         });
@@ -177,7 +177,7 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
           `insert into jobs (kind, claim_id, payload) values ('verify-claim', $1, '{"rerun":false,"adjudicate":true}')`,
           [claimId],
         );
-        await until(async () => (await db.select().from(jobs).where(eq(jobs.claimId, claimId)))[0]?.status === 'done', 10_000);
+        await until(async () => (await db.select().from(jobs).where(eq(jobs.claimId, claimId)))[0]?.status === 'done', 30_000);
         expect(verifier.seen).toEqual([claimId]);
       } finally {
         await otherProcess.end();
