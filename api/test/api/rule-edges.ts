@@ -8,7 +8,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Rule, RuleDryRunResult, RuleSaveBody, RuleStatement, RuleVersion } from '@claims/shared-kernel/contract';
-import { annotations, claims, keywordMasters, procedureQuestions, procedures, rules } from '../../src/db/schema';
+import { annotations, claims, keywordMasters, procedureQuestions, procedures, rateLimitHits, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { bearer, login, testApp, type TestDatabase } from './support';
@@ -620,8 +620,10 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
       });
 
       test('the dry run is limited per user and stops at its time allowance, saying how many claims it tried', async () => {
-        // An app of its own: a fresh count of calls, and no time allowance, so it stops after the first claim.
+        // An app of its own with no time allowance, so it stops after the first claim; and a fresh count of calls (on
+        // PostgreSQL the counts are the database's, shared with the suite's app).
         const hurried = await testApp(testDb.database, {}, { dryRunBudgetMs: 0 });
+        await db().delete(rateLimitHits);
         try {
           const run = (user: string, org: string) =>
             hurried.inject({
@@ -643,6 +645,7 @@ export function defineRuleEdges(database: () => Promise<TestDatabase>): void {
           expect((await run('starhealth.admin', 'starhealth')).statusCode).toBe(200);
         } finally {
           await hurried.close();
+          await db().delete(rateLimitHits);
         }
         // With its allowance every claim found is tried.
         const unhurried = (await dryRunOf('vitraya', saveBody('P2', 'SETTLEMENT'))).json<RuleDryRunResult>();

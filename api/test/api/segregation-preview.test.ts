@@ -7,7 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Docgroup, DocgroupConfig, SegregationPreviewResult } from '@claims/shared-kernel/contract';
-import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, procedures, rules } from '../../src/db/schema';
+import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, procedures, rateLimitHits, rules } from '../../src/db/schema';
 import type { ReadPage, Word } from '../../src/verification/types';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from './databases';
@@ -180,8 +180,10 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
   });
 
   test('is limited per user and stops at its time allowance, saying how many claims it tried', async () => {
-    // An app of its own: a fresh count of calls, and no time allowance, so it stops after the first claim.
+    // An app of its own with no time allowance, so it stops after the first claim; and a fresh count of calls (on
+    // PostgreSQL the counts are the database's, shared with the other tests' app).
     const hurried = await testApp(testDb.database, {}, { dryRunBudgetMs: 0 });
+    await db().delete(rateLimitHits);
     try {
       const run = () => hurried.inject({ method: 'POST', url: `${BASE}/docgroups/dryRun`, headers: bearer(admin), payload: draft({}) });
       const first = await run();
@@ -190,6 +192,7 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
       expect((await run()).statusCode).toBe(429);
     } finally {
       await hurried.close();
+      await db().delete(rateLimitHits);
     }
   });
 
