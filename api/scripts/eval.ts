@@ -5,7 +5,8 @@
  *
  * --corpus realworld evaluates instead the claims of testing/realworld (issue 19: turned, skewed, photographed
  * and faxed scans, two-column pages, values under labels, decimal commas, ...; 16 per class unless --count says),
- * and prints the claim and procedure agreement per class of that corpus.
+ * and prints the claim and procedure agreement per class of that corpus; `--class photo,fax` keeps those classes
+ * (then `--count` claims of them, in turn).
  *
  * Runs the production path end to end on a throwaway embedded database (PGlite in a temporary folder):
  * seeds the masters and rules with the first start's seed (seedMastersIfEmpty), stores the generated
@@ -34,7 +35,7 @@ import type { DocumentStore } from '../src/storage/store';
 import { CLASS_DESCRIPTIONS, CORPUS_CLASSES, type ClassTarget, type CorpusClass } from '../src/seed/synthetic/classes';
 import { streamSeedClaims, type ExpectedEntity, type GeneratedClaim } from '../src/seed/synthetic/generator';
 import { createDocumentReader, verifyClaim, type VerificationInput } from '../src/verification';
-import { REALWORLD_CLASSES, type RealWorldClaim, streamRealWorldClaims } from '../testing/realworld/generator';
+import { REALWORLD_CLASSES, type RealWorldClaim, type RealWorldClass, streamRealWorldClaims } from '../testing/realworld/generator';
 
 /** A generated claim of either corpus (a real-world one says its class). */
 type EvalClaim = GeneratedClaim & Partial<Pick<RealWorldClaim, 'realWorld'>>;
@@ -49,10 +50,21 @@ interface Options {
   json: string | null;
   minAccuracy: number | null;
   showMismatches: number;
+  /** Real-world classes to evaluate (all when empty); claim i is then of the i-th listed class in turn. */
+  classes: RealWorldClass[];
 }
 
 function parseArgs(argv: string[]): Options {
-  const options: Options = { corpus: 'synthetic', count: null, seed: 1, concurrency: 2, json: null, minAccuracy: null, showMismatches: 25 };
+  const options: Options = {
+    corpus: 'synthetic',
+    count: null,
+    seed: 1,
+    concurrency: 2,
+    json: null,
+    minAccuracy: null,
+    showMismatches: 25,
+    classes: [],
+  };
   const numeric = (flag: string, raw: string | undefined, min: number): number => {
     const n = Number(raw);
     if (raw === undefined || !Number.isFinite(n) || n < min) throw new Error(`${flag} needs a number >= ${min}`);
@@ -83,12 +95,19 @@ function parseArgs(argv: string[]): Options {
       case '--min-accuracy':
         options.minAccuracy = numeric(flag, value(), 0);
         break;
+      case '--class': {
+        const classes = (value() ?? '').split(',');
+        const unknown = classes.filter((name) => !REALWORLD_CLASSES.includes(name as RealWorldClass));
+        if (unknown.length) throw new Error(`--class takes ${REALWORLD_CLASSES.join(', ')} (comma-separated), not ${unknown.join(', ')}`);
+        options.classes = classes as RealWorldClass[];
+        break;
+      }
       case '--show':
         options.showMismatches = Math.floor(numeric(flag, value(), 0));
         break;
       case '--help':
         console.log(
-          'usage: tsx scripts/eval.ts [--corpus synthetic|realworld] [--count N] [--seed S] [--concurrency C] [--json FILE] [--min-accuracy 0..1] [--show N]',
+          'usage: tsx scripts/eval.ts [--corpus synthetic|realworld] [--count N] [--seed S] [--concurrency C] [--json FILE] [--min-accuracy 0..1] [--show N] [--class photo,fax]',
         );
         process.exit(0);
         break;
@@ -183,7 +202,7 @@ async function storeCorpus(db: Db, store: DocumentStore, options: Options): Prom
   const corpus: Corpus = { claims: new Map(), files: 0, imagePages: 0 };
   const stream: AsyncGenerator<EvalClaim> =
     options.corpus === 'realworld'
-      ? streamRealWorldClaims(options.count ?? undefined, options.seed)
+      ? streamRealWorldClaims(options.count ?? undefined, options.seed, options.classes.length ? options.classes : undefined)
       : streamSeedClaims(options.count ?? undefined, options.seed);
   for await (const claim of stream) {
     const id = await insertSeedClaim(db, store, claim);

@@ -751,11 +751,12 @@ export const DEFAULT_PER_CLASS = 16;
 
 /** `count` claims, the classes in turn (claim i is of class i mod 11), each class's claims indexed 0, 1, 2, ... */
 export async function* streamRealWorldClaims(
-  count = DEFAULT_PER_CLASS * REALWORLD_CLASSES.length,
+  count?: number,
   seed = 1,
+  classes: readonly RealWorldClass[] = REALWORLD_CLASSES,
 ): AsyncGenerator<RealWorldClaim> {
-  for (let i = 0; i < count; i++) {
-    const cls = REALWORLD_CLASSES[i % REALWORLD_CLASSES.length];
-    yield buildRealWorldClaim(cls, Math.floor(i / REALWORLD_CLASSES.length), seed);
+  const total = count ?? DEFAULT_PER_CLASS * classes.length;
+  for (let i = 0; i < total; i++) {
+    yield buildRealWorldClaim(classes[i % classes.length], Math.floor(i / classes.length), seed);
   }
 }
