@@ -24,7 +24,8 @@ import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
 import type { DocumentStore } from '../storage/store';
 import { documentsOf } from './access';
 import { toConsoleRow } from './mapping';
-import { andAll, consoleClaimConditions, dateRange, OUTCOME } from './queries';
+import { andAll } from '../db/sql';
+import { consoleClaimConditions, dateRange, OUTCOME } from './queries';
 import { auditClaims, claimFields } from '../audit/operations';
 
 export const DOWNLOAD_FAILED_STATUSES = ['DOWNLOAD_FAILED'];

@@ -19,7 +19,8 @@ import { listConsoleClaims } from './console';
 import { FilterPages, type PageStart, type SortKey } from './list-pages';
 import { readPageOnce } from './list-readings';
 import { toClaimListRow, type ClaimListSource } from './mapping';
-import { andAll, claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
+import { andAll } from '../db/sql';
+import { claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
 
 /** The most rows a CSV download carries. */
 const CSV_ROW_LIMIT = 50_000;

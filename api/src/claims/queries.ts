@@ -1,5 +1,5 @@
 /** The WHERE clauses of the claim lists: organisation scope, the claims filter and batch outcomes. */
-import { and, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@claims/shared-kernel/constants';
 import type { ClaimSearchBody, ConsoleFilterBody } from '@claims/shared-kernel/contract';
 import { batches, claims } from '../db/schema';
@@ -112,5 +112,3 @@ export const OUTCOME = sql<'accepted' | 'rejected' | 'query' | 'inProgress' | 't
   when ${claims.status} = 'ADJUDICATED' and ${claims.adjudicationResult} = 'REJECTED' then 'rejected'
   when ${claims.status} = 'ADJUDICATED' and ${claims.adjudicationResult} = 'QUERY' then 'query'
   else 'toBeVerified' end`;
-
-export const andAll = (conditions: SQL[]): SQL | undefined => (conditions.length ? and(...conditions) : undefined);

@@ -13,7 +13,7 @@ import type { Docgroup, DocgroupConfig, DocgroupSaveBody, MasterSearchBody, Page
 import type { z } from 'zod';
 import { recordAudit, type AuditFields } from '../audit/log';
 import type { AuthContext } from '../auth/tokens';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import type { DbOrTx } from '../db';
 import { docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';

@@ -20,7 +20,7 @@ import {
   MasterSearchBody,
   pagedList,
 } from '@claims/shared-kernel/contract';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
 import { clinicalAttributes, clinicalUnits } from '../db/schema';

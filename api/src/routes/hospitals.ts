@@ -21,7 +21,7 @@ import type { DbOrTx } from '../db';
 import { hospitals } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
 import { offsetOf } from '../http/paging';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import { replies } from '../http/replies';
 import { auditOf, createdBy, modifiedBy, refusingDuplicates, requireMasterWriter, textMatch } from '../masters/common';
 import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from '../masters/references';

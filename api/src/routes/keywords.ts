@@ -18,7 +18,7 @@ import {
   MasterSearchBody,
   pagedList,
 } from '@claims/shared-kernel/contract';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import { KEYWORD_KINDS, type KeywordKind, masterKind } from '@claims/shared-kernel/constants';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';

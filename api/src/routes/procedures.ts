@@ -18,7 +18,7 @@ import {
   ProcedureSaveBody,
   ProcedureSearchResponse,
 } from '@claims/shared-kernel/contract';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import { recordAudit } from '../audit/log';
 import type { DbOrTx } from '../db';
 import { keywordMasters, procedures } from '../db/schema';

@@ -22,7 +22,7 @@ import {
 import { auditQuestion } from '../audit/records';
 import { NOT_AUTHORIZED, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import { keywordMasters, procedureQuestions, procedures, rules } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../http/errors';
 import { replies } from '../http/replies';

@@ -38,7 +38,7 @@ import {
 import { auditRule } from '../audit/records';
 import { requireSuperUser, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
-import { andAll } from '../claims/queries';
+import { andAll } from '../db/sql';
 import type { DbOrTx } from '../db';
 import { clinicalAttributes, keywordMasters, procedures, rules } from '../db/schema';
 import { describeZodError } from '../http/error-handler';
