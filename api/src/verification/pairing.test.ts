@@ -51,6 +51,18 @@ describe('a value under its label', () => {
     expect(read(calculus, table)).toBeNull();
   });
 
+  it('reads a table value where its label ends a line and the value starts the next', () => {
+    // Tabular: a cell under the label further down is another test's ('ESR 18 mm/1st hr'), not this one's.
+    const tabularHb = attribute('Haemoglobin', { alias: ['Hb'], units: [GDL], tabular: true });
+    const page = ['Test Results', '  On evaluation, Haemoglobin', '    11.6 g/dL', '  ESR 18 mm/1st hr', '  Serum Sodium 138 mEq/L'].join(
+      '\n',
+    );
+    expect(read(tabularHb, page)).toEqual({ value: 11.6, unit: 'g/dL', source: 'below' });
+    // a header row of labels over a row of values keeps each value under its own label
+    const form = ['Platelet Count      Haemoglobin', '2.5 lakhs           10.8 g/dL'].join('\n');
+    expect(read(tabularHb, form)).toMatchObject({ value: 10.8, unit: 'g/dL' });
+  });
+
   it('keeps to its own column on a two-column page', () => {
     const page = [
       'Haemoglobin 11.2 g/dL              ESR 28 mm/hr',

@@ -317,11 +317,15 @@ export class ValueReader {
       onRight = this.parse([...tail, ...this.piecesOf(sameLine)], attribute, page, options);
     }
     if (onRight) return candidate(onRight, 'right');
-    if (attribute.tabular)
-      return candidate(this.parse(this.piecesOf(this.cellBelow(hit)), attribute, page, { ...options, labelEnded: true }), 'below');
     // A label with nothing after it in its cell: its value is under it, or where its line goes on.
     const ownCell = cellsOf(this.text, [hit.last, ...right])[0].slice(1);
     const nothingAfter = !plainOf(hit.tail) && ownCell.every((t) => !this.tok(t).plain);
+    if (attribute.tabular) {
+      // A sentence that ends on the name carries its value to the next line ('On evaluation, Haemoglobin' /
+      // '11.6 g/dL'); the first cell further down under the name is then another test's ('ESR 18 mm/1st hr').
+      const below = (!row && nothingAfter && this.lineGoesOn(hit, attribute)) || this.cellBelow(hit);
+      return candidate(this.parse(this.piecesOf(below), attribute, page, { ...options, labelEnded: true }), 'below');
+    }
     if (row || !nothingAfter || (attribute.value_type === 'Text' && !attribute.text_possible_values?.length)) return null;
     const below = this.valueBelow(hit, attribute);
     return below && candidate(this.parse(this.piecesOf(below), attribute, page, { ...options, labelEnded: true }), 'below');
@@ -366,6 +370,37 @@ export class ValueReader {
       if (under) return null;
     }
     return null;
+  }
+
+  /**
+   * The start of the next line, for a label that ends its line when nothing on the next line lies under it
+   * (the line goes on, as a sentence does): its first cell, when it starts left of the label with a value.
+   */
+  private lineGoesOn(hit: Hit, attribute: ClinicalAttributeMaster): number[] | null {
+    const page = this.text.pages[hit.page];
+    const lineIndex = this.tok(hit.last).line;
+    const labelLine = page.lines[lineIndex];
+    const next = page.lines[lineIndex + 1];
+    const words = this.span(hit)
+      .filter((t) => this.tok(t).line === lineIndex)
+      .map((t) => this.tok(t).word);
+    const height = Math.max(...words.map((w) => w.height));
+    const left = Math.min(...words.map((w) => w.x)) - 0.5 * height;
+    const right = Math.max(...words.map((w) => w.x + w.width)) + 0.5 * height;
+    const endsLine = labelLine.tokens.slice(this.tok(hit.last).col + 1).every((t) => !this.tok(t).plain);
+    if (!endsLine || !next || next.top < labelLine.top || next.top - labelLine.bottom > BELOW_GAP * height) return null;
+    const cells = cellsOf(this.text, next.tokens);
+    const underLabel = cells.some((cell) =>
+      cell.some((t) => {
+        const w = this.tok(t).word;
+        return w.x < right && w.x + w.width > left;
+      }),
+    );
+    const first = cells[0];
+    if (underLabel || !first || this.tok(first[0]).word.x >= left) return null;
+    const text = this.tok(first[0]).word.text;
+    const startsWithValue = attribute.value_type === 'Text' ? !isLabel(text) : leadingNumber(text) !== null;
+    return startsWithValue ? first : null;
   }
 
   private converted(parsed: Parsed, attribute: ClinicalAttributeMaster): { value: AttributeValue; unit: string | null } {
