@@ -140,4 +140,58 @@ describe('unit notation', () => {
     expect(value && displayValue(value.value)).toBeCloseTo(7.797, 3);
     expect(value?.unit).toBe('mg/dL');
   });
+
+  it("folds OCR's spellings of a unit onto the attribute's own units, and only those", () => {
+    const tsh = attribute('TSH', {
+      units: [
+        {
+          id: 5,
+          name: 'mIU/L',
+          alias: [
+            { keyword: 'mIU/L', conversion_unit: 1 },
+            { keyword: 'uIU/mL', conversion_unit: 1 },
+          ],
+        },
+      ],
+    });
+    const key = (parts: string[], attr: ClinicalAttributeMaster) => unitAt(parts, attr, { ocr: true })?.keyword.key ?? null;
+    expect(key(['mlIU/L'], tsh)).toBe('miu/l');
+    expect(key(['m1U/L'], tsh)).toBe('miu/l');
+    expect(key(['mIUL'], tsh)).toBe('miu/l');
+    expect(key(['ylU/mL'], tsh)).toBe('uiu/ml');
+    expect(key(['plU/ml'], tsh)).toBe('uiu/ml');
+    expect(key(['mlIU', '/', 'L'], tsh)).toBe('miu/l');
+    // other units stay other units: reported as found, never taken as the attribute's own
+    expect(key(['mU/L'], tsh)).toBeNull();
+    expect(key(['nIU/mL'], tsh)).toBeNull();
+    expect(unitAt(['mlIU/L'], tsh)).toBeNull();
+    expect(key(['x1O^9/L'], platelets)).toBe('x10^3/ul');
+    expect(key(['lakhs/cumrn'], platelets)).toBeNull();
+    expect(key(['cells/cumm'], wbc)).toBe('cells/cumm');
+
+    const scanned = buildClaimText([docFromText('lab.png', ['TSH 4.2 mlIU/L'], 1, 'ocr')]);
+    const [value] = new ValueReader(scanned, new PhraseIndex(scanned)).candidates(tsh, null);
+    expect(value && { value: displayValue(value.value), unit: value.unit }).toEqual({ value: 4.2, unit: 'mIU/L' });
+    const typed = buildClaimText([docFromText('lab.pdf', ['TSH 4.2 mlIU/L'])]);
+    const [written] = new ValueReader(typed, new PhraseIndex(typed)).candidates(tsh, null);
+    expect(written?.value).toEqual({ kind: 'number', value: 4.2, foreignUnit: 'mlIU/L' });
+  });
+
+  it('leaves a misspelling to no unit where units of two conversions would meet it', () => {
+    // 'I' and 'l' are one stroke to OCR: with 'IU/L' and 'U/l' of different factors defined, 'lU/L' is not decided.
+    const enzyme = attribute('Enzyme', {
+      units: [
+        {
+          id: 6,
+          name: 'IU/L',
+          alias: [
+            { keyword: 'IU/L', conversion_unit: 1 },
+            { keyword: '1U/L', conversion_unit: 2 },
+          ],
+        },
+      ],
+    });
+    expect(unitAt(['lU/L'], enzyme, { ocr: true })).toBeNull();
+    expect(unitAt(['IU/L'], enzyme, { ocr: true })?.keyword.key).toBe('iu/l');
+  });
 });

@@ -83,14 +83,31 @@ export const targetUnit = (attribute: ClinicalAttributeMaster): string | null =>
 
 const ONLY_PUNCTUATION = /^[^\p{L}\p{N}%]*$/u;
 
-/** OCR reads the micro sign as a 'p' ('µmol/L' as 'pmol/l'): a micro unit's prefix as it may come out of tesseract. */
-const MISREAD_MICRO = /^([([{]*)p(?=mol|g\/|iu)/i;
+/**
+ * A unit as OCR may have spelled it, folded so that its confusions meet: 'l', 'I', '1', '|' and '!' one
+ * stroke (a doubled stroke one: 'mIU' read as 'mlIU'), 'O' and '0', the micro sign read as 'u', 'y' or 'p'
+ * (unless the attribute itself defines a pico unit), and a '/' OCR dropped or added. Applied to canonical
+ * notation (unitNotation).
+ */
+function ocrFold(canonical: string, pico: boolean): string {
+  const folded = canonical
+    .replace(/[il1|!]+/g, 'l')
+    .replace(/0/g, 'o')
+    .replace(/y/g, 'u')
+    .replace(/\//g, '');
+  return pico ? folded : folded.replace(/p/g, 'u');
+}
+
+/** OCR's '1O^9' or 'lO³' for '10^9' and '10³', before the notation reads the power. */
+const misreadPower = (text: string): string => text.replace(/^([([{]*[x×*]?)[1il|][0o](?=\^|[⁰¹²³⁴⁵⁶⁷⁸⁹])/i, '$110');
 
 /**
  * The unit written at the start of `parts` (the rest of the value's word, then the next words), or null.
  * A unit may be split over up to three words ('mg / dl'), may sit in brackets, and must end with a word:
  * 'cm' is read from 'cm', 'cm.' or '(cm)', not from 'cms'. The longest keyword wins. On an OCRed page (`ocr`),
- * a 'p' where the attribute defines the micro unit and no pico one is the micro sign misread.
+ * a unit written nowhere as it is may be one of the attribute's own misread ('mlIU/L' for mIU/L, 'pmol/l' for
+ * µmol/L), when its OCR spelling meets the spelling of the attribute's units of one conversion only: the
+ * attribute's own units decide it, and anything else stays a unit the masters do not define.
  */
 export function unitAt(
   parts: string[],
@@ -98,10 +115,24 @@ export function unitAt(
   { ocr = false }: { ocr?: boolean } = {},
 ): { keyword: UnitKeyword; words: number } | null {
   const found = unitWrittenAt(parts, attribute);
-  if (found || !ocr || !parts.length || !MISREAD_MICRO.test(parts[0])) return found;
+  if (found || !ocr || !parts.length) return found;
   const keywords = unitKeywords(attribute);
-  if (keywords.some((k) => k.canonical.startsWith('p'))) return null;
-  return unitWrittenAt([parts[0].replace(MISREAD_MICRO, '$1u'), ...parts.slice(1)], attribute);
+  const pico = keywords.some((k) => k.canonical.startsWith('p'));
+  const folded = keywords.map((keyword) => ({ keyword, fold: ocrFold(keyword.canonical, pico) }));
+  let best: { keyword: UnitKeyword; words: number; length: number } | null = null;
+  let joined = '';
+  for (let n = 0; n < Math.min(parts.length, 3); n += 1) {
+    joined += unitKey(parts[n]);
+    const written = ocrFold(unitNotation(misreadPower(joined.replace(/^[([{]+/, ''))), pico);
+    const meets = folded.filter(({ fold }) => fold && written.startsWith(fold) && ONLY_PUNCTUATION.test(written.slice(fold.length)));
+    const length = Math.max(0, ...meets.map(({ fold }) => fold.length));
+    if (!meets.length || (best && length <= best.length)) continue;
+    // Spellings of other conversions that meet it as well: the attribute's units do not decide it.
+    const longest = meets.filter(({ fold }) => fold.length === length);
+    if (longest.every(({ keyword }) => keyword.factor === longest[0].keyword.factor))
+      best = { keyword: longest[0].keyword, words: n + 1, length };
+  }
+  return best && { keyword: best.keyword, words: best.words };
 }
 
 function unitWrittenAt(parts: string[], attribute: ClinicalAttributeMaster): { keyword: UnitKeyword; words: number } | null {
