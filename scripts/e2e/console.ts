@@ -259,7 +259,7 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 5000
 
 /** The names in the priority dialog, top first. */
 const priorityOrder = async (dialog: Locator): Promise<string[]> =>
-  (await dialog.getByTestId('priority-name').allTextContents()).map((text) => text.replace(/^\d+\.\s*/, ''));
+  (await dialog.getByTestId('sort-name').allTextContents()).map((text) => text.replace(/^\d+\.\s*/, ''));
 
 /** Drags a batch by its handle with the mouse, in small steps as a hand does, onto the place of another. */
 async function dragOnto(page: Page, dialog: Locator, name: string, target: string): Promise<void> {
@@ -439,7 +439,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
           await gridRow(batches, waitingB).getByText('Created', { exact: true }).waitFor();
           await batches.getByRole('button', { name: 'Change Priority' }).click();
           const dialog = page.getByRole('dialog', { name: 'Change Batch Priority' });
-          await dialog.getByTestId('priority-name').first().waitFor();
+          await dialog.getByTestId('sort-name').first().waitFor();
           const before = await priorityOrder(dialog);
           expect(before).toEqual(expect.arrayContaining([waitingA, waitingB]));
           // Only batches still to be worked on are offered: the verified batch, fully processed, has no place in the queue.
@@ -497,7 +497,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
           const reloaded = await openTab(page, 'Batch Summary');
           await reloaded.getByRole('button', { name: 'Change Priority' }).click();
           const again = page.getByRole('dialog', { name: 'Change Batch Priority' });
-          await again.getByTestId('priority-name').first().waitFor();
+          await again.getByTestId('sort-name').first().waitFor();
           await expect(priorityOrder(again)).resolves.toEqual(expected.filter((name) => name !== waitingB));
         });
         const byPriority = (await api.batches()).filter((b) => expected.includes(b.batchName)).sort((a, b) => a.priority - b.priority);

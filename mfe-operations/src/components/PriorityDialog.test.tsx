@@ -31,7 +31,7 @@ let api: FakeApi;
  */
 function layOutRows() {
   return jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
-    const item = this.closest('li[data-priority-id]');
+    const item = this.closest('li[data-sort-id]');
     const index = item ? [...(item.parentElement?.children ?? [])].indexOf(item) : 0;
     const top = index * 50;
     return { x: 0, y: top, top, left: 0, bottom: top + 40, right: 600, width: 600, height: 40, toJSON: () => ({}) } as DOMRect;
@@ -55,8 +55,8 @@ async function openPriority(): Promise<HTMLElement> {
 
 /** The batches in the dialog's order, each with what it becomes. */
 const order = (dialog: HTMLElement) =>
-  [...dialog.querySelectorAll<HTMLElement>('li[data-priority-id]')].map(
-    (item) => `${within(item).getByTestId('priority-name').textContent} ${within(item).getByTestId('status-after').textContent}`,
+  [...dialog.querySelectorAll<HTMLElement>('li[data-sort-id]')].map(
+    (item) => `${within(item).getByTestId('sort-name').textContent} ${within(item).getByTestId('status-after').textContent}`,
   );
 
 /** Lets dnd-kit's keyboard sensor take the next key (it starts listening after a tick). */

@@ -33,5 +33,6 @@ export { default as Select } from 'antd/es/select';
 export { default as Spin } from 'antd/es/spin';
 export { default as Table } from 'antd/es/table';
 export { default as Tag } from 'antd/es/tag';
+export { default as theme } from 'antd/es/theme';
 export { default as Tooltip } from 'antd/es/tooltip';
 export { default as Typography } from 'antd/es/typography';

@@ -1,7 +1,8 @@
 /**
  * @claims/shared-kernel/ui: the antd-based pieces two or more areas use. Shared at runtime as a
  * singleton beside the core entry; it reaches the core through the package name, so it always uses
- * the page's one session store and API client.
+ * the page's one session store and API client. The sortable list is its own entry (`/ui/sortable`): drag and drop
+ * loads with the screens that sort, not with every page.
  */
 export * from './PagedTable';
 export * from './usePagedList';

@@ -2,11 +2,11 @@ import { LIMITS } from '@claims/shared-kernel';
 import type { ClinicalAttributeDraft, DocumentOverride, Hospital, KeywordEntity, Procedure } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { LimitedSelect } from '@claims/shared-kernel/ui';
+import { SortableList } from '@claims/shared-kernel/ui/sortable';
 import { Flex, Select, Tag, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import { useId, useState } from 'react';
 import { ListChanges } from './ListChanges';
-import { SortableList } from './SortableList';
 import { TryItPanel } from './TryItPanel';
 import { Wizard, type WizardStep } from './Wizard';
 
@@ -171,9 +171,13 @@ export function DocumentOverrideWizard({ initial, tryWith, onSave, onCancel }: D
           />
           <SortableList
             label="Documents in order"
+            noun="document"
             items={ordered}
+            idOf={(document) => document}
+            nameOf={(document) => document}
+            removable
             onChange={(next) => set({ override_value: next })}
-            mark={(document, index) =>
+            details={(document, index) =>
               !before ? null : !before.override_value.includes(document) ? (
                 <Tag color="green">New</Tag>
               ) : before.override_value.indexOf(document) !== index ? (
