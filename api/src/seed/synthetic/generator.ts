@@ -1209,8 +1209,92 @@ export async function generateClaim(seed: number, options: GenerateOptions = {})
 }
 
 export async function buildClaim(seed: number, options: GenerateOptions = {}): Promise<{ claim: GeneratedClaim; audit: ClaimAudit }> {
+  const draw = drawClaim(seed, options);
+  const state = planFacts(draw);
+  const placed = placeFacts(draw, state);
+  const scans = chooseScans(draw, placed);
+  const negations = planNegations(draw, state, placed, scans);
+  const variants = planVariants(draw, state, placed, scans, negations);
+  const fraud = planFraud(draw, placed);
+  const values = printValues(draw, state, placed, scans, variants, fraud);
+  const documents = writeDocuments(draw, placed, negations, variants, fraud, values);
+  // A scan is of one page: a document laid out on more is sent as text.
+  for (const d of [...scans.scanDocs]) if ((documents.laid.get(d)?.length ?? 0) > 1) scans.scanDocs.delete(d);
+  const files = await renderFiles(draw, scans, documents);
+  const expected = expectVerdict(draw, placed, scans, negations, variants, values, documents, files);
+  const planned = new Map<string, Set<string>>();
+  for (const [doc, ps] of placed.placements)
+    for (const p of ps) planned.set(`${p.group}:${p.name}`, new Set([...(planned.get(`${p.group}:${p.name}`) ?? []), doc]));
+  const { rng, caseType, procedureCodes, hospitalCode, organization, patient, scenario } = draw;
+  const claim: GeneratedClaim = {
+    referenceClaimId: files.referenceClaimId,
+    patientName: patient.name,
+    caseType,
+    procedureCodes,
+    hospitalCode,
+    organization,
+    org: organization,
+    deleteAfterVerification: rng.chance(0.1),
+    documents: files.files,
+    expected: {
+      result: expected.result,
+      perProcedure: expected.perProcedure,
+      ...(expected.reasonIncludes.length ? { reasonIncludes: expected.reasonIncludes } : {}),
+      entities: expected.entities,
+      perProcedureReasons: expected.perProcedureReasons,
+      failedTrees: expected.failedTrees,
+      ruleIds: expected.ruleIds,
+      scenario,
+      fraudMarkers: fraud.fraudMarkers,
+      imagePages: files.imagePages,
+      unreadableFiles: files.unreadableFiles,
+      classes: expected.exercised,
+    },
+  };
+  return {
+    claim,
+    audit: {
+      planned,
+      found: expected.found,
+      foreignDocumentNames: expected.foreignDocumentNames,
+      attributeMentions: expected.attributeMentions,
+      facts: expected.facts,
+      texts: documents.texts,
+      fileDocuments: files.fileDocuments,
+      writtenValues: values.writtenValues,
+      laid: documents.laid,
+      imageFiles: files.imageFiles,
+      negated: negations.negated,
+      variants: { mentions: variants.variantMentions, labels: variants.variantLabels, title: variants.variantTitle },
+    },
+  };
+}
+
+/** What a claim is about, drawn before anything is planned: organisation, scenario, classes, procedures, hospital, patient. */
+interface ClaimDraw {
+  seed: number;
+  options: GenerateOptions;
+  rng: Rng;
+  /** The classes draw from a generator of their own, so a plain claim comes out exactly as it did before classes. */
+  classRng: Rng;
+  organization: string;
+  scenario: Scenario;
+  /** The classes the claim exercises. */
+  active: readonly CorpusClass[];
+  has: (c: CorpusClass) => boolean;
+  caseType: CaseType;
+  procedureCodes: string[];
+  profile: ProcedureProfile;
+  hospitalCode: string;
+  hospital: (typeof catalog.hospitals)[number];
+  style: HospitalStyle;
+  patient: { name: string; age: number; gender: 'Male' | 'Female' };
+  /** Each procedure's rule (null: no protocol configured). */
+  rules: (CatalogRule | null)[];
+}
+
+function drawClaim(seed: number, options: GenerateOptions): ClaimDraw {
   const rng = new Rng(seed);
-  // The classes draw from a generator of their own, so a plain claim comes out exactly as it did before classes.
   const classRng = new Rng(seed + CLASS_SEED_OFFSET);
   const requested = options.classes ?? [];
   const unreadableOnly = requested.includes('unreadable-scans-only');
@@ -1272,10 +1356,30 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const secondaryGender = procedureCodes.map((c) => PROFILES[c].gender).find(Boolean);
   const gender = profile.gender ?? secondaryGender ?? (rng.chance(0.5) ? 'Male' : 'Female');
   const patient = { name: `${rng.pick(FIRST_NAMES[gender])} ${rng.pick(SURNAMES)}`, age: rng.int(...profile.age), gender } as const;
-
-  // Plan the facts procedure by procedure.
-  const state = new PlanState();
   const rules = procedureCodes.map((c) => resolveRule(catalog.rules, organization, c, caseType));
+  return {
+    seed,
+    options,
+    rng,
+    classRng,
+    organization,
+    scenario,
+    active,
+    has,
+    caseType,
+    procedureCodes,
+    profile,
+    hospitalCode,
+    hospital,
+    style,
+    patient,
+    rules,
+  };
+}
+
+/** The facts procedure by procedure, against each rule and the claim's scenario. */
+function planFacts({ rng, classRng, scenario, has, caseType, procedureCodes, rules }: ClaimDraw): PlanState {
+  const state = new PlanState();
   procedureCodes.forEach((code, i) => {
     const rule = rules[i];
     if (scenario === 'suspended' || !rule) {
@@ -1316,7 +1420,22 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       }
     }
   }
+  return state;
+}
 
+/** Which documents exist, and where each planted fact and value is written. */
+interface Placed {
+  docs: Set<string>;
+  placements: Map<string, Placement[]>;
+  /** The documents a mention key was placed in. */
+  placedIn: (key: string) => string[];
+  /** Attributes some leaf of the claim's rules reads. */
+  referenced: Set<string>;
+  /** Attribute -> the document its value is written in. */
+  attributeDoc: Map<string, string>;
+}
+
+function placeFacts({ rng, has, caseType, rules }: ClaimDraw, state: PlanState): Placed {
   // Which documents exist, and where each planted fact is written.
   const docs = new Set<string>();
   const addDoc = (d: string) => {
@@ -1437,8 +1556,19 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     );
     for (const d of rng.sample(unused, rng.int(1, 2))) place(rng.pick(drugDocs), { group: 'drug', name: d.name });
   }
+  return { docs, placements, placedIn, referenced, attributeDoc };
+}
 
-  // Scanned pages: decided before values are printed, so scans carry plain base units.
+/** Which documents are scanned, and the gridded table's report. */
+interface Scans {
+  scanDocs: Set<string>;
+  griddedDoc: string | null;
+  /** Mention keys placed in some document. */
+  placedKeys: Set<string>;
+}
+
+/** Scanned pages: decided before values are printed, so scans carry plain base units. */
+function chooseScans({ rng, classRng, has, options }: ClaimDraw, { docs, placements, attributeDoc, referenced }: Placed): Scans {
   const imageBudget = Math.max(
     0,
     Math.min(
@@ -1463,7 +1593,17 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const griddedDoc = has('gridded-table') && tableDocs.length ? classRng.pick(tableDocs) : null;
   if (griddedDoc) scanDocs.add(griddedDoc);
   const placedKeys = new Set([...placements.values()].flat().map((p) => `${p.group}:${p.name}`));
+  return { scanDocs, griddedDoc, placedKeys };
+}
 
+interface Negations {
+  /** Document -> the sentences saying a diagnosis is absent. */
+  negations: Map<string, string[]>;
+  /** Mention key -> the documents that say it is not there. */
+  negated: Map<string, Set<string>>;
+}
+
+function planNegations({ classRng, has, rules }: ClaimDraw, state: PlanState, { docs }: Placed, { placedKeys }: Scans): Negations {
   // Negations: a diagnosis the rules look for and the claim does not have, stated as absent where a leaf would
   // look for it. Denied diagnoses the claim must not have (its failing tree) come first: misread, they flip the verdict.
   const negations = new Map<string, string[]>();
@@ -1493,7 +1633,23 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       negated.set(c.key, new Set([...(negated.get(c.key) ?? []), doc]));
     }
   }
+  return { negations, negated };
+}
 
+interface Variants {
+  docgroup: (typeof catalog.docgroups)[number] | undefined;
+  variantMentions: Map<string, string[]>;
+  variantLabels: Map<string, string>;
+  variantTitle: { type: string; title: string } | null;
+}
+
+function planVariants(
+  { classRng, has, hospital, rules }: ClaimDraw,
+  state: PlanState,
+  { docs, attributeDoc }: Placed,
+  { placedKeys }: Scans,
+  { negated }: Negations,
+): Variants {
   // Spelling variants: one or two things the rules look for written only in their other spelling, or a title.
   const docgroup = catalog.docgroups.find((g) => g.hospital_id.includes(hospital.id));
   const variantMentions = new Map<string, string[]>();
@@ -1519,7 +1675,18 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       titles.length && (!variantMentions.size && !variantLabels.size ? true : classRng.chance(0.3)) ? classRng.pick(titles) : null;
     if (titleKey) variantTitle = { type: nameOf(titleKey), title: classRng.pick(SPELLING_VARIANTS.get(titleKey)!) };
   }
+  return { docgroup, variantMentions, variantLabels, variantTitle };
+}
 
+/** The stay's dates, and the fraud markers written into a document. */
+interface Fraud {
+  dates: { admission: Date; discharge: Date; stay: number };
+  fraudLines: Map<string, string[]>;
+  fraudStamps: Map<string, string>;
+  fraudMarkers: string[];
+}
+
+function planFraud({ rng, scenario, options, profile, style }: ClaimDraw, { docs }: Placed): Fraud {
   // Fraud markers.
   const fraud = scenario !== 'suspended' && (options.fraud ?? rng.chance(0.08));
   const fraudLines = new Map<string, string[]>();
@@ -1543,7 +1710,30 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     if (marker.name === 'Duplicate copy') fraudStamps.set(target, 'DUPLICATE COPY');
     else fraudLines.set(target, [lines[marker.name]]);
   }
+  return { dates, fraudLines, fraudStamps, fraudMarkers };
+}
 
+/** The values as printed, with the tables they are printed in. */
+interface PrintedValues {
+  labStacked: boolean;
+  labTable: LabTableLayout;
+  radiologyTable: RadiologyTableLayout | null;
+  /** Document -> the values written in it. */
+  written: Map<string, WrittenValue[]>;
+  writtenValues: Map<string, WrittenValue & { document: string }>;
+  planted: Map<string, PlantedValue>;
+  /** Attribute -> the hard forms its value was printed in (for the classes' targets). */
+  valueForms: Map<string, Set<ValueForm>>;
+}
+
+function printValues(
+  { rng, classRng, active, has, hospitalCode }: ClaimDraw,
+  state: PlanState,
+  { docs, referenced, attributeDoc }: Placed,
+  { scanDocs, griddedDoc }: Scans,
+  { variantLabels }: Variants,
+  { dates }: Fraud,
+): PrintedValues {
   // How the classes print values: the lab and radiology tables' columns, flags, dates, ranges, dimensions, numerals.
   const stayDay = (): StayDay => {
     const day = classRng.int(1, dates.stay + 1);
@@ -1588,7 +1778,6 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
       label: variantLabels.get(name) ?? null,
     };
   };
-
   // Print the values.
   const written = new Map<string, WrittenValue[]>();
   const writtenValues = new Map<string, WrittenValue & { document: string }>();
@@ -1618,7 +1807,27 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     ];
     valueForms.set(name, new Set(forms.filter(([, on]) => on).map(([f]) => f)));
   }
+  return { labStacked, labTable, radiologyTable, written, writtenValues, planted, valueForms };
+}
 
+/** The documents laid out in pages, with their text. */
+interface WrittenDocuments {
+  ordered: string[];
+  letterhead: Letterhead | null;
+  laid: Map<string, LaidPage[]>;
+  texts: Map<string, string>;
+}
+
+function writeDocuments(
+  draw: ClaimDraw,
+  { docs, placements }: Placed,
+  { negations }: Negations,
+  { docgroup, variantMentions, variantTitle }: Variants,
+  { dates, fraudLines, fraudStamps }: Fraud,
+  { labStacked, labTable, radiologyTable, written }: PrintedValues,
+): WrittenDocuments {
+  const { rng, classRng, has, caseType, procedureCodes, organization, hospital, hospitalCode, style, patient, profile } = draw;
+  const primary = procedureCodes[0];
   // The claim's setting and the documents' text.
   const group = catalog.procedureGroups.find((g) => g.id === procedureByCode(primary).fk_procedure_group)!;
   const insurerLabel = organization.includes('demo')
@@ -1706,8 +1915,23 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     laid.set(type, pages);
     texts.set(type, pages.map(pageText).join('\n'));
   }
-  for (const d of [...scanDocs]) if ((laid.get(d)?.length ?? 0) > 1) scanDocs.delete(d);
+  return { ordered, letterhead, laid, texts };
+}
 
+interface RenderedFiles {
+  referenceClaimId: string;
+  files: GeneratedDocument[];
+  fileDocuments: Map<string, { type: string; pages: number }[]>;
+  unreadableFiles: string[];
+  imageFiles: Map<string, ImageContent>;
+  imagePages: number;
+}
+
+async function renderFiles(
+  { seed, options, rng, classRng, has, scenario, organization }: ClaimDraw,
+  { scanDocs }: Scans,
+  { ordered, laid }: WrittenDocuments,
+): Promise<RenderedFiles> {
   // Files.
   const files: GeneratedDocument[] = [];
   const fileDocuments = new Map<string, { type: string; pages: number }[]>();
@@ -1787,7 +2011,35 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     files.length = 0;
     files.push(...shuffled);
   }
+  return { referenceClaimId, files, fileDocuments, unreadableFiles, imageFiles, imagePages };
+}
 
+/** What the readable documents contain, read back from their text, the verdict the oracle expects, and the classes exercised. */
+interface Expected {
+  found: Map<string, Set<string>>;
+  foreignDocumentNames: Map<string, string[]>;
+  attributeMentions: Map<string, string[]>;
+  facts: ClaimFacts;
+  result: AdjudicationResult;
+  perProcedure: Record<string, AdjudicationResult>;
+  reasonIncludes: string[];
+  perProcedureReasons: Record<string, string[]>;
+  failedTrees: Record<string, RuleTreeName[]>;
+  ruleIds: Record<string, number | null>;
+  entities: ExpectedEntity[];
+  exercised: ExercisedClass[];
+}
+
+function expectVerdict(
+  { has, scenario, caseType, procedureCodes, rules }: ClaimDraw,
+  { docs, placedIn }: Placed,
+  { scanDocs, griddedDoc }: Scans,
+  { negated }: Negations,
+  { variantMentions, variantTitle }: Variants,
+  { planted, valueForms }: PrintedValues,
+  { texts, letterhead }: WrittenDocuments,
+  { imageFiles, unreadableFiles }: RenderedFiles,
+): Expected {
   // What the readable documents contain, read back from their text.
   const readable = scenario !== 'suspended';
   const found = new Map<string, Set<string>>();
@@ -1822,7 +2074,6 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     mentions: readable ? mentions : new Map(),
     values: readable ? planted : new Map(),
   };
-
   // The expected verdict.
   const perProcedure: Record<string, AdjudicationResult> = {};
   const perProcedureReasons: Record<string, string[]> = {};
@@ -1863,7 +2114,6 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
     }
   }
   const entities = [...presence.values()];
-
   // The classes the claim exercises, each with what it put in a hard form.
   const seen = (type: ExpectedEntityType, name: string) => presence.get(`${type}:${name}`)?.present ?? false;
   const valueTarget = (name: string): ClassTarget =>
@@ -1915,52 +2165,19 @@ export async function buildClaim(seed: number, options: GenerateOptions = {}): P
   const unreadableScans = [...imageFiles.values()].some((c) => 'unreadable' in c);
   exercise('unreadable-scans-only', [], !readable && unreadableScans);
   exercise('unreadable-scans-mixed', [], readable && unreadableScans);
-
-  const planned = new Map<string, Set<string>>();
-  for (const [doc, ps] of placements)
-    for (const p of ps) planned.set(`${p.group}:${p.name}`, new Set([...(planned.get(`${p.group}:${p.name}`) ?? []), doc]));
-
-  const claim: GeneratedClaim = {
-    referenceClaimId,
-    patientName: patient.name,
-    caseType,
-    procedureCodes,
-    hospitalCode,
-    organization,
-    org: organization,
-    deleteAfterVerification: rng.chance(0.1),
-    documents: files,
-    expected: {
-      result,
-      perProcedure,
-      ...(reasonIncludes.length ? { reasonIncludes } : {}),
-      entities,
-      perProcedureReasons,
-      failedTrees,
-      ruleIds,
-      scenario,
-      fraudMarkers,
-      imagePages,
-      unreadableFiles,
-      classes: exercised,
-    },
-  };
   return {
-    claim,
-    audit: {
-      planned,
-      found,
-      foreignDocumentNames,
-      attributeMentions,
-      facts,
-      texts,
-      fileDocuments,
-      writtenValues,
-      laid,
-      imageFiles,
-      negated,
-      variants: { mentions: variantMentions, labels: variantLabels, title: variantTitle },
-    },
+    found,
+    foreignDocumentNames,
+    attributeMentions,
+    facts,
+    result,
+    perProcedure,
+    reasonIncludes,
+    perProcedureReasons,
+    failedTrees,
+    ruleIds,
+    entities,
+    exercised,
   };
 }
 
