@@ -7,6 +7,7 @@
 export * from './PagedTable';
 export * from './usePagedList';
 export * from './LoadState';
+export * from './ScreenLoading';
 export * from './useChanged';
 export * from './keys';
 export * from './FilterPanel';

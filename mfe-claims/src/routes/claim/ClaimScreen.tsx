@@ -1,10 +1,10 @@
 import { ApiError } from '@claims/shared-kernel';
+import { LoadState } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Spin } from 'antd';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { claimQuery } from '../../api/claims';
 import { ClaimNotFound } from './ClaimNotFound';
-import { ClaimPage } from './ClaimPage';
+import { ClaimReview } from './ClaimReview';
 import { POLL_INTERVAL_MS, verificationRunning } from './progress';
 
 export const LOAD_FAILED = 'The claim could not be loaded.';
@@ -26,29 +26,10 @@ export function ClaimScreen() {
   });
 
   if (claimId === null || (query.error instanceof ApiError && query.error.status === 404)) return <ClaimNotFound />;
-  if (query.isPending) {
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin aria-label="Loading" />
-      </Flex>
-    );
-  }
-  if (query.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        style={{ margin: 16 }}
-        title={LOAD_FAILED}
-        description={query.error.message}
-        action={
-          <Button size="small" loading={query.isFetching} onClick={() => void query.refetch()}>
-            Retry
-          </Button>
-        }
-      />
-    );
-  }
   // Another claim (the next of the list) starts with nothing chosen in its documents.
-  return <ClaimPage key={query.data.id} claim={query.data} org={org} />;
+  return (
+    <LoadState query={query} failed={LOAD_FAILED}>
+      {(claim) => <ClaimReview key={claim.id} claim={claim} org={org} />}
+    </LoadState>
+  );
 }

@@ -19,7 +19,7 @@ export const FIRST_CLAIM = 'This is the first claim of the list.';
 export const LAST_CLAIM = 'This is the last claim of the list.';
 
 /** The claim page once the claim is loaded: the verification on the left, its documents on the right. */
-export function ClaimPage({ claim, org }: { claim: Claim; org: string | undefined }) {
+export function ClaimReview({ claim, org }: { claim: Claim; org: string | undefined }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
