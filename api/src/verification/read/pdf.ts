@@ -9,7 +9,7 @@ import type { ReadPage } from '../types';
 import type { PageImage } from './prepare';
 import { isJunkTextLayer } from './readability';
 import { type ReadScan, scaledReading } from './scan';
-import { withoutWatermarks } from './watermark';
+import { mayHideFaintText, withoutWatermarks } from './watermark';
 import { runsToWords, type TextRun } from './words';
 
 const require = createRequire(import.meta.url);
@@ -155,16 +155,84 @@ async function textRuns(pdfjs: Pdfjs, page: PDFPageProxy): Promise<TextRun[]> {
   const viewport = page.getViewport({ scale: 1 });
   const content = await page.getTextContent();
   const runs: TextRun[] = [];
+  const strings: string[] = [];
   for (const item of content.items) {
-    if (!('str' in item) || !item.str.trim()) continue;
+    if (!('str' in item)) continue;
+    strings.push(item.str);
+    if (!item.str.trim()) continue;
     const tx = pdfjs.Util.transform(viewport.transform, item.transform) as number[];
     const family = content.styles[item.fontName]?.fontFamily;
     // The viewport's y axis points down: an upright run has tx[1] = 0, one turned counter-clockwise a negative tx[1].
     const angle = (Math.atan2(-tx[1], tx[0]) * 180) / Math.PI;
     runs.push({ text: item.str, x: tx[4], baseline: tx[5], width: item.width, size: Math.hypot(tx[2], tx[3]), family, angle });
   }
+  if (mayHideFaintText(runs)) {
+    const faint = faintStrings(pdfjs, await page.getOperatorList(), strings);
+    if (faint) {
+      const faintRuns = faint.filter((_, i) => strings[i].trim());
+      runs.forEach((run, i) => {
+        if (faintRuns[i]) run.faint = true;
+      });
+    }
+  }
   return withoutWatermarks(runs);
 }
+
+/** Ink below this (the colour's darkness times its opacity, 0 to 1) shows little against white paper. */
+const FAINT_INK = 0.35;
+
+/**
+ * Which of the text content's strings are drawn faint, from the fill colour and opacity the page's operators
+ * set before each text-showing operator: the strings' letters are the operators' glyphs in the same order.
+ * Null when they do not line up letter for letter (then nothing is known of their colours).
+ */
+function faintStrings(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: unknown[] }, strings: string[]): boolean[] | null {
+  const { OPS } = pdfjs;
+  const showing = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
+  const letters = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+  const faintLetters: boolean[] = [];
+  let state = { ink: 1, alpha: 1 };
+  const stack: (typeof state)[] = [];
+  operators.fnArray.forEach((op, i) => {
+    const args = operators.argsArray[i] as unknown[] | null;
+    if (op === OPS.save || op === OPS.paintFormXObjectBegin) stack.push(state);
+    else if (op === OPS.restore || op === OPS.paintFormXObjectEnd) state = stack.pop() ?? state;
+    else if (op === OPS.setFillRGBColor) state = { ...state, ink: inkOf(args?.[0]) };
+    else if (op === OPS.setGState && Array.isArray(args?.[0])) {
+      for (const entry of args[0] as unknown[])
+        if (Array.isArray(entry) && entry[0] === 'ca' && typeof entry[1] === 'number') state = { ...state, alpha: entry[1] };
+    } else if (showing.has(op)) {
+      const glyphs = args?.find(Array.isArray) as unknown[] | undefined;
+      const faint = state.ink * state.alpha < FAINT_INK;
+      for (const glyph of glyphs ?? []) {
+        const unicode = (glyph as { unicode?: unknown } | null)?.unicode;
+        if (typeof unicode === 'string') for (const _ of letters(unicode)) faintLetters.push(faint);
+      }
+    }
+  });
+  let at = 0;
+  const faint = strings.map((text) => {
+    const count = letters(text).length;
+    const drawn = faintLetters.slice(at, at + count);
+    at += count;
+    return count > 0 && drawn.length === count && drawn.every(Boolean);
+  });
+  return at === faintLetters.length ? faint : null;
+}
+
+/** A fill colour's darkness, 0 (white) to 1 (black), from pdfjs's '#rrggbb' (or its three channels). */
+function inkOf(colour: unknown): number {
+  let channels: number[] | null = null;
+  if (typeof colour === 'string' && /^#[0-9a-f]{6}$/i.test(colour))
+    channels = [1, 3, 5].map((at) => Number.parseInt(colour.slice(at, at + 2), 16));
+  else if (isArrayLike(colour) && colour.length >= 3) channels = [colour[0], colour[1], colour[2]].map(Number);
+  if (!channels || channels.some((c) => !Number.isFinite(c))) return 1;
+  const [r, g, b] = channels;
+  return 1 - (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
+
+const isArrayLike = (value: unknown): value is ArrayLike<unknown> =>
+  Array.isArray(value) || value instanceof Uint8Array || value instanceof Uint8ClampedArray;
 
 /**
  * The width in pixels of the widest image the page draws, 0 when its size is not told, or null when the page

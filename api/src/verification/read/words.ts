@@ -20,6 +20,8 @@ export interface TextRun {
   family?: 'sans-serif' | 'serif' | 'monospace' | string;
   /** Direction of the text on the page, degrees counter-clockwise from left-to-right; 0 when not told. */
   angle?: number;
+  /** Drawn in a light colour or mostly transparent: it shows little against white paper. */
+  faint?: boolean;
 }
 
 /** Helvetica advance widths (1/1000 em) for the printable ASCII characters 32..126. */
