@@ -1,11 +1,12 @@
 /** Reading the audit log: one record's entries, and a period's entries as a workbook for analysts. */
-import { and, count, desc, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, asc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { AUDIT_ACTION_LABELS, AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { auditLog } from '../db/schema';
 import { badRequest } from '../http/errors';
-import { offsetOf, type Page } from '../http/paging';
+import type { Page } from '../http/paging';
+import { selectPage } from '../db/sql';
 import { daysBetween, endOfDayExclusive, formatIn, startOfDay } from '../http/time';
 import type { AuditEntity } from './log';
 
@@ -25,14 +26,12 @@ const toEntry = (row: AuditRow): AuditLogEntry => ({
 /** The entries of one record, newest first. */
 export async function recordHistory(db: DbOrTx, entity: AuditEntity, key: string, page: Page): Promise<AuditHistoryPage> {
   const where = and(eq(auditLog.entity, entity), eq(auditLog.key, key));
-  const [{ total }] = await db.select({ total: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(where)
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+  const { rows, total } = await selectPage(
+    db,
+    db.select().from(auditLog).where(where).$dynamic(),
+    [desc(auditLog.at), desc(auditLog.id)],
+    page,
+  );
   return { results: rows.map(toEntry), total_count: total, page_number: page.page_number };
 }
 

@@ -3,7 +3,7 @@
  * annotates with the same rules the screens apply (names given; page and PDF numbers inside the claim's
  * documents), the paged list and the xlsx report.
  */
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import {
@@ -21,7 +21,8 @@ import type { AuthContext } from '../auth/tokens';
 import type { Db } from '../db';
 import { annotations, claims } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
+import { firstRowCarriesTotal, newestFirst, type Page } from '../http/paging';
+import { selectPage } from '../db/sql';
 import { formatIn } from '../http/time';
 import { documentsOf, loadVisibleClaim } from './access';
 import type { ClaimRow, DocumentMeta } from './mapping';
@@ -204,13 +205,12 @@ export async function updateAnnotation(db: Db, auth: AuthContext, id: number, bo
 
 /** GET /annotation: newest first, the first row carrying the total. */
 export async function listAnnotations(db: Db, page: Page) {
-  const [{ total }] = await db.select({ total: count() }).from(annotations);
-  const rows = await db
-    .select()
-    .from(annotations)
-    .orderBy(...newestFirst(annotations.annotatedOn, annotations.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+  const { rows, total } = await selectPage(
+    db,
+    db.select().from(annotations).$dynamic(),
+    newestFirst(annotations.annotatedOn, annotations.id),
+    page,
+  );
   return firstRowCarriesTotal(rows.map(toAnnotation), total, page.page_number);
 }
 

@@ -19,12 +19,12 @@ import { consoleOrg } from '../batches/access';
 import type { Db, DbOrTx } from '../db';
 import { batches, claimDocuments, claims, jobs, procedures } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
+import { firstRowCarriesTotal, newestFirst, type Page } from '../http/paging';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
 import type { DocumentStore } from '../storage/store';
 import { documentsOf } from './access';
 import { toConsoleRow } from './mapping';
-import { andAll } from '../db/sql';
+import { andAll, selectPage } from '../db/sql';
 import { consoleClaimConditions, dateRange, OUTCOME } from './queries';
 import { auditClaims, claimFields } from '../audit/operations';
 
@@ -33,14 +33,12 @@ export const UPLOAD_FAILED_STATUSES = ['UPLOAD_FAILED', 'VERIFICATION_FAILED'];
 
 export async function pageOfConsoleClaims(db: DbOrTx, org: string, conditions: SQL[], page: Page): Promise<Paged<ConsoleClaimRow>[]> {
   const where = and(eq(claims.org, org), eq(claims.downloaded, true), ...conditions);
-  const [{ total }] = await db.select({ total: count() }).from(claims).where(where);
-  const rows = await db
-    .select()
-    .from(claims)
-    .where(where)
-    .orderBy(...newestFirst(claims.createdOn, claims.id))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+  const { rows, total } = await selectPage(
+    db,
+    db.select().from(claims).where(where).$dynamic(),
+    newestFirst(claims.createdOn, claims.id),
+    page,
+  );
   const documents = await documentsOf(
     db,
     rows.map((r) => r.id),
@@ -162,14 +160,8 @@ export async function pageOfBatches(
   page: Page & { sort?: 'newest' | 'priority' },
 ): Promise<Paged<BatchRow>[]> {
   const where = andAll([eq(batches.org, org), ...(downloaded ? [] : [eq(batches.downloaded, false)]), ...conditions]);
-  const [{ total }] = await db.select({ total: count() }).from(batches).where(where);
-  const rows = await db
-    .select()
-    .from(batches)
-    .where(where)
-    .orderBy(...(page.sort === 'priority' ? [asc(batches.priority), asc(batches.id)] : newestFirst(batches.createdAt, batches.id)))
-    .limit(page.limit)
-    .offset(offsetOf(page));
+  const order = page.sort === 'priority' ? [asc(batches.priority), asc(batches.id)] : newestFirst(batches.createdAt, batches.id);
+  const { rows, total } = await selectPage(db, db.select().from(batches).where(where).$dynamic(), order, page);
   return firstRowCarriesTotal(await toBatchRows(db, rows), total, page.page_number);
 }
 

@@ -8,16 +8,16 @@
  * next verification uses. A hospital may have one configuration per document type across all groups: a second
  * one would silently override the first in the adjudicator, so it is refused (400, like a duplicate code).
  */
-import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Docgroup, DocgroupConfig, DocgroupSaveBody, MasterSearchBody, Paged } from '@claims/shared-kernel/contract';
 import type { z } from 'zod';
 import { recordAudit, type AuditFields } from '../audit/log';
 import type { AuthContext } from '../auth/tokens';
-import { andAll } from '../db/sql';
+import { andAll, selectPage } from '../db/sql';
 import type { DbOrTx } from '../db';
 import { docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../db/schema';
 import { badRequest, notFound } from '../http/errors';
-import { firstRowCarriesTotal, offsetOf } from '../http/paging';
+import { firstRowCarriesTotal } from '../http/paging';
 import { auditOf, containsPattern, createdBy, modifiedBy } from './common';
 
 type SaveBody = z.output<typeof DocgroupSaveBody>;
@@ -65,14 +65,8 @@ export async function findDocgroup(db: DbOrTx, id: number): Promise<Docgroup> {
 
 /** One page of the groups matching `where` (all without it), the first row carrying the total. */
 export async function docgroupPage(db: DbOrTx, where: SQL | undefined, limit: number, pageNumber: number): Promise<Paged<Docgroup>[]> {
-  const [{ total }] = await db.select({ total: count() }).from(docgroups).where(where);
-  const rows = await db
-    .select({ id: docgroups.id })
-    .from(docgroups)
-    .where(where)
-    .orderBy(asc(docgroups.id))
-    .limit(limit)
-    .offset(offsetOf({ limit, page_number: pageNumber }));
+  const listed = db.select({ id: docgroups.id }).from(docgroups).where(where).$dynamic();
+  const { rows, total } = await selectPage(db, listed, [asc(docgroups.id)], { limit, page_number: pageNumber });
   const groups = await loadDocgroups(
     db,
     rows.map((r) => r.id),

@@ -1,9 +1,10 @@
 /** Reading procedure protocol questions (spec 2 §3) as the wire shapes them, with their procedure. */
-import { asc, count, eq, type SQL } from 'drizzle-orm';
+import { asc, eq, type SQL } from 'drizzle-orm';
 import type { Paged, ProcedureQuestion } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { procedureQuestions, procedures } from '../db/schema';
-import { firstRowCarriesTotal, offsetOf, type Page } from '../http/paging';
+import { firstRowCarriesTotal, type Page } from '../http/paging';
+import { selectPage } from '../db/sql';
 import { iso } from '../http/time';
 
 type Joined = { question: typeof procedureQuestions.$inferSelect; procedure: typeof procedures.$inferSelect };
@@ -23,18 +24,14 @@ const toQuestion = ({ question, procedure }: Joined): ProcedureQuestion => ({
 
 /** The questions matching `where`, by procedure code; with a page, that page (the first row carrying the total). */
 export async function questions(db: DbOrTx, where: SQL | undefined, page?: Page): Promise<Paged<ProcedureQuestion>[]> {
-  const base = db
+  const listed = db
     .select({ question: procedureQuestions, procedure: procedures })
     .from(procedureQuestions)
     .innerJoin(procedures, eq(procedures.id, procedureQuestions.procedureId))
     .where(where)
-    .orderBy(asc(procedures.procedureCode), asc(procedureQuestions.id));
-  if (!page) return (await base).map(toQuestion);
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(procedureQuestions)
-    .innerJoin(procedures, eq(procedures.id, procedureQuestions.procedureId))
-    .where(where);
-  const rows = await base.limit(page.limit).offset(offsetOf(page));
+    .$dynamic();
+  const order = [asc(procedures.procedureCode), asc(procedureQuestions.id)];
+  if (!page) return (await listed.orderBy(...order)).map(toQuestion);
+  const { rows, total } = await selectPage(db, listed, order, page);
   return firstRowCarriesTotal(rows.map(toQuestion), total, page.page_number);
 }
