@@ -99,68 +99,78 @@ function findGutter(boxes: Box[]): Gutter | null {
   const rows = Math.ceil((maxY - minY) / cellHeight) + 1;
   const band = Math.ceil((GUTTER * height) / cellWidth);
   if (cols < band + 2) return null;
-  // occupied[r * (cols + 1) + c + 1]: words in row r at columns up to c (a prefix count along each row).
-  const occupied = new Int32Array(rows * (cols + 1));
+  // occupied[r * stride + c + 1]: words in row r at columns up to c (a prefix count along each row); each row's
+  // first and last column with words tell at once whether it has words left and right of a band.
+  const stride = cols + 1;
+  const occupied = new Int32Array(rows * stride);
+  const firstCol = new Int32Array(rows).fill(cols);
+  const lastCol = new Int32Array(rows).fill(-1);
   const col = (x: number) => Math.min(cols - 1, Math.max(0, Math.floor((x - minX) / cellWidth)));
   const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / cellHeight)));
   for (const b of boxes) {
     const quarter = (b.bottom - b.top) / 4;
-    for (let r = row(b.top + quarter); r <= row(b.bottom - quarter); r += 1)
-      for (let c = col(b.left); c <= col(b.right); c += 1) occupied[r * (cols + 1) + c + 1] = 1;
+    const from = col(b.left);
+    const to = col(b.right);
+    for (let r = row(b.top + quarter); r <= row(b.bottom - quarter); r += 1) {
+      for (let c = from; c <= to; c += 1) occupied[r * stride + c + 1] = 1;
+      if (from < firstCol[r]) firstCol[r] = from;
+      if (to > lastCol[r]) lastCol[r] = to;
+    }
   }
-  for (let r = 0; r < rows; r += 1) for (let c = 1; c <= cols; c += 1) occupied[r * (cols + 1) + c] += occupied[r * (cols + 1) + c - 1];
-  const count = (r: number, from: number, to: number) => occupied[r * (cols + 1) + to] - occupied[r * (cols + 1) + from];
+  for (let r = 0; r < rows; r += 1) for (let c = 1; c <= cols; c += 1) occupied[r * stride + c] += occupied[r * stride + c - 1];
 
-  // Candidate gutters: for each start column, the runs of rows where the band is free, with text on both sides.
+  // Candidate gutters: for each start column, the runs of rows where the band is free, with text on both sides,
+  // cut to their first and last rows with text on both sides (a title above the columns, or a signature below
+  // them, on one side only, is no part of them). Plain loops: this runs for every page read.
   const candidates: { from: number; to: number; rowTop: number; rowBottom: number; both: number }[] = [];
   for (let c = 1; c + band < cols; c += 1) {
-    // The run of free rows, cut to its first and last rows with text on both sides (a title above the
-    // columns, or a signature below them, on one side only, is no part of them).
     let first = -1;
     let last = -1;
     let both = 0;
-    let leftRows = 0;
-    let rightRows = 0;
-    const close = () => {
-      if (first >= 0 && leftRows >= MIN_LINES && rightRows >= MIN_LINES)
-        candidates.push({ from: c, to: c + band, rowTop: first, rowBottom: last, both });
-      first = -1;
-      last = -1;
-      both = 0;
-      leftRows = 0;
-      rightRows = 0;
-    };
-    for (let r = 0; r < rows; r += 1) {
-      if (count(r, c, c + band) > 0) {
-        close();
+    for (let r = 0; r <= rows; r += 1) {
+      if (r === rows || occupied[r * stride + c + band] !== occupied[r * stride + c]) {
+        if (first >= 0 && both >= MIN_LINES) candidates.push({ from: c, to: c + band, rowTop: first, rowBottom: last, both });
+        first = -1;
+        last = -1;
+        both = 0;
         continue;
       }
-      const hasLeft = count(r, 0, c) > 0;
-      const hasRight = count(r, c + band, cols) > 0;
-      if (!hasLeft || !hasRight) continue;
+      if (firstCol[r] >= c || lastCol[r] < c + band) continue;
       if (first < 0) first = r;
       last = r;
-      leftRows += 1;
-      rightRows += 1;
       both += 1;
     }
-    close();
   }
   candidates.sort((a, b) => b.rowBottom - b.rowTop - (a.rowBottom - a.rowTop) || b.both - a.both);
+  const byMiddle = [...boxes].sort((a, b) => a.middle - b.middle);
   const tried = new Set<string>();
   for (const candidate of candidates) {
     const top = minY + candidate.rowTop * cellHeight;
     const bottom = minY + (candidate.rowBottom + 1) * cellHeight;
     const x = minX + candidate.from * cellWidth;
     const xEnd = minX + candidate.to * cellWidth;
-    const inside = boxes.filter((b) => b.middle >= top && b.middle <= bottom);
-    const left = inside.filter((b) => b.right <= x);
-    const right = inside.filter((b) => b.left >= xEnd);
+    // The boxes whose centres lie between top and bottom: counted first, gathered only for a new pair of sides.
+    let start = 0;
+    for (let end = byMiddle.length; start < end; ) {
+      const mid = (start + end) >> 1;
+      if (byMiddle[mid].middle < top) start = mid + 1;
+      else end = mid;
+    }
+    let stop = start;
+    let lefts = 0;
+    let rights = 0;
+    for (; stop < byMiddle.length && byMiddle[stop].middle <= bottom; stop += 1) {
+      if (byMiddle[stop].right <= x) lefts += 1;
+      else if (byMiddle[stop].left >= xEnd) rights += 1;
+    }
     // Neighbouring start columns of one gutter give the same sides: judge them once.
-    const key = `${left.length}:${right.length}:${candidate.rowTop}`;
+    const key = `${lefts}:${rights}:${candidate.rowTop}`;
     if (tried.has(key)) continue;
     tried.add(key);
-    if (left.length + right.length < inside.length) continue;
+    if (lefts + rights < stop - start) continue;
+    const inside = byMiddle.slice(start, stop);
+    const left = inside.filter((b) => b.right <= x);
+    const right = inside.filter((b) => b.left >= xEnd);
     if (isColumn(left) && isColumn(right)) return { x, top, bottom };
   }
   return null;
