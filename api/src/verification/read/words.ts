@@ -57,42 +57,56 @@ interface Piece extends Word {
   spaceAfter: boolean;
 }
 
+/** Whether the code unit at `i` is white space (a surrogate pair never is). */
+const isSpaceAt = (text: string, i: number): boolean => {
+  const code = text.charCodeAt(i);
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(text[i]));
+};
+
+/** A run's words. Plain loops over code units: every letter of every text page passes through here. */
 function splitRun(run: TextRun): Piece[] {
-  const chars = Array.from(run.text);
-  if (chars.length === 0 || run.size <= 0) return [];
-  const widths = chars.map((c) => glyphWidth(/\s/.test(c) ? ' ' : c, run.family));
-  const total = widths.reduce((a, b) => a + b, 0);
+  const text = run.text;
+  if (text.length === 0 || run.size <= 0) return [];
+  let total = 0;
+  for (let i = 0; i < text.length; i += 1) {
+    // a surrogate pair is one glyph, measured at its first half
+    if (i > 0 && isLowSurrogate(text.charCodeAt(i)) && isHighSurrogate(text.charCodeAt(i - 1))) continue;
+    total += isSpaceAt(text, i) ? glyphWidth(' ', run.family) : glyphWidth(text[i], run.family);
+  }
   const scale = total > 0 && run.width > 0 ? run.width / total : run.size / 1000;
   const pieces: Piece[] = [];
   let offset = 0;
   let start = -1;
   let startOffset = 0;
-  const close = (end: number, endOffset: number) => {
-    pieces.push({
-      text: chars.slice(start, end).join(''),
-      x: run.x + startOffset * scale,
-      y: run.baseline - ASCENT * run.size,
-      width: (endOffset - startOffset) * scale,
-      height: run.size,
-      baseline: run.baseline,
-      size: run.size,
-      spaceBefore: start > 0,
-      spaceAfter: end < chars.length,
-    });
-    start = -1;
-  };
-  chars.forEach((c, i) => {
-    if (/\s/.test(c)) {
-      if (start >= 0) close(i, offset);
-    } else if (start < 0) {
-      start = i;
-      startOffset = offset;
+  for (let i = 0; i <= text.length; i += 1) {
+    const space = i < text.length && isSpaceAt(text, i);
+    if (i < text.length && !space) {
+      if (start < 0) {
+        start = i;
+        startOffset = offset;
+      }
+    } else if (start >= 0) {
+      pieces.push({
+        text: text.slice(start, i),
+        x: run.x + startOffset * scale,
+        y: run.baseline - ASCENT * run.size,
+        width: (offset - startOffset) * scale,
+        height: run.size,
+        baseline: run.baseline,
+        size: run.size,
+        spaceBefore: start > 0,
+        spaceAfter: i < text.length,
+      });
+      start = -1;
     }
-    offset += widths[i];
-  });
-  if (start >= 0) close(chars.length, offset);
+    if (i < text.length && !(i > 0 && isLowSurrogate(text.charCodeAt(i)) && isHighSurrogate(text.charCodeAt(i - 1))))
+      offset += space ? glyphWidth(' ', run.family) : glyphWidth(text[i], run.family);
+  }
   return pieces;
 }
+
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
 
 const continuesWord = (prev: Piece, next: Piece): boolean => {
   if (prev.spaceAfter || next.spaceBefore) return false;
