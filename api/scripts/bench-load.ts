@@ -20,15 +20,16 @@
  * full accept queue during the run (a refused client retries after 1, 3, 7, 15 and 31 s: the 30 s timeouts of issue 20
  * until the api listened with a larger backlog).
  *
- * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres] [--json FILE]`;
+ * `tsx scripts/bench-load.ts [--clients 200] [--seconds 30] [--seed-claims 300] [--only pglite|postgres]
+ * [--runs cold,warm,hostile] [--json FILE]`;
  * `--short` (40 clients, 10 s, 40 claims) to try it. `BENCH_PROF=<dir>` writes the api's CPU profiles (one per thread)
  * there, to see where a request's time goes; `BENCH_API_LOG=<file>` keeps the api's log with a line per request
  * (`<file>.seed`, `<file>.restart`); `--data-dir DIR` keeps the embedded database there and, when DIR is already
  * seeded, starts from it instead of seeding again (quicker to repeat; the claims' verification has moved on).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,6 +45,8 @@ const SHORT = process.argv.includes('--short');
 const CLIENTS = Number(argument('--clients', SHORT ? '40' : '200'));
 const SECONDS = Number(argument('--seconds', SHORT ? '10' : '30'));
 const SEED_CLAIMS = argument('--seed-claims', SHORT ? '40' : '300');
+/** Which of the three runs to make (the restart is made whatever the choice, so warm and hostile follow a cold start). */
+const RUNS = new Set(argument('--runs', 'cold,warm,hostile').split(','));
 const PORT = Number(process.env.BENCH_LOAD_PORT ?? 3790);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const BASE = `${ORIGIN}/v0.3.0`;
@@ -91,14 +94,16 @@ interface LoadFigures {
   errors: number;
   /** Of the errors, requests unanswered after REQUEST_TIMEOUT_MS. */
   timeouts: number;
+  /** The timed-out requests' ids (their X-Request-Id, in the api's log with BENCH_API_LOG) and when they were sent. */
+  timedOut: { requestId: string; sentAtMs: number; call: string }[];
   firstErrors: string[];
   /** The bench's own CPU over the run, in % of one core: the clients must not be what limits the figures. */
   clientCpuPercent: number;
   /**
-   * Connection attempts the kernel refused for a full accept queue during the run (the whole machine's count, from
-   * /proc/net/netstat; null where it cannot be read): each one costs its client a 1, 3, 7, 15 or 31 s wait.
+   * The kernel's counters of dropped handshakes and resent SYNs over the run (the whole machine's, from
+   * /proc/net/netstat; null where they cannot be read): each drop costs its client a 1, 3, 7, 15 or 31 s wait.
    */
-  listenOverflows: number | null;
+  kernel: TcpCounts | null;
   goalP95Ms: number;
   ok: boolean;
 }
@@ -108,9 +113,9 @@ export interface LoadResult {
   claimsListed: number;
   /** From the restart (process spawned) to `/ready` answering 200. */
   readyAfterRestartMs: number;
-  cold: LoadFigures;
-  warm: LoadFigures & { awaitingVerification: { atStart: number; atEnd: number } };
-  hostile: LoadFigures & { attacks: AttackTally };
+  cold?: LoadFigures;
+  warm?: LoadFigures & { awaitingVerification: { atStart: number; atEnd: number } };
+  hostile?: LoadFigures & { attacks: AttackTally };
 }
 
 interface StartedApi {
@@ -132,6 +137,8 @@ function startApi(env: Record<string, string>, profile: string): StartedApi {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'info',
       LOG_REQUESTS: process.env.BENCH_API_LOG ? 'true' : 'false',
+      // Times to the millisecond, to set beside the bench's send times.
+      ...(process.env.BENCH_API_LOG ? { LOG_FORMAT: 'json' } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -199,28 +206,75 @@ async function countOf(headers: Record<string, string>, body: object): Promise<n
 /** Claims whose documents are still to be read or whose verdict is still to come. */
 const AWAITING_VERIFICATION = { status: ['TO_BE_OCRED', 'OCRED'] };
 
-/** The kernel's count of connections refused for a full accept queue (Linux), or null. */
-function listenOverflows(): number | null {
+/**
+ * The kernel's TCP counters that show a client kept waiting before the api could see it (Linux, the whole machine):
+ * handshakes dropped for a full accept queue (ListenOverflows, counted in ListenDrops with the other drops), for a
+ * full SYN queue (TCPReqQFullDrop), and the SYNs clients sent again after a drop (TCPSynRetrans).
+ */
+const TCP_COUNTERS = ['ListenOverflows', 'ListenDrops', 'TCPReqQFullDrop', 'TCPSynRetrans'] as const;
+type TcpCounts = Record<(typeof TCP_COUNTERS)[number], number>;
+
+function tcpCounts(): TcpCounts | null {
   try {
     const [names, values] = readFileSync('/proc/net/netstat', 'utf8')
       .split('\n')
       .filter((line) => line.startsWith('TcpExt:'))
       .map((line) => line.split(' '));
-    const at = names.indexOf('ListenOverflows');
-    return at > 0 ? Number(values[at]) : null;
+    const counts = Object.fromEntries(TCP_COUNTERS.map((name) => [name, Number(values[names.indexOf(name)])]));
+    return TCP_COUNTERS.every((name) => names.indexOf(name) > 0) ? (counts as TcpCounts) : null;
   } catch {
     return null;
   }
 }
 
+/**
+ * With BENCH_API_LOG, a line a second in `<file>.sockets` of the api's TCP sockets as the kernel holds them (`ss`): the
+ * accept queue (connections the api has not accepted yet), the api's connections by state and how many hold bytes it
+ * has not read, and the clients' connections still holding bytes the api has not taken. A request that waits there is
+ * waiting for the api's thread, not for its handler.
+ */
+function watchSockets(run: string): () => void {
+  const file = process.env.BENCH_API_LOG ? `${process.env.BENCH_API_LOG}.sockets` : '';
+  if (!file) return () => {};
+  const started = performance.now();
+  const snapshot = () => {
+    try {
+      const lines = execFileSync('ss', ['-tnH', 'state', 'all', `( sport = :${PORT} or dport = :${PORT} )`], { encoding: 'utf8' })
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.trim().split(/\s+/));
+      const listening = lines.find(([state]) => state === 'LISTEN');
+      const served = lines.filter(([state, , , local]) => state !== 'LISTEN' && local.endsWith(`:${PORT}`));
+      const clients = lines.filter(([, , , , peer]) => peer?.endsWith(`:${PORT}`));
+      const states: Record<string, number> = {};
+      for (const [state] of served) states[state] = (states[state] ?? 0) + 1;
+      const unread = served.filter(([, recvQ]) => Number(recvQ) > 0);
+      const unsent = clients.filter(([, , sendQ]) => Number(sendQ) > 0);
+      const at = ((performance.now() - started) / 1000).toFixed(1);
+      appendFileSync(
+        file,
+        `${run} ${at} s: accept queue ${listening?.[1] ?? '?'}, api sockets ${JSON.stringify(states)}, ${unread.length} holding ` +
+          `${unread.reduce((sum, [, recvQ]) => sum + Number(recvQ), 0)} unread bytes; clients' sockets holding unsent bytes ${unsent.length}\n`,
+      );
+    } catch (error) {
+      appendFileSync(file, `${run}: ss failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  };
+  const timer = setInterval(snapshot, 1_000);
+  snapshot();
+  return () => clearInterval(timer);
+}
+
 /** CLIENTS reviewers for SECONDS, each sending the next call as soon as the last was answered. */
-async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures> {
+async function reviewers(driver: Driver, run: string, tokens: string[]): Promise<LoadFigures> {
   const latencies: number[] = [];
+  const timedOut: LoadFigures['timedOut'] = [];
   const firstAnswers: number[] = [];
   const firstErrors: string[] = [];
   let errors = 0;
   let timeouts = 0;
-  const overflowsBefore = listenOverflows();
+  const kernelBefore = tcpCounts();
+  const stopWatching = watchSockets(run);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
@@ -228,11 +282,12 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
     const headers = { authorization: `Bearer ${tokens[index % tokens.length]}`, 'content-type': 'application/json' };
     for (let n = index; performance.now() < deadline; n++) {
       const call = CALLS[n % CALLS.length];
+      const requestId = `bench-${driver}-${run}-${index}-${n}`;
       const sent = performance.now();
       try {
         const response = await fetch(`${BASE}${call.path}`, {
           method: call.method,
-          headers,
+          headers: { ...headers, 'x-request-id': requestId },
           body: call.body ? JSON.stringify(call.body) : undefined,
           signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
         });
@@ -240,7 +295,10 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
         if (!response.ok) throw new Error(`${response.status} ${call.method} ${call.path}`);
       } catch (error) {
         errors += 1;
-        if (error instanceof Error && error.name === 'TimeoutError') timeouts += 1;
+        if (error instanceof Error && error.name === 'TimeoutError') {
+          timeouts += 1;
+          timedOut.push({ requestId, sentAtMs: Math.round(sent - started), call: `${call.method} ${call.path}` });
+        }
         if (firstErrors.length < 5) {
           const reason = error instanceof Error ? error.message : String(error);
           firstErrors.push(`${call.method} ${call.path} sent at ${Math.round((sent - started) / 1000)} s: ${reason}`);
@@ -252,9 +310,10 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(i)));
+  stopWatching();
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  const overflowsAfter = listenOverflows();
+  const kernelAfter = tcpCounts();
   latencies.sort((a, b) => a - b);
   const p95Ms = Math.round(percentile(latencies, 95));
   return {
@@ -268,9 +327,13 @@ async function reviewers(driver: Driver, tokens: string[]): Promise<LoadFigures>
     p99Ms: Math.round(percentile(latencies, 99)),
     errors,
     timeouts,
+    timedOut,
     firstErrors,
     clientCpuPercent: Math.round((cpu.user + cpu.system) / 1e4 / elapsed),
-    listenOverflows: overflowsBefore === null || overflowsAfter === null ? null : overflowsAfter - overflowsBefore,
+    kernel:
+      kernelBefore && kernelAfter
+        ? (Object.fromEntries(TCP_COUNTERS.map((name) => [name, kernelAfter[name] - kernelBefore[name]])) as TcpCounts)
+        : null,
     goalP95Ms: GOAL_P95_MS[driver],
     ok: errors === 0 && p95Ms <= GOAL_P95_MS[driver],
   };
@@ -424,30 +487,32 @@ async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadRes
     api = startApi(env, 'restart');
     await waitFor('/ready after the restart', ready, 180_000, 50);
     const readyAfterRestartMs = Math.round(performance.now() - restarted);
-    console.log(`load: ${driver}: restarted, ready after ${readyAfterRestartMs} ms; cold: ${CLIENTS} clients for ${SECONDS} s`);
-    const cold = await reviewers(driver, tokens);
+    console.log(`load: ${driver}: restarted, ready after ${readyAfterRestartMs} ms`);
+    const result: LoadResult = { driver, claimsListed: 0, readyAfterRestartMs };
+    if (RUNS.has('cold')) {
+      console.log(`load: ${driver}: cold: ${CLIENTS} clients for ${SECONDS} s`);
+      result.cold = await reviewers(driver, 'cold', tokens);
+    }
 
     const admin = { authorization: `Bearer ${tokens[0]}` };
-    const claimsListed = await countOf(admin, {});
-    const atStart = await countOf(admin, AWAITING_VERIFICATION);
-    console.log(
-      `load: ${driver}: ${claimsListed} claims in the review list, ${atStart} awaiting verification; warm: ${CLIENTS} clients for ${SECONDS} s`,
-    );
-    const warm = await reviewers(driver, tokens);
-    const atEnd = await countOf(admin, AWAITING_VERIFICATION);
+    result.claimsListed = await countOf(admin, {});
+    if (RUNS.has('warm')) {
+      const atStart = await countOf(admin, AWAITING_VERIFICATION);
+      console.log(
+        `load: ${driver}: ${result.claimsListed} claims in the review list, ${atStart} awaiting verification; warm: ${CLIENTS} clients for ${SECONDS} s`,
+      );
+      const warm = await reviewers(driver, 'warm', tokens);
+      const atEnd = await countOf(admin, AWAITING_VERIFICATION);
+      result.warm = { ...warm, awaitingVerification: { atStart, atEnd } };
+    }
 
-    console.log(`load: ${driver}: hostile: ${CLIENTS} clients for ${SECONDS} s while one client attacks (issue 20 §2, §4, §5)`);
-    const attacker = startHostileClient(attackerToken, payloads);
-    const hostile = await reviewers(driver, tokens);
-    const attacks = await attacker.stop();
-    return {
-      driver,
-      claimsListed,
-      readyAfterRestartMs,
-      cold,
-      warm: { ...warm, awaitingVerification: { atStart, atEnd } },
-      hostile: { ...hostile, attacks },
-    };
+    if (RUNS.has('hostile')) {
+      console.log(`load: ${driver}: hostile: ${CLIENTS} clients for ${SECONDS} s while one client attacks (issue 20 §2, §4, §5)`);
+      const attacker = startHostileClient(attackerToken, payloads);
+      const hostile = await reviewers(driver, 'hostile', tokens);
+      result.hostile = { ...hostile, attacks: await attacker.stop() };
+    }
+    return result;
   } finally {
     await stopApi(api.process);
     if (driver === 'postgres') await onServer(`drop database if exists ${databaseName} with (force)`);
@@ -458,8 +523,9 @@ async function bench(driver: Driver, payloads: HostilePayloads): Promise<LoadRes
 const figures = (run: string, f: LoadFigures) =>
   `  ${run.padEnd(8)} ${f.clients} clients ${f.seconds} s: ${f.requestsPerSecond} requests/s, first answers ${f.firstAnswerMs.earliest}-${f.firstAnswerMs.latest} ms, ` +
   `p50 ${f.p50Ms} ms, p95 ${f.p95Ms} ms (goal ${f.goalP95Ms} ms), p99 ${f.p99Ms} ms, ${f.errors} errors of which ${f.timeouts} timed out (goal 0) ` +
-  `[bench CPU ${f.clientCpuPercent}% of a core, connections refused by the kernel ${f.listenOverflows ?? 'unknown'}] ` +
-  `${f.ok ? 'ok' : 'OVER GOAL'}${f.firstErrors.length ? `\n    first errors: ${f.firstErrors.join('; ')}` : ''}`;
+  `[bench CPU ${f.clientCpuPercent}% of a core, kernel: ${f.kernel ? `${f.kernel.ListenDrops} handshakes dropped (${f.kernel.ListenOverflows} for a full accept queue), ${f.kernel.TCPReqQFullDrop} for a full SYN queue, ${f.kernel.TCPSynRetrans} SYNs resent` : 'unknown'}] ` +
+  `${f.ok ? 'ok' : 'OVER GOAL'}${f.firstErrors.length ? `\n    first errors: ${f.firstErrors.join('; ')}` : ''}` +
+  `${f.timedOut.length ? `\n    timed out (X-Request-Id, sent at): ${f.timedOut.map((t) => `${t.requestId} ${t.sentAtMs} ms`).join(', ')}` : ''}`;
 
 const attacksText = (tally: AttackTally) =>
   Object.entries(tally)
@@ -474,7 +540,7 @@ const attacksText = (tally: AttackTally) =>
 const only = argument('--only', '');
 const drivers = (['pglite', 'postgres'] as const).filter((driver) => !only || only === driver);
 const results: LoadResult[] = [];
-const payloads = await hostilePayloads();
+const payloads = RUNS.has('hostile') ? await hostilePayloads() : { manifests: [], longSearch: '', manyKeys: '' };
 for (const driver of drivers) {
   if (driver === 'postgres') {
     const unavailable = await postgresUnavailable();
@@ -488,9 +554,13 @@ for (const driver of drivers) {
   console.log(
     [
       `load: ${result.driver} over ${result.claimsListed}+ claims, ready ${result.readyAfterRestartMs} ms after a restart:`,
-      figures('cold', result.cold),
-      `${figures('warm', result.warm)}\n    ${result.warm.awaitingVerification.atStart} then ${result.warm.awaitingVerification.atEnd} claims awaiting verification`,
-      `${figures('hostile', result.hostile)}\n${attacksText(result.hostile.attacks)}`,
+      ...(result.cold ? [figures('cold', result.cold)] : []),
+      ...(result.warm
+        ? [
+            `${figures('warm', result.warm)}\n    ${result.warm.awaitingVerification.atStart} then ${result.warm.awaitingVerification.atEnd} claims awaiting verification`,
+          ]
+        : []),
+      ...(result.hostile ? [`${figures('hostile', result.hostile)}\n${attacksText(result.hostile.attacks)}`] : []),
     ].join('\n'),
   );
 }
