@@ -19,7 +19,27 @@ type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 type PDFDocumentProxy = import('pdfjs-dist/legacy/build/pdf.mjs').PDFDocumentProxy;
 type PDFPageProxy = import('pdfjs-dist/legacy/build/pdf.mjs').PDFPageProxy;
 let pdfjsModule: Promise<Pdfjs> | null = null;
-export const loadPdfjs = (): Promise<Pdfjs> => (pdfjsModule ??= import('pdfjs-dist/legacy/build/pdf.mjs'));
+
+/**
+ * The legacy build carries core-js, which on Node 20 replaces Array.prototype.push and JSON.stringify for the
+ * whole process with versions that fix corners of the newest specs (an error on an array of frozen length,
+ * JSON.rawJSON) and are several times slower: every push of every request, not only pdfjs's, paid for it
+ * (push and its length setter were a tenth of reading a text page). The process's own are put back once
+ * pdfjs and its worker code (which the fake worker would load later, polyfilling again) are loaded.
+ */
+const NATIVE = { push: Array.prototype.push, stringify: JSON.stringify };
+
+export const loadPdfjs = (): Promise<Pdfjs> =>
+  (pdfjsModule ??= (async () => {
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    // Sets globalThis.pdfjsWorker, which the fake worker takes instead of importing it. No type declarations
+    // ship for the worker module: imported by a name held in a variable, it is typed as unknown.
+    const workerModule = 'pdfjs-dist/legacy/build/pdf.worker.mjs';
+    await import(workerModule);
+    Array.prototype.push = NATIVE.push;
+    JSON.stringify = NATIVE.stringify;
+    return pdfjs;
+  })());
 
 /**
  * A scanned page is read at the resolution of its scan, so that each pixel of the scan is one pixel for OCR,
