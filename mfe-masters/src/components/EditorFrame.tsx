@@ -1,6 +1,6 @@
-import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
-import { DeleteConfirm } from '@claims/shared-kernel/ui';
-import { Alert, App, Button, Card, Flex, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { BackTitle, DeleteConfirm } from '@claims/shared-kernel/ui';
+import { Alert, App, Button, Card, Typography } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -67,13 +67,12 @@ export function EditorFrame({
     <Card
       style={{ maxWidth: 720 }}
       title={
-        <Flex align="center" gap={8}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label={`Back to ${listTitle}`} onClick={() => navigate(listPath)} />
+        <BackTitle to={listPath} label={`Back to ${listTitle}`}>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {headingSubject ? `${heading} ${headingSubject}` : heading}
           </Typography.Title>
           {subject && <Typography.Text type="secondary">{subject}</Typography.Text>}
-        </Flex>
+        </BackTitle>
       }
       extra={
         deletion && (

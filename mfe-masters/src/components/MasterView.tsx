@@ -1,5 +1,5 @@
-import { ArrowLeftOutlined, EditOutlined, HistoryOutlined } from '@ant-design/icons';
-import { AuditExportButton, AuditHistoryDialog, lastModifiedText } from '@claims/shared-kernel/ui';
+import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
+import { AuditExportButton, AuditHistoryDialog, BackTitle, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { Audited, MasterModule } from '@claims/shared-kernel';
 import { Button, Card, Flex, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
@@ -49,15 +49,9 @@ function ViewCard<T extends LoggedRecord>({ config, entity }: { config: MasterVi
   return (
     <Card
       title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label={`Back to ${config.listTitle}`}
-            onClick={() => navigate(`/${config.path}`)}
-          />
+        <BackTitle to={`/${config.path}`} label={`Back to ${config.listTitle}`}>
           <span>{config.heading(entity)}</span>
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Flex gap={8}>

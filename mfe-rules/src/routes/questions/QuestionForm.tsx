@@ -1,8 +1,8 @@
-import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { insurerLabel, isProviderOrg, QUESTION_LIMIT, questionTypeLabel } from '@claims/shared-kernel';
 import type { Procedure, ProcedureQuestion, QuestionSaveBody } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
-import { LimitedSelect } from '@claims/shared-kernel/ui';
+import { BackTitle, LimitedSelect } from '@claims/shared-kernel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Flex, Form, Tag, Typography } from 'antd';
 import type { InputRef } from 'antd';
@@ -233,17 +233,11 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
     <Card
       style={{ maxWidth: 880 }}
       title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label="Back to Procedure Questions"
-            onClick={() => navigate(listPath(org))}
-          />
+        <BackTitle to={listPath(org)} label="Back to Procedure Questions">
           <Typography.Title level={4} style={{ margin: 0 }}>
             {formTitle(mode, org)}
           </Typography.Title>
-        </Flex>
+        </BackTitle>
       }
       extra={
         offerOverride && (

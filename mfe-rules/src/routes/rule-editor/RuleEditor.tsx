@@ -1,9 +1,9 @@
-import { ArrowLeftOutlined, DeleteOutlined, ExperimentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { DeleteOutlined, ExperimentOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import { ApiError, PROVIDER_ORG, caseTypeLabel, insurerLabel } from '@claims/shared-kernel';
 import type { CaseType, Procedure, Rule, RuleDryRunBody, RuleExistence, StatementProblem } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DeleteConfirm } from '@claims/shared-kernel/ui';
+import { BackTitle, DeleteConfirm } from '@claims/shared-kernel/ui';
 import { Alert, App, Button, Card, Checkbox, Col, Collapse, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import { useEffect, useRef, useState } from 'react';
@@ -223,17 +223,11 @@ export function RuleEditor({ org, rule, claimId, claimOrg }: RuleEditorProps) {
   return (
     <Card
       title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label={claimId ? 'Back to the claim' : 'Back to Procedure Protocol'}
-            onClick={() => navigate(backTo)}
-          />
+        <BackTitle to={backTo} label={claimId ? 'Back to the claim' : 'Back to Procedure Protocol'}>
           <Typography.Title level={4} style={{ margin: 0 }}>
             {title}
           </Typography.Title>
-        </Flex>
+        </BackTitle>
       }
       extra={
         editing && (

@@ -1,12 +1,12 @@
-import { ArrowLeftOutlined, BranchesOutlined, HistoryOutlined } from '@ant-design/icons';
+import { BranchesOutlined, HistoryOutlined } from '@ant-design/icons';
 import { ApiError, CASE_TYPES, caseTypeLabel, insurerLabel, isProviderOrg, useSession } from '@claims/shared-kernel';
-import { AuditExportButton, AuditHistoryDialog, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
+import { AuditExportButton, AuditHistoryDialog, BackTitle, LoadState, RuleTree, lastModifiedText } from '@claims/shared-kernel/ui';
 import type { CaseType, Rule, RuleTreeName } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Flex, Modal, Segmented, Typography } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { lazy, useCallback, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { ruleQuery } from '../../api/rules';
 import { InsurerSelect } from '../../components/InsurerSelect';
 import { VersionsPanel } from '../../components/VersionsPanel';
@@ -84,7 +84,6 @@ function RuleDetails({ rule }: { rule: Rule }) {
  */
 export function RuleView() {
   const { id = '' } = useParams();
-  const navigate = useNavigate();
   const { insurer, canChoose, choose } = useInsurer();
   const [params, setParams] = useSearchParams();
   const requestedCaseType = params.get('case_type');
@@ -112,15 +111,9 @@ export function RuleView() {
   return (
     <Card
       title={
-        <Flex align="center" gap={8}>
-          <Button
-            type="text"
-            icon={<ArrowLeftOutlined />}
-            aria-label="Back to Procedure Protocol"
-            onClick={() => navigate(`/rules?org=${encodeURIComponent(insurer)}`)}
-          />
+        <BackTitle to={`/rules?org=${encodeURIComponent(insurer)}`} label="Back to Procedure Protocol">
           <span>{rule ? `${rule.procedures.name} (${insurerLabel(insurer)})` : `Procedure Protocol (${insurerLabel(insurer)})`}</span>
-        </Flex>
+        </BackTitle>
       }
       extra={
         <Flex gap={12} align="center" wrap>
