@@ -209,7 +209,8 @@ const FAINT_INK = 0.35;
 function faintStrings(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: unknown[] }, strings: string[]): boolean[] | null {
   const { OPS } = pdfjs;
   const showing = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
-  const letters = (text: string) => text.normalize('NFKC').replace(/\s+/g, '');
+  // pdfjs normalises ligatures and the like in text content ('ﬁ' to 'fi'): plain ASCII needs no normalising
+  const letters = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text.replace(/ /g, '') : text.normalize('NFKC').replace(/\s+/g, ''));
   const faintLetters: boolean[] = [];
   let state = { ink: 1, alpha: 1 };
   const stack: (typeof state)[] = [];
@@ -226,7 +227,7 @@ function faintStrings(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: u
       const faint = state.ink * state.alpha < FAINT_INK;
       for (const glyph of glyphs ?? []) {
         const unicode = (glyph as { unicode?: unknown } | null)?.unicode;
-        if (typeof unicode === 'string') for (const _ of letters(unicode)) faintLetters.push(faint);
+        if (typeof unicode === 'string') for (let n = letters(unicode).length; n > 0; n -= 1) faintLetters.push(faint);
       }
     }
   });

@@ -19,6 +19,8 @@ const MIN_COVERED_RUNS = 2;
 
 /** A faint run's words drawn this many times on a page are tiled. */
 const TILED = 3;
+/** Longest words (in characters) that make a watermark worth looking for when they repeat. */
+const MAX_MARK_CHARS = 32;
 /** Boxes overlapping by this share of the smaller one lie over each other (neighbouring lines only touch). */
 const OVERLAP = 0.3;
 
@@ -56,14 +58,16 @@ function* overlaps(runs: TextRun[]): Generator<[TextRun, TextRun]> {
 }
 
 /**
- * Whether a page's runs may hold a faint watermark that only their colours would tell: some words drawn three
- * times or more, or runs laid over each other. Reading the colours costs a second pass over the page.
+ * Whether a page's runs may hold a faint watermark that only their colours would tell: the same few words
+ * (no digits) drawn three times or more, or runs laid over each other. Reading the colours costs a second pass
+ * over the page.
  */
 export function mayHideFaintText(runs: TextRun[]): boolean {
   const seen = new Map<string, number>();
   for (const run of runs) {
     const words = wordsOf(run);
-    if (!/\p{L}{3}/u.test(words)) continue;
+    // a watermark's words: 'COPY', 'PATIENT COPY', 'NOT FOR MEDICO-LEGAL USE'; not a line of text repeated
+    if (words.length > MAX_MARK_CHARS || !/\p{L}{3}/u.test(words) || /\d/.test(words)) continue;
     const count = (seen.get(words) ?? 0) + 1;
     if (count >= TILED) return true;
     seen.set(words, count);
