@@ -16,6 +16,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { oneQueryPerTurn } from './loop-turns';
 import * as schema from './schema';
 
 export { schema };
@@ -139,7 +140,9 @@ export async function openDatabase(source: DatabaseSource, { runMigrations = tru
   if (source.dataDir) mkdirSync(source.dataDir, { recursive: true });
   // pg_trgm serves the claims search's trigram index, btree_gin lets the list's GIN indexes lead with the
   // organisation; PGlite ships both as extensions loaded here.
-  const client = await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm, btree_gin } });
+  const client = oneQueryPerTurn(
+    await PGlite.create({ dataDir: source.dataDir, loadDataDir: source.loadDataDir, extensions: { pg_trgm, btree_gin } }),
+  );
   const db = drizzlePglite({ client, schema });
   if (runMigrations) {
     try {
