@@ -52,6 +52,10 @@ describe('unit notation', () => {
     expect(unitNotation('Lakhs/cumm')).toBe('10^5/ul');
     expect(unitNotation('x10¹²/L')).toBe('10^6/ul');
     expect(unitNotation('/mcL')).toBe('/ul');
+    // the superscript come down to the line, as OCR and some writers leave it
+    expect(unitNotation('x103/uL')).toBe('10^3/ul');
+    expect(unitNotation('x109/L')).toBe('10^3/ul');
+    expect(unitNotation('10/uL')).toBe('10/ul');
     // a length stays a length
     expect(unitNotation('mm')).toBe('mm');
     expect(unitNotation('g/dL')).toBe('g/dl');
@@ -62,6 +66,13 @@ describe('unit notation', () => {
     expect(unitAt(['x', '10^9/L'], platelets)).toMatchObject({ keyword: { factor: 0.01 }, words: 2 });
     expect(unitAt(['/cu', 'mm'], wbc)).toMatchObject({ keyword: { factor: 1 }, words: 2 });
     expect(unitAt(['thou/mm3'], wbc)?.keyword.factor).toBe(1000);
+  });
+
+  it("reads 'x103/uL' as a count's unit, not a second dimension", () => {
+    expect(read(platelets, ['Platelet count 240 x103/uL'])).toMatchObject({ value: 2.4, unit: 'lakhs/cumm' });
+    // a unit the master lacks is reported, not read as '240 x 103' in '/uL'
+    const lakhsOnly = attribute('Platelet Count', { alias: ['Platelets'], units: [{ id: 9, name: 'lakhs/cumm', alias: [] }] });
+    expect(read(lakhsOnly, ['Platelet count 240 x109/L'])).toMatchObject({ value: 240, foreign: 'x109/L' });
   });
 
   it('converts values written in those notations', () => {

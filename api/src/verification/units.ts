@@ -31,29 +31,33 @@ const SUPERSCRIPTS: Record<string, string> = {
 
 /**
  * The ways one unit is written, brought to one spelling: lower case without spaces, superscripts as powers
- * ('10³' → '10^3', also '10e3', '10*3'), the micro sign and 'mc' as 'u', a count's multiplier word as its
+ * ('10³' → '10^3', also '10e3', '10*3', and '103/' where the superscript came down to the line), the micro sign and 'mc' as 'u', a count's multiplier word as its
  * power of ten ('thou', 'K' → 10^3, 'million' → 10^6, 'lakh' → 10^5), the cubic millimetre ('cumm', 'cu mm',
  * 'mm3', 'cmm') as the microlitre it equals, 'cells/' as '/', '10^9/L' as '10^3/uL' and '10^12/L' as
  * '10^6/uL' (the same quantities), and the 'x' before a power of ten dropped. Applied to the masters'
  * keywords and to the words beside a value alike, so 'x10³/µL', 'x10^9/L' and 'thou/mm3' all meet 'x10^3/uL'.
  */
 export function unitNotation(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/\s+/g, '')
-    .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (digits) => `^${Array.from(digits, (d) => SUPERSCRIPTS[d]).join('')}`)
-    .replace(/\^\^/g, '^')
-    .replace(/[µμ]/g, 'u')
-    .replace(/(^|\/)mc(?=[lg])/g, '$1u')
-    .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
-    .replace(/^[x×*]+(?=10\^)/, '')
-    .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
-    .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
-    .replace(/^(?:millions?|mill?)(?=\/)/, '10^6')
-    .replace(/^lakhs?(?=\/)/, '10^5')
-    .replace(/^cells?(?=\/)/, '')
-    .replace(/^10\^9\/l(?![a-z])/, '10^3/ul')
-    .replace(/^10\^12\/l(?![a-z])/, '10^6/ul');
+  return (
+    text
+      .toLowerCase()
+      .replace(/\s+/g, '')
+      .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (digits) => `^${Array.from(digits, (d) => SUPERSCRIPTS[d]).join('')}`)
+      .replace(/\^\^/g, '^')
+      .replace(/[µμ]/g, 'u')
+      .replace(/(^|\/)mc(?=[lg])/g, '$1u')
+      .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
+      // a superscript come down to the line ('x103/uL', 'x109/L'): a count's unit is never 103 or 109 of anything
+      .replace(/^([x×*]?)10(3|6|9|12)(?=\/)/, '$110^$2')
+      .replace(/^[x×*]+(?=10\^)/, '')
+      .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
+      .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
+      .replace(/^(?:millions?|mill?)(?=\/)/, '10^6')
+      .replace(/^lakhs?(?=\/)/, '10^5')
+      .replace(/^cells?(?=\/)/, '')
+      .replace(/^10\^9\/l(?![a-z])/, '10^3/ul')
+      .replace(/^10\^12\/l(?![a-z])/, '10^6/ul')
+  );
 }
 
 const keywordCache = new WeakMap<ClinicalAttributeMaster, UnitKeyword[]>();
