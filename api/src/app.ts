@@ -32,8 +32,9 @@ import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
 import claimVerificationRoutes from './routes/claim-verification';
 import claimRoutes from './routes/claims';
-import clinicalRoutes from './routes/clinical';
+import clinicalAttributeRoutes from './routes/clinical-attributes';
 import clinicalTryRoutes from './routes/clinical-try';
+import clinicalUnitRoutes from './routes/clinical-units';
 import consoleRoutes from './routes/console';
 import dashboardRoutes from './routes/dashboard';
 import docgroupRoutes from './routes/docgroups';
@@ -71,7 +72,8 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['hospitals', hospitalRoutes],
   ['keyword masters', keywordRoutes],
   ['procedures', procedureRoutes],
-  ['clinical attributes and test units', clinicalRoutes],
+  ['clinical attributes and test units', clinicalAttributeRoutes],
+  ['clinical attributes and test units', clinicalUnitRoutes],
   ['clinical attributes and test units', clinicalTryRoutes],
   ['document segregation', docgroupRoutes],
   ['rules', ruleRoutes],

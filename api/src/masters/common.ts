@@ -66,3 +66,16 @@ export async function refusingDuplicates<T>(write: () => Promise<T>, details: Re
     throw error;
   }
 }
+
+/** The search body's filters, each a text match in its column; a field that is not a column of `what` is bad input. */
+export function filterConditions(
+  columns: Readonly<Record<string, AnyColumn | SQL>>,
+  filters: Record<string, string>,
+  what: string,
+): (SQL | undefined)[] {
+  return Object.entries(filters).map(([field, text]) => {
+    const column = columns[field];
+    if (!column) throw badRequest(`filters.${field}: not a column of ${what}`);
+    return textMatch(text, [column]);
+  });
+}
