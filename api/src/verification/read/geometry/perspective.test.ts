@@ -1,4 +1,5 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
+import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
 import { documentScan, pageOf, phonePhoto, type PhotoOptions } from '../test-images';
@@ -32,6 +33,72 @@ describe('a phone photo of a page on a desk', () => {
     for (const [k, corner] of sheet.corners.entries()) {
       expect(Math.abs(corner.x - PHOTO.corners[k].x)).toBeLessThan(30);
       expect(Math.abs(corner.y - PHOTO.corners[k].y)).toBeLessThan(30);
+    }
+  });
+
+  it('finds the sheet on a flecked desk when a dark logo at its top edge bites into its outline', () => {
+    // Drawn directly: a grey desk flecked with light grain, the sheet, and a dark logo box printed to its top edge.
+    const [width, height] = [1500, 2000];
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    const inQuad = (x: number, y: number) =>
+      PHOTO.corners.every((a, k) => {
+        const b = PHOTO.corners[(k + 1) % 4];
+        return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;
+      });
+    const toPhoto = rectangleToQuad(1240, 1754, PHOTO.corners);
+    const heading = [apply(toPhoto, 520, 0), apply(toPhoto, 760, 0), apply(toPhoto, 760, 110), apply(toPhoto, 520, 110)];
+    const inHeading = (x: number, y: number) =>
+      heading.every((a, k) => {
+        const b = heading[(k + 1) % 4];
+        return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;
+      });
+    let state = 12345;
+    const random = () => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state / 2147483648;
+    };
+    const flecks = new Set<number>();
+    for (let k = 0; k < 9000; k += 1) flecks.add(Math.floor(random() * (width / 6)) + Math.floor(random() * (height / 6)) * 1000);
+    for (let y = 0; y < height; y += 1)
+      for (let x = 0; x < width; x += 1) {
+        const sheet = inQuad(x, y);
+        const level = sheet ? (inHeading(x, y) ? 40 : 232) : flecks.has(Math.floor(x / 6) + Math.floor(y / 6) * 1000) ? 215 : 112;
+        rgba.set([level, level, level, 255], 4 * (y * width + x));
+      }
+    const sheet = findSheet(rgba, width, height);
+    if (!sheet) throw new Error('no sheet found');
+    for (const [k, corner] of sheet.corners.entries()) {
+      expect(Math.abs(corner.x - PHOTO.corners[k].x)).toBeLessThan(30);
+      expect(Math.abs(corner.y - PHOTO.corners[k].y)).toBeLessThan(30);
+    }
+  });
+
+  it("finds a sheet skewed on a scanner's dark lid, though it runs off the image at one side", async () => {
+    const { png } = await documentScan();
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(1400, 1900);
+    const context = canvas.getContext('2d');
+    context.fillStyle = 'rgb(52,52,54)';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    const radians = (-5 * Math.PI) / 180;
+    context.translate(40, 120);
+    context.rotate(radians);
+    context.drawImage(image, 0, 0);
+    const page = await pageOf(await canvas.encode('png'));
+    const sheet = findSheet(page.rgba, page.width, page.height);
+    if (!sheet) throw new Error('no sheet found');
+    const placed = [
+      { x: 0, y: 0 },
+      { x: image.width, y: 0 },
+      { x: image.width, y: image.height },
+      { x: 0, y: image.height },
+    ].map(({ x, y }) => ({
+      x: 40 + x * Math.cos(radians) - y * Math.sin(radians),
+      y: 120 + x * Math.sin(radians) + y * Math.cos(radians),
+    }));
+    for (const [k, corner] of sheet.corners.entries()) {
+      expect(Math.abs(corner.x - placed[k].x)).toBeLessThan(30);
+      expect(Math.abs(corner.y - placed[k].y)).toBeLessThan(30);
     }
   });
 

@@ -27,12 +27,22 @@ const MIN_DESK_SIDES = 2;
 /** The sheet region fills its corners' quadrilateral to at least this share (its area over both's). */
 const MIN_QUAD_FIT = 0.98;
 const FIT_MARGIN = 0.005;
+/** Bright specks of the desk up to this many small-copy pixels across are taken off the paper mask. */
+const OPEN_RADIUS = 2;
 /** The sheet covers at least this share of the photo. */
 const MIN_SHEET_SHARE = 0.15;
 /** The sheet is cut this share of its size inside its found edges: no rim of desk comes along. */
 const INSET = 0.01;
-/** A fitted edge point farther than this (small-copy pixels) from the first fit is left out of the second. */
+/** An edge point within this (small-copy pixels) of a line lies on it. */
 const EDGE_TOLERANCE = 2;
+/** Pairs of points tried per gap for an edge's line. */
+const LINE_TRIALS = 40;
+/**
+ * Where no level gives a clean quadrilateral, the sheet is the region whose edges have at least this share of
+ * their points on a line, and which fills the quadrilateral of those lines to this share.
+ */
+const MIN_STRAIGHT_SHARE = 0.4;
+const MIN_EDGED_FIT = 0.95;
 
 export interface Sheet {
   /** Corners in the image's pixels: top-left, top-right, bottom-right, bottom-left. */
@@ -56,17 +66,25 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
       else if (x > w / 4 && x < (3 * w) / 4 && y > h / 4 && y < (3 * h) / 4) middleLevels.push(level);
     }
   const desk = quantile(deskLevels, 0.5);
-  const deskBright = quantile(deskLevels, 0.9);
   const paper = quantile(middleLevels, 0.9);
   if (paper - desk < MIN_CONTRAST) return null;
+  // The desk's bright grain, read where the ring is desk: a sheet skewed on a scanner's dark lid, or photographed
+  // close, reaches the border along some of it.
+  const deskBright = quantile(
+    deskLevels.filter((level) => level < (desk + paper) / 2),
+    0.9,
+  );
   let sheet: { label: Uint8Array; size: number } | null = null;
   let bestFit = 0;
+  const regions: { label: Uint8Array; size: number }[] = [];
   for (const share of PAPER_SHARES) {
     const threshold = Math.max(deskBright + 8, desk + share * (paper - desk));
     const mask = new Uint8Array(w * h);
     for (let i = 0; i < mask.length; i += 1) mask[i] = grey[i] > threshold ? 1 : 0;
-    const region = largestRegion(close(mask, w, h), w, h);
-    if (!region || region.size < MIN_SHEET_SHARE * w * h) continue;
+    const found = largestRegion(open(close(mask, w, h), w, h), w, h);
+    if (!found || found.size < MIN_SHEET_SHARE * w * h) continue;
+    const region = withoutHoles(found.label, w, h);
+    regions.push(region);
     const fit = quadFit(region.label, region.size, extremeCorners(region.label, w, h), w, h);
     // Levels are tried from the lowest, whose region is the largest: a higher one must fit clearly better
     // (the part of a sheet lit beside a straight shadow is a quadrilateral too).
@@ -76,6 +94,20 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
     }
   }
   if (!sheet) return null;
+  // No level gives a clean quadrilateral (a shadow bites into an edge, light spilt on the desk joins a corner):
+  // a sheet still has four straight edges over most of their length, which a bite or a blob does not bend.
+  // The lowest level that gives one is taken: a shadow's edge across a corner is straight too, but then the
+  // lower level holds the whole sheet.
+  let edged: Corners | null = null;
+  if (bestFit < MIN_QUAD_FIT)
+    for (const region of regions) {
+      const refined = refinedCorners(region.label, w, h);
+      if (!refined || refined.straight < MIN_STRAIGHT_SHARE || quadFit(region.label, region.size, refined.corners, w, h) < MIN_EDGED_FIT)
+        continue;
+      edged = refined.corners;
+      sheet = region;
+      break;
+    }
 
   const inSheet = (x: number, y: number) => sheet.label[y * w + x] === 1;
   let deskSides = 0;
@@ -94,7 +126,9 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   // A region that is no clean quadrilateral at any level (a shadow or a glare across an edge) is not flattened
   // by guesswork: the desk around it is only cut away.
   const corners =
-    bestFit >= MIN_QUAD_FIT ? (refinedCorners(sheet.label, w, h) ?? extremeCorners(sheet.label, w, h)) : boundingCorners(sheet.label, w, h);
+    bestFit >= MIN_QUAD_FIT
+      ? (refinedCorners(sheet.label, w, h)?.corners ?? extremeCorners(sheet.label, w, h))
+      : (edged ?? boundingCorners(sheet.label, w, h));
   const centre = corners.reduce((sum, p) => ({ x: sum.x + p.x / 4, y: sum.y + p.y / 4 }), { x: 0, y: 0 });
   const full = corners.map((p) => ({
     x: (p.x + (centre.x - p.x) * 2 * INSET) * factor,
@@ -141,25 +175,77 @@ function quantile(values: number[], share: number): number {
 
 /** The mask with gaps of one pixel closed (a thin rule or a crease across the sheet does not cut it in two). */
 function close(mask: Uint8Array, w: number, h: number): Uint8Array {
-  const morph = (source: Uint8Array, keep: 0 | 1) => {
-    const out = new Uint8Array(source.length);
-    for (let y = 0; y < h; y += 1)
-      for (let x = 0; x < w; x += 1) {
-        let value = source[y * w + x];
-        for (let dy = -1; dy <= 1 && value !== keep; dy += 1)
-          for (let dx = -1; dx <= 1; dx += 1) {
-            const xx = x + dx;
-            const yy = y + dy;
-            if (xx >= 0 && yy >= 0 && xx < w && yy < h && source[yy * w + xx] === keep) {
-              value = keep;
-              break;
-            }
-          }
-        out[y * w + x] = value;
-      }
-    return out;
+  return morph(morph(mask, w, h, 1), w, h, 0);
+}
+
+/**
+ * The mask without bright specks of OPEN_RADIUS pixels or less: a speckled or grained desk has light flecks as
+ * bright as the paper, and a chain of them joins the desk to the sheet's edge.
+ */
+function open(mask: Uint8Array, w: number, h: number): Uint8Array {
+  let out = mask;
+  for (let k = 0; k < OPEN_RADIUS; k += 1) out = morph(out, w, h, 0);
+  for (let k = 0; k < OPEN_RADIUS; k += 1) out = morph(out, w, h, 1);
+  return out;
+}
+
+/**
+ * The region with its holes filled (everything the outside cannot reach): the print, a photo or a dark logo on
+ * the sheet is darker than the paper, but the sheet's outline is what is fitted.
+ */
+function withoutHoles(label: Uint8Array, w: number, h: number): { label: Uint8Array; size: number } {
+  const outside = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const reach = (i: number) => {
+    if (!label[i] && !outside[i]) {
+      outside[i] = 1;
+      stack.push(i);
+    }
   };
-  return morph(morph(mask, 1), 0);
+  for (let x = 0; x < w; x += 1) {
+    reach(x);
+    reach((h - 1) * w + x);
+  }
+  for (let y = 0; y < h; y += 1) {
+    reach(y * w);
+    reach(y * w + w - 1);
+  }
+  while (stack.length) {
+    const i = stack.pop() as number;
+    const x = i % w;
+    if (x > 0) reach(i - 1);
+    if (x < w - 1) reach(i + 1);
+    if (i >= w) reach(i - w);
+    if (i + w < w * h) reach(i + w);
+  }
+  const filled = new Uint8Array(w * h);
+  let size = 0;
+  for (let i = 0; i < filled.length; i += 1)
+    if (!outside[i]) {
+      filled[i] = 1;
+      size += 1;
+    }
+  return { label: filled, size };
+}
+
+/** One step of dilation (keep 1: a pixel becomes 1 when a neighbour is) or erosion (keep 0) over the 3×3 square. */
+function morph(source: Uint8Array, w: number, h: number, keep: 0 | 1): Uint8Array {
+  const out = new Uint8Array(source.length);
+  for (let y = 0; y < h; y += 1)
+    for (let x = 0; x < w; x += 1) {
+      let value = source[y * w + x];
+      for (let dy = -1; dy <= 1 && value !== keep; dy += 1)
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const xx = x + dx;
+          const yy = y + dy;
+          if (xx >= 0 && yy >= 0 && xx < w && yy < h && source[yy * w + xx] === keep) {
+            value = keep;
+            break;
+          }
+        }
+      out[y * w + x] = value;
+    }
+  return out;
 }
 
 /** The largest 4-connected region of the mask, as a label image (1 inside it) and its size. */
@@ -243,13 +329,16 @@ interface EdgeLine {
   b: number;
 }
 
+type Corners = [Point, Point, Point, Point];
+
 /**
  * The corners as crossings of lines fitted to the region's four edges: each edge's outermost region pixel in
- * every column (row) of its middle stretch between the extreme corners. Null when an edge has too few points.
+ * every column (row) of its middle stretch between the extreme corners. `straight`: the least share of an
+ * edge's points on its line. Null when an edge has too few points.
  */
-function refinedCorners(label: Uint8Array, w: number, h: number): [Point, Point, Point, Point] | null {
+function refinedCorners(label: Uint8Array, w: number, h: number): { corners: Corners; straight: number } | null {
   const [tl, tr, br, bl] = extremeCorners(label, w, h);
-  const edge = (from: number, to: number, outer: (t: number) => number | null): EdgeLine | null => {
+  const edge = (from: number, to: number, outer: (t: number) => number | null): FittedLine | null => {
     const lo = Math.ceil(from + 0.15 * (to - from));
     const hi = Math.floor(to - 0.15 * (to - from));
     const ts: number[] = [];
@@ -289,37 +378,67 @@ function refinedCorners(label: Uint8Array, w: number, h: number): [Point, Point,
     const y = (horizontal.a * vertical.b + horizontal.b) / (1 - horizontal.a * vertical.a);
     return { x: vertical.a * y + vertical.b, y };
   };
-  const corners: [Point, Point, Point, Point] = [cross(top, left), cross(top, right), cross(bottom, right), cross(bottom, left)];
+  const corners: Corners = [cross(top, left), cross(top, right), cross(bottom, right), cross(bottom, left)];
   // A crossing far from its extreme corner means a fit went wrong (a torn edge): the extremes are kept then.
   const limit = 0.1 * Math.max(w, h);
   const near = corners.every((p, k) => Math.hypot(p.x - [tl, tr, br, bl][k].x, p.y - [tl, tr, br, bl][k].y) < limit);
-  return near ? corners : null;
+  return near ? { corners, straight: Math.min(top.share, bottom.share, left.share, right.share) } : null;
 }
 
-/** Least squares v = a·t + b, fitted again without the points more than EDGE_TOLERANCE from the first fit. */
-function fitLine(ts: number[], vs: number[]): EdgeLine | null {
-  const fit = (keep: (k: number) => boolean): EdgeLine | null => {
-    let n = 0;
-    let st = 0;
-    let sv = 0;
-    let stt = 0;
-    let stv = 0;
-    for (let k = 0; k < ts.length; k += 1) {
-      if (!keep(k)) continue;
-      n += 1;
-      st += ts[k];
-      sv += vs[k];
-      stt += ts[k] * ts[k];
-      stv += ts[k] * vs[k];
-    }
-    const denominator = n * stt - st * st;
-    if (n < 5 || Math.abs(denominator) < 1e-9) return null;
-    const a = (n * stv - st * sv) / denominator;
-    return { a, b: (sv - a * st) / n };
+interface FittedLine extends EdgeLine {
+  /** The share of the points within EDGE_TOLERANCE of the line. */
+  share: number;
+}
+
+/**
+ * The line most of the points lie on, v = a·t + b: of the lines through pairs of points, the one with the most
+ * points within EDGE_TOLERANCE (a bite out of the edge or a blob on it are not on it), fitted by least squares
+ * to those points.
+ */
+function fitLine(ts: number[], vs: number[]): FittedLine | null {
+  const n = ts.length;
+  if (n < 5) return null;
+  const near = (line: EdgeLine, k: number) => Math.abs(vs[k] - (line.a * ts[k] + line.b)) <= EDGE_TOLERANCE;
+  const count = (line: EdgeLine) => {
+    let inliers = 0;
+    for (let k = 0; k < n; k += 1) if (near(line, k)) inliers += 1;
+    return inliers;
   };
-  const first = fit(() => true);
-  if (!first) return null;
-  return fit((k) => Math.abs(vs[k] - (first.a * ts[k] + first.b)) <= EDGE_TOLERANCE) ?? first;
+  let best: EdgeLine | null = null;
+  let bestCount = 0;
+  const stride = Math.max(1, Math.floor(n / LINE_TRIALS));
+  for (const gap of [Math.floor(n / 3), Math.floor(n / 2)])
+    for (let i = 0; i + gap < n; i += stride) {
+      const j = i + gap;
+      if (ts[j] === ts[i]) continue;
+      const a = (vs[j] - vs[i]) / (ts[j] - ts[i]);
+      const line = { a, b: vs[i] - a * ts[i] };
+      const inliers = count(line);
+      if (inliers > bestCount) {
+        bestCount = inliers;
+        best = line;
+      }
+    }
+  if (!best) return null;
+  const chosen = best;
+  let m = 0;
+  let st = 0;
+  let sv = 0;
+  let stt = 0;
+  let stv = 0;
+  for (let k = 0; k < n; k += 1) {
+    if (!near(chosen, k)) continue;
+    m += 1;
+    st += ts[k];
+    sv += vs[k];
+    stt += ts[k] * ts[k];
+    stv += ts[k] * vs[k];
+  }
+  const denominator = m * stt - st * st;
+  if (m < 5 || Math.abs(denominator) < 1e-9) return { ...chosen, share: bestCount / n };
+  const a = (m * stv - st * sv) / denominator;
+  const line = { a, b: (sv - a * st) / m };
+  return { ...line, share: count(line) / n };
 }
 
 /** Whether the corners, in order, turn the same way at each (a quadrilateral that is not folded over itself). */
