@@ -18,6 +18,40 @@ describe('a stamp across the text of a scan', () => {
     expect(text).not.toContain('PAID');
   });
 
+  it('keeps the strokes under a half-opaque stamp as dark as ink', async () => {
+    const { png } = await documentScan();
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    const clean = await pageOf(await canvas.encode('png'));
+    // Stamp ink laid over three lines as paint is, not multiplied: a black stroke under it turns stamp-coloured grey.
+    context.globalAlpha = 0.6;
+    context.fillStyle = 'rgb(40,60,170)';
+    context.strokeStyle = 'rgb(40,60,170)';
+    context.lineWidth = 3;
+    context.translate(520, 425);
+    context.rotate((-12 * Math.PI) / 180);
+    context.strokeRect(-150, -60, 300, 110);
+    context.font = '40px sans-serif';
+    context.fillText('RECEIVED', -130, 20);
+    const stamped = await pageOf(await canvas.encode('png'));
+    const cleaned = withoutStamps(stamped.rgba, stamped.width, stamped.height, stamped.pixelsPerPoint);
+    if (!cleaned) throw new Error('no stamp found');
+    // The strokes that the stamp's ink covers.
+    let covered = 0;
+    let sum = 0;
+    for (let i = 0; i < clean.rgba.length; i += 4) {
+      const strokeBefore = clean.rgba[i] < 60;
+      const underStamp = Math.abs(stamped.rgba[i + 2] - clean.rgba[i + 2]) > 60;
+      if (!strokeBefore || !underStamp) continue;
+      covered += 1;
+      sum += cleaned[i];
+    }
+    expect(covered).toBeGreaterThan(100);
+    expect(sum / covered).toBeLessThan(40);
+  });
+
   it('keeps a letterhead in colour just above black text', async () => {
     const { png } = await documentScan();
     const image = await loadImage(Buffer.from(png));

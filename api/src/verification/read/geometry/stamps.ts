@@ -21,6 +21,9 @@ const BLOCK_POINTS = 2;
 const CLUSTER_REACH = 3;
 /** The stamp's level over paper: this share of its ink is darker (most of a stamp lies on paper, some over strokes). */
 const STAMP_LEVEL_SHARE = 0.6;
+/** The stamp's ink over strokes: this share of it is darker still, by at least this share of the usual level. */
+const STAMP_DARK_SHARE = 0.03;
+const MIN_STROKE_DROP = 0.35;
 /** A cluster is a stamp when its blocks hold at least this many neutral ink pixels per coloured one. */
 const MIN_MIXED_SHARE = 0.1;
 
@@ -88,16 +91,21 @@ export function withoutStamps(
       }
     }
   }
-  let seen = 0;
-  let usual = 255;
-  for (let level = 0; level < 256; level += 1) {
-    seen += stampLevels[level];
-    if (seen >= STAMP_LEVEL_SHARE * stampPixels) {
-      usual = level;
-      break;
+  const levelAt = (share: number) => {
+    let seen = 0;
+    for (let level = 0; level < 256; level += 1) {
+      seen += stampLevels[level];
+      if (seen >= share * stampPixels) return level;
     }
-  }
-  const gain = paper / Math.max(1, usual);
+    return 255;
+  };
+  const usual = levelAt(STAMP_LEVEL_SHARE);
+  // A stroke under a stamp's half-opaque ink is the stamp's colour darkened, lighter than the stroke elsewhere.
+  // When the stamp's darkest levels stand that far below its usual one, they become black, so a title under the
+  // stamp keeps its full contrast; a stamp that lies on paper alone keeps its levels in proportion.
+  const darkest = levelAt(STAMP_DARK_SHARE);
+  const dark = usual - darkest >= MIN_STROKE_DROP * usual ? darkest : 0;
+  const gain = paper / Math.max(1, usual - dark);
   const rgba = Uint8ClampedArray.from(page);
   for (let y = 0; y < height; y += 1) {
     const row = Math.floor(y / block) * columns;
@@ -105,7 +113,7 @@ export function withoutStamps(
       if (!stamp[row + blockColumn[x]]) continue;
       const high = tinted(i);
       if (high < 0) continue;
-      const level = Math.min(paper, high * gain);
+      const level = Math.min(paper, Math.max(0, (high - dark) * gain));
       rgba[i] = level;
       rgba[i + 1] = level;
       rgba[i + 2] = level;
