@@ -101,3 +101,28 @@ describe('ruling lines', () => {
     expect(levelAt(image, 93, 258)).toBeLessThan(100);
   });
 });
+
+describe('a bilevel page (a fax, a 1-bit scan)', () => {
+  /** The share of the OCR image's pixels that are neither black nor white. */
+  const betweenShare = (image: OcrImage): number => {
+    const pixels = image.width * image.height;
+    let between = 0;
+    for (let i = image.pgm.length - pixels; i < image.pgm.length; i += 1) if (image.pgm[i] > 40 && image.pgm[i] < 215) between += 1;
+    return between / pixels;
+  };
+
+  it("has its letters' staircase edges smoothed, and a grey scan is left as it is", async () => {
+    const page = await pageOf(await textScan(printedLines, 28));
+    const rgba = Uint8ClampedArray.from(page.rgba);
+    for (let i = 0; i < rgba.length; i += 4) {
+      const level = rgba[i] < 160 ? 0 : 255;
+      rgba.set([level, level, level], i);
+    }
+    const fax = ocrImage(preparePage({ ...page, rgba }));
+    const grey = ocrImage(preparePage(page));
+    // Smoothing puts grey levels along every edge of the letters; the black-and-white page had none.
+    expect(betweenShare(fax)).toBeGreaterThan(0.02);
+    // The same blur over the grey scan would have spread its edges as widely; it was not applied.
+    expect(betweenShare(grey)).toBeLessThan(betweenShare(fax));
+  });
+});

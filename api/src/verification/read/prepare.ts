@@ -60,6 +60,9 @@ const MIN_CHARACTER_MARKS = 8;
 const ROW_GAP = 1.5;
 /** The darkest this share of the ink becomes black when the contrast is stretched. */
 const INK_BLACK_SHARE = 0.1;
+/** A page is bilevel when fewer than this share of its pixels lie more than BILEVEL_MARGIN from black and white. */
+const MAX_BETWEEN_SHARE = 0.01;
+const BILEVEL_MARGIN = 32;
 /** Kept around the ink when cropping, in points: tesseract finds lines less well against the image's edge. */
 const CROP_MARGIN = 12;
 
@@ -116,7 +119,13 @@ export function preparePage(page: PageImage): PreparedPage {
   const cropHeight = bottom - top + 1;
   return {
     blank: false,
-    image: { pgm: toPgm(grey, levels, width, left, top, cropWidth, cropHeight), left, top, width: cropWidth, height: cropHeight },
+    image: {
+      pgm: toPgm(grey, levels, width, left, top, cropWidth, cropHeight, bilevel(histogram, grey.length)),
+      left,
+      top,
+      width: cropWidth,
+      height: cropHeight,
+    },
     marks: kept,
   };
 }
@@ -444,7 +453,21 @@ function specksOf(marks: Mark[], speck: number, distance: number): Set<Mark> {
   return specks;
 }
 
-/** A binary greyscale PGM (P5) of a rectangle of the page, its levels mapped: tesseract's image library reads it as is. */
+/**
+ * Whether the page has only black and white (a fax, a 1-bit scan): its letters' edges are staircases, which
+ * tesseract misreads ('TLE' for 'TLC', 'Or.' for 'Dr.') far more often than the same letters smoothed.
+ */
+function bilevel(histogram: Float64Array, pixels: number): boolean {
+  let between = 0;
+  for (let level = BILEVEL_MARGIN; level <= 255 - BILEVEL_MARGIN; level += 1) between += histogram[level];
+  return between < MAX_BETWEEN_SHARE * pixels;
+}
+
+/**
+ * A binary greyscale PGM (P5) of a rectangle of the page, its levels mapped: tesseract's image library reads it as
+ * is. `smooth`: the levels blurred by the 3×3 binomial kernel, which turns a bilevel page's staircase edges into
+ * the anti-aliased ones tesseract was trained on.
+ */
 function toPgm(
   grey: Uint8Array,
   levels: Uint8Array,
@@ -453,14 +476,32 @@ function toPgm(
   top: number,
   cropWidth: number,
   cropHeight: number,
+  smooth: boolean,
 ): Uint8Array {
   const header = new TextEncoder().encode(`P5\n${cropWidth} ${cropHeight}\n255\n`);
   const pgm = new Uint8Array(header.length + cropWidth * cropHeight);
   pgm.set(header);
-  let at = header.length;
-  for (let y = 0; y < cropHeight; y += 1) {
+  const body = pgm.subarray(header.length);
+  for (let y = 0, at = 0; y < cropHeight; y += 1) {
     const from = (top + y) * width + left;
-    for (let x = 0; x < cropWidth; x += 1) pgm[at++] = levels[grey[from + x]];
+    for (let x = 0; x < cropWidth; x += 1) body[at++] = levels[grey[from + x]];
   }
+  if (smooth) binomialBlur(body, cropWidth, cropHeight);
   return pgm;
+}
+
+/** Blurs an image in place by the kernel [1 2 1] along rows, then along columns (edges repeat their pixel). */
+function binomialBlur(image: Uint8Array, width: number, height: number): void {
+  const row = new Uint16Array(Math.max(width, height));
+  for (let y = 0; y < height; y += 1) {
+    const base = y * width;
+    for (let x = 0; x < width; x += 1)
+      row[x] = image[base + Math.max(0, x - 1)] + 2 * image[base + x] + image[base + Math.min(width - 1, x + 1)];
+    for (let x = 0; x < width; x += 1) image[base + x] = (row[x] + 2) >> 2;
+  }
+  for (let x = 0; x < width; x += 1) {
+    for (let y = 0; y < height; y += 1)
+      row[y] = image[Math.max(0, y - 1) * width + x] + 2 * image[y * width + x] + image[Math.min(height - 1, y + 1) * width + x];
+    for (let y = 0; y < height; y += 1) image[y * width + x] = (row[y] + 2) >> 2;
+  }
 }
