@@ -14,6 +14,7 @@ export * from './session/session-store';
 export * from './session/search-store';
 export * from './session/refusal-store';
 export * from './api/client';
+export * from './api/call';
 export * from './api/auth';
 export * from './api/lookups';
 export * from './format';

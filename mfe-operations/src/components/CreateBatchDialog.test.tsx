@@ -19,7 +19,7 @@ setUpConsoleTests();
 
 let api: FakeApi;
 const startApi = (routes: FakeRoutes = {}) => {
-  api = consoleApi({ 'GET /hospitals': HOSPITALS, ...routes });
+  api = consoleApi({ 'GET /hospitals': { results: HOSPITALS }, ...routes });
   return api;
 };
 

@@ -121,7 +121,7 @@ describe('lookups', () => {
 
   it('called outside React answer an empty list when they fail, and log why', async () => {
     expectConsoleError('Lookup of hospitals failed');
-    fakeApi({ 'GET /hospitals': failure(403, 'Not allowed'), 'GET /procedures': { results: [PROCEDURE], total_count: 1, page_number: 1 } });
+    fakeApi({ 'GET /hospitals': failure(403, 'Not allowed'), 'GET /procedures': [PROCEDURE] });
     expect(await lookupHospitals()).toEqual([]);
     expect(await lookupProcedures()).toEqual([PROCEDURE]);
   });

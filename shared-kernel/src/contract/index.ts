@@ -10,4 +10,4 @@ export * from './annotations';
 export * from './areas';
 export * from './audit';
 export * from './quality';
-export type * from './endpoints';
+export * from './endpoints';

@@ -1,8 +1,9 @@
 /**
  * The one network fake of the component tests: Mock Service Worker answers the calls at the HTTP level,
  * so the real API client runs (base URL, bearer token, parameter encoding, the 401 rule, error mapping).
- * A test states the answers of the calls it makes, typed by the contract's ApiResponses; any other call
- * fails the test (MSW logs it as an error, which the shared jest setup does not let pass).
+ * A test states the answers of the calls it makes, typed by the contract's endpoint table (ApiResponses) and
+ * sent with the status the api gives (201 for a creation); any other call fails the test (MSW logs it as an
+ * error, which the shared jest setup does not let pass).
  *
  *   const api = fakeApi({ 'GET /claims': [row], 'POST /hospitals': failure(400, 'Name is required') });
  *   ...
@@ -11,7 +12,7 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { getRuntimeConfig } from '../config/runtime-config';
-import type { ApiCall, ApiResponses } from '../contract/endpoints';
+import { type ApiCall, type ApiResponses, ENDPOINTS } from '../contract/endpoints';
 
 /** An error answer: the status and the `{detail}` body every api error has. */
 export class FakeFailure {
@@ -66,12 +67,16 @@ async function readBody(request: Request): Promise<unknown> {
   return text;
 }
 
-function respond(answer: unknown): Response {
+/** The first success status the table gives the call. */
+const successStatus = (route: ApiCall): number => Number(Object.keys(ENDPOINTS[route].response)[0]);
+
+function respond(route: ApiCall, answer: unknown): Response {
   if (answer instanceof Response) return answer;
   if (answer instanceof FakeFailure) return HttpResponse.json({ detail: answer.detail }, { status: answer.status });
-  if (answer instanceof Blob) return new HttpResponse(answer, { headers: { 'Content-Type': answer.type || 'application/octet-stream' } });
-  if (answer === undefined) return new HttpResponse(null, { status: 204 });
-  return HttpResponse.json(answer as JsonBodyType);
+  const status = successStatus(route);
+  if (answer instanceof Blob)
+    return new HttpResponse(answer, { status, headers: { 'Content-Type': answer.type || 'application/octet-stream' } });
+  return HttpResponse.json(answer as JsonBodyType, { status });
 }
 
 /** Installs the answers for this test (they are removed after it). */
@@ -96,7 +101,7 @@ export function fakeApi(routes: FakeRoutes = {}): FakeApi {
           body: await readBody(request),
         };
         calls.push(call);
-        return respond(typeof answer === 'function' ? await answer(call) : answer);
+        return respond(route, typeof answer === 'function' ? await answer(call) : answer);
       });
     });
     // Newer handlers win in MSW, so a later answer() replaces an earlier one for the same route.

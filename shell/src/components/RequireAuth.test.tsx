@@ -11,7 +11,11 @@ const LOGIN_ANSWER = { access_token: 't', token_type: 'bearer', organization: 'v
 
 beforeEach(() => {
   signOut();
-  fakeApi({ 'POST /login': LOGIN_ANSWER, 'POST /logout': {}, 'GET /version': { name: 'claims-api', version: '0.3.0' } });
+  fakeApi({
+    'POST /login': LOGIN_ANSWER,
+    'POST /logout': { detail: 'Logged out' },
+    'GET /version': { name: 'claims-api', version: '0.3.0' },
+  });
 });
 afterEach(() => jest.restoreAllMocks());
 

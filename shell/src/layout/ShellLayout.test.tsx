@@ -10,7 +10,7 @@ import { renderShell } from '../testing/render-shell';
 let api: FakeApi;
 beforeEach(() => {
   signOut();
-  api = fakeApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' }, 'POST /logout': {} });
+  api = fakeApi({ 'GET /version': { name: 'claims-api', version: '0.3.0' }, 'POST /logout': { detail: 'Logged out' } });
 });
 afterEach(() => jest.restoreAllMocks());
 

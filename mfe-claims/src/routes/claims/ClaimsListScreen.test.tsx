@@ -105,7 +105,7 @@ const ANSWERS: FakeRoutes = {
   // The list's searches answer claims; ?download=True (the Excel download) is answered by each test that downloads.
   'POST /claims/search': () => tenClaims(),
   'GET /annotation/getUsers': [],
-  'GET /hospitals': [HOSPITAL],
+  'GET /hospitals': { results: [HOSPITAL] },
   'GET /procedures': [PROCEDURE],
   'GET /claim/batch': (call) => (call.query.get('org') === 'vitraya' ? [batch(3, 'May batch')] : []),
   'POST /claim/batch/leaving': [],

@@ -145,7 +145,7 @@ beforeEach(() => {
   setRuntimeConfig({});
   api = fakeApi({
     'GET /procedures': PROCEDURES,
-    'GET /hospitals': HOSPITALS,
+    'GET /hospitals': { results: HOSPITALS },
     'GET /claims/uploadLimits': LIMITS,
     'POST /claims': { id: 7, requestAdditoinalInput: false },
   });

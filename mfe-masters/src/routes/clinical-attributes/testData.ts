@@ -58,7 +58,7 @@ export function attributeApi(): FakeApi {
     'GET /clinicalAttribute': [{ ...haemoglobin, total_count: 1, page_number: 1 }],
     'GET /clinicalAttribute/:id': haemoglobin,
     'GET /clinicalUnit': [gdl, percent],
-    'GET /hospitals': hospitals,
+    'GET /hospitals': { results: hospitals },
     'GET /procedures': procedures,
     'GET /document': documents,
   });

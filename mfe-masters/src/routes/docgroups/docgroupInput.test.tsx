@@ -27,7 +27,7 @@ beforeEach(() => {
   signInAs('vitraya', 'super_user');
   setRuntimeConfig({ externalClaimsUrl: '#claims' });
   window.location.hash = '';
-  api = fakeApi({ 'GET /docgroups/:id': group, 'GET /hospitals': [apollo], 'GET /document': documents });
+  api = fakeApi({ 'GET /docgroups/:id': group, 'GET /hospitals': { results: [apollo] }, 'GET /document': documents });
 });
 afterEach(() => signOut());
 

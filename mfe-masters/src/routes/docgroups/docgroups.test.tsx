@@ -79,7 +79,7 @@ beforeEach(() => {
       { ...other, total_count: undefined },
     ],
     'GET /docgroups/:id': group,
-    'GET /hospitals': [apollo, fortis],
+    'GET /hospitals': { results: [apollo, fortis] },
     'GET /document': documents,
   });
 });
@@ -347,7 +347,7 @@ describe('document segregation editor', () => {
       hospital_code: `C${String(i + 1).padStart(2, '0')}`,
       name: `Care ${i + 1}`,
     }));
-    api.answer({ 'GET /hospitals': many });
+    api.answer({ 'GET /hospitals': { results: many } });
     renderScreen(<MastersRoutes />, '/docgroups/create');
     await screen.findByRole('heading', { name: 'Create' });
     for (const h of many.slice(0, 9)) await choose('Hospital Codes', `${h.hospital_code} - ${h.name}`);

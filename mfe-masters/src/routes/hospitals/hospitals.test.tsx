@@ -179,7 +179,7 @@ describe('hospital view', () => {
 describe('hospital editor', () => {
   it('keeps Save disabled until both fields are filled and posts both', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    api.answer({ 'POST /hospitals': { Message: 'Saved Successfully' } });
+    api.answer({ 'POST /hospitals': { result: { id: 9, hospital_code: 'H900', name: 'City Care' } } });
     renderScreen(<MastersRoutes />, '/hospitals/create');
     expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
@@ -221,7 +221,7 @@ describe('hospital editor', () => {
 
   it('lets only one field change at a time on edit and sends {field_name, value}', async () => {
     const user = userEvent.setup({ delay: null, pointerEventsCheck: PointerEventsCheckLevel.Never });
-    api.answer({ 'PUT /hospitals/:code': { Message: 'Saved Successfully' } });
+    api.answer({ 'PUT /hospitals/:code': { result: { ...apollo, name: 'Apollo Greams Road' } } });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007');
     const name = await screen.findByLabelText('Hospital Name');
     const code = screen.getByLabelText('Hospital Code');
@@ -264,7 +264,7 @@ describe('hospital editor', () => {
   });
 
   it('deletes after confirmation and returns to the list', async () => {
-    api.answer({ 'DELETE /hospitals/:code': { Message: 'Deleted Successfully' } });
+    api.answer({ 'DELETE /hospitals/:code': { detail: 'Deleted Successfully' } });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007');
     fireEvent.click(await screen.findByRole('button', { name: /Delete/ }));
     const dialog = await screen.findByRole('dialog');

@@ -25,7 +25,7 @@ export const LOOKUPS = {
   'GET /drugs': [keyword(31, 'Moxifloxacin')],
   'GET /tissues': [keyword(41, 'Lens')],
   'GET /document': [keyword(51, 'Discharge Summary'), keyword(52, 'Final Bill')],
-  'GET /clinicalAttribute': { results: [clinicalAttribute(61, 'Axial Length'), clinicalAttribute(62, 'Haemoglobin')] },
+  'GET /clinicalAttribute': [clinicalAttribute(61, 'Axial Length'), clinicalAttribute(62, 'Haemoglobin')],
   // The list the editor returns to.
   'GET /rules': [],
 } satisfies FakeRoutes;

@@ -25,7 +25,7 @@ const lookups = {
   'GET /procedures': [procedure(2, 'id002', 'Cataract Surgery'), procedure(1, 'id001', 'Appendectomy')],
   'GET /diagnoses': ['Typhoid fever', 'Cataract', 'Fever', 'Dengue fever'].map((name, i) => keyword(i + 1, name)),
   'GET /document': [keyword(1, 'USG Report'), keyword(2, 'Discharge Summary')],
-  'GET /clinicalAttribute': { results: [clinicalAttribute(1, 'Platelet count'), clinicalAttribute(2, 'Haemoglobin')] },
+  'GET /clinicalAttribute': [clinicalAttribute(1, 'Platelet count'), clinicalAttribute(2, 'Haemoglobin')],
 };
 
 function Where() {

@@ -14,7 +14,7 @@ it('builds sorted, distinct picker lists from the lookups and survives a failed 
     ],
     'GET /diagnoses': [keyword(1, 'Fever'), keyword(2, 'Cataract')],
     'GET /document': failure(404, 'Not Found'),
-    'GET /clinicalAttribute': { results: [clinicalAttribute(1, 'Haemoglobin')] },
+    'GET /clinicalAttribute': [clinicalAttribute(1, 'Haemoglobin')],
   });
   expectConsoleError('Lookup of document failed ApiError: Not Found');
   const client = testQueryClient();
