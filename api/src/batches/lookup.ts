@@ -1,10 +1,11 @@
-/** Finding the batches a call names: by name within the console's organisation, or one by id. */
+/** Finding the batches a call names: by name within the console's organisation, or one by id; and their names. */
 import { and, eq, inArray } from 'drizzle-orm';
 import { isProvider, scopeOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import type { DbOrTx } from '../db';
 import { batches } from '../db/schema';
 import { notFound } from '../http/errors';
+import { newestFirst } from '../http/paging';
 
 export type BatchRecord = typeof batches.$inferSelect;
 
@@ -33,4 +34,13 @@ export async function loadBatch(db: DbOrTx, auth: AuthContext, batchId: number, 
     throw notFound(`Batch ${batchId} not found`);
   }
   return batch;
+}
+
+/** Every batch name of the organisation, newest first; with `claimsListOnly` those of the claims list alone. */
+export async function batchNames(db: DbOrTx, org: string, claimsListOnly: boolean): Promise<{ id: number; batchName: string }[]> {
+  return db
+    .select({ id: batches.id, batchName: batches.batchName })
+    .from(batches)
+    .where(and(eq(batches.org, org), claimsListOnly ? eq(batches.downloaded, false) : undefined))
+    .orderBy(...newestFirst(batches.createdAt, batches.id));
 }

@@ -6,7 +6,7 @@ import type { DbOrTx } from '../db';
 import { claims } from '../db/schema';
 import { OUTCOME } from '../claims/queries';
 import { formatIn } from '../http/time';
-import type { BatchRecord } from './lookup';
+import { batchesByName, type BatchRecord } from './lookup';
 
 const OUTCOME_LABEL = {
   accepted: 'Accepted',
@@ -67,4 +67,9 @@ export async function batchReport(db: DbOrTx, rows: BatchRecord[], zone: string)
     });
   }
   return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** The report of the organisation's batches of these names (404 naming any not found). */
+export async function namedBatchReport(db: DbOrTx, org: string, names: string[], zone: string): Promise<Buffer> {
+  return batchReport(db, await batchesByName(db, org, names), zone);
 }

@@ -4,7 +4,6 @@
  * archive, discard, re-upload, drop, report, work allocation). Every console write is a super user's, checked before
  * the request is read. The work is in src/batches.
  */
-import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,26 +37,21 @@ import {
   ReuploadBody,
   ReuploadResponse,
 } from '@claims/shared-kernel/contract';
-import { isProvider, requireProvider, scopeOrg } from '../auth/access';
+import { requireProvider, scopeOrg } from '../auth/access';
 import { asksForConsoleBatch, consoleOrg, requireAnyBatchRight, requireBatchRight, requireConsoleUser } from '../batches/access';
+import { actOnBatch, dropNamedBatches, moveNamedBatches } from '../batches/actions';
 import { ALLOCATION_DONE, assignBatch, equalSplit, reassignDate, specifiedSplit } from '../batches/allocation';
+import { claimsOfBatch, consoleClaimsByOutcome, listClaimsByOutcome } from '../batches/claims';
 import { createBatch } from '../batches/create';
-import { dropBatches } from '../batches/drop';
 import { batchesLeaving } from '../batches/leaving';
-import { batchesByName, loadBatch } from '../batches/lookup';
+import { batchNames } from '../batches/lookup';
 import { reprioritise } from '../batches/priority';
 import { batchProgress } from '../batches/progress';
-import { batchReport, batchReportName } from '../batches/report';
+import { batchReportName, namedBatchReport } from '../batches/report';
 import { retryFailedClaims } from '../batches/reupload';
-import { isManualStatus, moveBatches, type ManualBatchStatus } from '../batches/status';
-import { claimScope, documentsOf } from '../claims/access';
-import { batchFilterConditions, pageOfBatches, toBatchRows } from '../claims/console';
-import { toClaimListRow, toConsoleRow } from '../claims/mapping';
-import { OUTCOME, scopeConditions } from '../claims/queries';
-import type { DbOrTx } from '../db';
-import { batches, claims } from '../db/schema';
+import { isManualStatus, type ManualBatchStatus } from '../batches/status';
+import { batchFilterConditions, pageOfBatches } from '../claims/console';
 import { badRequest } from '../http/errors';
-import { firstRowCarriesTotal, newestFirst, offsetOf } from '../http/paging';
 import { perUserLimit } from '../http/rate-limits';
 import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
 
@@ -75,25 +69,6 @@ const ACTION_FLAGS = {
 } as const satisfies Record<string, ManualBatchStatus>;
 type ActionFlag = keyof typeof ACTION_FLAGS;
 const ACTION_NAMES = Object.keys(ACTION_FLAGS) as ActionFlag[];
-
-/** Claims of a batch in one outcome bucket ('inProgress' covers the waiting ones too). */
-async function claimsByOutcome(db: DbOrTx, batchId: number, adjType: string, scope: ReturnType<typeof scopeConditions>) {
-  const outcomes = adjType === 'inProgress' ? ['inProgress', 'toBeVerified'] : [adjType];
-  return db
-    .select()
-    .from(claims)
-    .where(
-      and(
-        eq(claims.batchId, batchId),
-        ...scope,
-        sql`${OUTCOME} in (${sql.join(
-          outcomes.map((o) => sql`${o}`),
-          sql`, `,
-        )})`,
-      ),
-    )
-    .orderBy(...newestFirst(claims.lastModifiedOn, claims.id));
-}
 
 const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
@@ -154,11 +129,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (request.query.downloaded !== false) requireConsoleUser(request.auth);
       const org = await scopeOrg(app.db, request.auth, request.query.org);
-      return app.db
-        .select({ id: batches.id, batchName: batches.batchName })
-        .from(batches)
-        .where(and(eq(batches.org, org), request.query.downloaded === false ? eq(batches.downloaded, false) : undefined))
-        .orderBy(...newestFirst(batches.createdAt, batches.id));
+      return batchNames(app.db, org, request.query.downloaded === false);
     },
   });
 
@@ -181,63 +152,20 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The claims of one batch (the claims list opened from a batch). */
   app.get('/claim/batch/:batchId', {
     schema: { params: BatchIdParams, querystring: BatchListQuery, response: replies({ 200: z.array(ClaimListRow) }) },
-    handler: async (request) => {
-      const { auth } = request;
-      const batch = await loadBatch(app.db, auth, request.params.batchId, request.query.org);
-      const scope = await claimScope(app.db, auth, batch.org);
-      const where = and(...scopeConditions({ ...scope, org: batch.org }), eq(claims.batchId, batch.id));
-      const [{ total }] = await app.db.select({ total: count() }).from(claims).where(where);
-      const rows = await app.db
-        .select()
-        .from(claims)
-        .where(where)
-        .orderBy(...newestFirst(claims.lastModifiedOn, claims.id))
-        .limit(request.query.limit)
-        .offset(offsetOf(request.query));
-      return firstRowCarriesTotal(
-        rows.map((r) => toClaimListRow(r, isProvider(auth))),
-        total,
-        request.query.page_number,
-      );
-    },
+    handler: async (request) => claimsOfBatch(app.db, request.auth, request.params.batchId, request.query.org, request.query),
   });
 
   /** POST /redirect?org: the claims of a batch by outcome, as claims list rows. */
   app.post('/redirect', {
     schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ClaimListRow) }) },
-    handler: async (request) => {
-      const { auth } = request;
-      const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
-      const scope = await claimScope(app.db, auth, batch.org);
-      const rows = await claimsByOutcome(app.db, batch.id, request.body.adjType, scopeConditions({ ...scope, org: batch.org }));
-      const page = rows.slice(offsetOf(request.query), offsetOf(request.query) + request.query.limit);
-      return firstRowCarriesTotal(
-        page.map((r) => toClaimListRow(r, isProvider(auth))),
-        rows.length,
-        request.query.page_number,
-      );
-    },
+    handler: async (request) => listClaimsByOutcome(app.db, request.auth, request.body, request.query.org, request.query),
   });
 
   /** POST /redirectOther: the console's claims of a batch by outcome (a Batch Summary count clicked). */
   app.post('/redirectOther', {
     schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
     config: consoleOnly,
-    handler: async (request) => {
-      const { auth } = request;
-      const batch = await loadBatch(app.db, auth, request.body.batchId, request.query.org);
-      const rows = await claimsByOutcome(app.db, batch.id, request.body.adjType, [eq(claims.org, batch.org)]);
-      const page = rows.slice(offsetOf(request.query), offsetOf(request.query) + request.query.limit);
-      const documents = await documentsOf(
-        app.db,
-        page.map((r) => r.id),
-      );
-      return firstRowCarriesTotal(
-        page.map((r) => toConsoleRow(r, documents.get(r.id) ?? [])),
-        rows.length,
-        request.query.page_number,
-      );
-    },
+    handler: async (request) => consoleClaimsByOutcome(app.db, request.auth, request.body, request.query.org, request.query),
   });
 
   /** PUT /claim/batch/{id}?{action}=True: the claims list's batch actions. */
@@ -260,13 +188,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       const query = request.query;
       const chosen = ACTION_NAMES.filter((a) => query[a]);
       if (chosen.length !== 1) throw badRequest(`action: name exactly one of ${ACTION_NAMES.join(', ')}`);
-      const batchId = await app.db.transaction(async (tx) => {
-        const batch = await loadBatch(tx, auth, request.params.batchId, query.org, true);
-        requireBatchRight(auth, batch.downloaded);
-        await moveBatches(tx, [batch], ACTION_FLAGS[chosen[0]], auth.username);
-        return batch.id;
-      });
-      const [updated] = await toBatchRows(app.db, await app.db.select().from(batches).where(eq(batches.id, batchId)));
+      const updated = await actOnBatch(app.db, auth, request.params.batchId, query.org, ACTION_FLAGS[chosen[0]]);
       return { ...updated, Message: SUCCESS };
     },
   });
@@ -282,9 +204,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!isManualStatus(status) || !['PAUSED', 'RESUMED', 'TO_BE_PROCESSED'].includes(status)) {
         throw badRequest(`status: ${status} is not set by hand here; send PAUSED, RESUMED or TO_BE_PROCESSED`);
       }
-      await app.db.transaction(async (tx) =>
-        moveBatches(tx, await batchesByName(tx, org, body.nameList), status, auth.username, { override: body.override }),
-      );
+      await moveNamedBatches(app.db, org, body.nameList, status, auth.username, { override: body.override });
       return { Message: SUCCESS };
     },
   });
@@ -312,9 +232,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
         const org = await consoleOrg(app.db, auth, request.query.org);
         const reason = body.reason?.trim();
         if (status === 'DISCARDED' && !reason) throw badRequest('reason: a reason is required to discard a batch');
-        await app.db.transaction(async (tx) =>
-          moveBatches(tx, await batchesByName(tx, org, body.nameList), status, auth.username, { reason }),
-        );
+        await moveNamedBatches(app.db, org, body.nameList, status, auth.username, { reason });
         return { Message: message };
       },
     });
@@ -354,7 +272,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      await app.db.transaction(async (tx) => dropBatches(tx, await batchesByName(tx, org, request.body.nameList), request.auth.username));
+      await dropNamedBatches(app.db, org, request.body.nameList, request.auth.username);
       return { Message: 'Batch dropped successfully' };
     },
   });
@@ -369,11 +287,11 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     config: { ...consoleOnly, rateLimit: perUserLimit() },
     handler: async (request, reply) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
-      const rows = await batchesByName(app.db, org, request.body.nameList);
+      const report = await namedBatchReport(app.db, org, request.body.nameList, zone);
       return reply
         .type(MEDIA.xlsx)
         .header('Content-Disposition', attachmentDisposition(batchReportName(zone)))
-        .send(await batchReport(app.db, rows, zone));
+        .send(report);
     },
   });
 
