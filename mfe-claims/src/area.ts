@@ -1,10 +1,11 @@
-import type { AreaDeclarationInput } from '@claims/shared-kernel/contract';
+import { type AreaDeclarationInput, routeSegments } from '@claims/shared-kernel/contract';
+import { ROUTES } from './routes/table';
 
 /** What the shell learns about this area without loading it (built into dist/area.json). */
 export const area = {
   name: 'mfe_claims',
   label: 'Claims',
-  segments: ['claims', 'questions', 'dashboard', 'annotation'],
+  segments: routeSegments(ROUTES),
   sections: [
     { id: 'work', order: 0 },
     { id: 'annotation', order: 90 },

@@ -1,11 +1,12 @@
-import { MASTER_KINDS, MASTER_NAVIGATION } from '@claims/shared-kernel/constants';
-import type { AreaDeclarationInput } from '@claims/shared-kernel/contract';
+import { MASTER_NAVIGATION } from '@claims/shared-kernel/constants';
+import { type AreaDeclarationInput, routeSegments } from '@claims/shared-kernel/contract';
+import { ROUTES } from './routes/table';
 
 /** What the shell learns about this area without loading it (built into dist/area.json). */
 export const area = {
   name: 'mfe_masters',
   label: 'Masters',
-  segments: [...MASTER_KINDS.filter((master) => master.listed).map((master) => master.module), 'clinicals'],
+  segments: routeSegments(ROUTES),
   sections: [{ id: 'masters', title: 'Masters', order: 20 }],
   navigation: [...MASTER_NAVIGATION],
 } satisfies AreaDeclarationInput;

@@ -1,10 +1,11 @@
-import type { AreaDeclarationInput } from '@claims/shared-kernel/contract';
+import { type AreaDeclarationInput, routeSegments } from '@claims/shared-kernel/contract';
+import { ROUTES } from './routes/table';
 
 /** What the shell learns about this area without loading it (built into dist/area.json). */
 export const area = {
   name: 'mfe_rules',
   label: 'Rules',
-  segments: ['rules', 'procedureQuestions'],
+  segments: routeSegments(ROUTES),
   sections: [{ id: 'rules', title: 'Rules', order: 30 }],
   navigation: [
     {

@@ -61,3 +61,13 @@ export const AreaDeclaration = z.object({
 export type AreaDeclaration = z.infer<typeof AreaDeclaration>;
 /** What a remote's src/area.ts writes (defaults filled in by the schema). */
 export type AreaDeclarationInput = z.input<typeof AreaDeclaration>;
+
+/**
+ * The first path segments a remote's route table owns, in the table's order: what its declaration's `segments`
+ * says, so that the shell's URL map and the remote's router cannot disagree. A row that only sends the user
+ * elsewhere owns nothing.
+ */
+export function routeSegments(routes: readonly ({ path: string } & ({ screen: unknown } | { redirect: string }))[]): string[] {
+  const owned = routes.flatMap((route) => ('screen' in route ? [route.path.split('/')[0]] : []));
+  return [...new Set(owned)];
+}

@@ -8,6 +8,7 @@ export * from './PagedTable';
 export * from './usePagedList';
 export * from './LoadState';
 export * from './ScreenLoading';
+export * from './RemoteRoutes';
 export * from './BackTitle';
 export * from './useChanged';
 export * from './keys';

@@ -2,8 +2,8 @@ import { type ClinicalAttribute, masterKind } from '@claims/shared-kernel';
 import { Table, Typography } from 'antd';
 import { fetchClinicalAttribute, fetchClinicalAttributePage, searchClinicalAttributes } from '../../api/clinicalAttributes';
 import { AliasList } from '../../components/AliasList';
-import type { MasterListConfig } from '../../components/MasterList';
-import type { MasterViewConfig } from '../../components/MasterView';
+import { MasterList, type MasterListConfig } from '../../components/MasterList';
+import { MasterView, type MasterViewConfig } from '../../components/MasterView';
 import { draftOf } from './draft';
 import { DocumentOverrideTable, PatternOverrideTable } from './OverrideTables';
 
@@ -89,3 +89,8 @@ export const clinicalAttributeView: MasterViewConfig<ClinicalAttribute> = {
   // The log keeps the chosen units' ids beside their names.
   historyLabels: { fk_clinical_unit: 'Test Unit IDs' },
 };
+
+export const ClinicalAttributeListScreen = () => <MasterList config={clinicalAttributeList} />;
+/** Spec 3 §2.1 lists /clinicals among the list screens beside /clinicalAttribute: both show the clinical attributes. */
+export const ClinicalsListScreen = () => <MasterList config={clinicalAttributeList} />;
+export const ClinicalAttributeViewScreen = () => <MasterView config={clinicalAttributeView} />;

@@ -1,8 +1,8 @@
 import { type Docgroup, masterKind } from '@claims/shared-kernel';
 import { Collapse, Flex, Tag } from 'antd';
 import { fetchDocgroup, fetchDocgroupPage, searchDocgroups } from '../../api/docgroups';
-import type { MasterListConfig } from '../../components/MasterList';
-import type { MasterViewConfig } from '../../components/MasterView';
+import { MasterList, type MasterListConfig } from '../../components/MasterList';
+import { MasterView, type MasterViewConfig } from '../../components/MasterView';
 import { ConfigurationSummary } from './ConfigurationSummary';
 
 export const DOCGROUPS_PATH = 'docgroups';
@@ -68,3 +68,6 @@ export const docgroupView: MasterViewConfig<Docgroup> = {
   ],
   editCode: (g) => g.id,
 };
+
+export const DocgroupListScreen = () => <MasterList config={docgroupList} />;
+export const DocgroupViewScreen = () => <MasterView config={docgroupView} />;

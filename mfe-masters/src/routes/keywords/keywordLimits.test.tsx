@@ -15,8 +15,9 @@ beforeEach(() => {
 });
 afterEach(() => signOut());
 
-it('refuses a 201-character keyword at the field, keeping every character, and sends nothing', () => {
+it('refuses a 201-character keyword at the field, keeping every character, and sends nothing', async () => {
   renderScreen(<MastersRoutes />, '/document/create');
+  await screen.findByRole('heading', { name: 'Create' });
   const long = 'K'.repeat(201);
   type('Keyword', long);
   type('Alias 1', 'usg');
@@ -34,8 +35,9 @@ it('refuses a 201-character keyword at the field, keeping every character, and s
   expect(saveButton()).toBeEnabled();
 });
 
-it('refuses an alias over 200 characters', () => {
+it('refuses an alias over 200 characters', async () => {
   renderScreen(<MastersRoutes />, '/document/create');
+  await screen.findByRole('heading', { name: 'Create' });
   type('Keyword', 'USG Report');
   type('Alias 1', 'a'.repeat(201));
   expect(screen.getByLabelText('Alias 1')).toHaveValue('a'.repeat(201));

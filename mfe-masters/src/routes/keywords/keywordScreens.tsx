@@ -1,8 +1,10 @@
 import { KEYWORD_MODULES, type KeywordEntity, type KeywordModule, masterKind } from '@claims/shared-kernel';
 import { fetchKeyword, fetchKeywordPage, searchKeywords } from '../../api/keywords';
 import { AliasList } from '../../components/AliasList';
-import type { ListColumn, MasterListConfig } from '../../components/MasterList';
-import type { MasterViewConfig, ViewField } from '../../components/MasterView';
+import { type ListColumn, MasterList, type MasterListConfig } from '../../components/MasterList';
+import { MasterView, type MasterViewConfig, type ViewField } from '../../components/MasterView';
+import type { ComponentType } from 'react';
+import { KeywordEditor } from './KeywordEditor';
 
 /** How each keyword master is named on screen (spec 2 §2.2, §2.5); its title and noun come from the contract's MASTER_KINDS. */
 export interface KeywordMaster {
@@ -70,3 +72,13 @@ export function keywordView(master: KeywordMaster): MasterViewConfig<KeywordEnti
 
 /** Built once: the screens compare these configurations by identity. */
 export const KEYWORD_SCREENS = KEYWORD_MASTERS.map((master) => ({ master, list: keywordList(master), view: keywordView(master) }));
+
+/** Each keyword master's route screens: its list, its view, and its editor (create and edit). */
+export const KEYWORD_ROUTE_SCREENS = {} as Record<KeywordModule, Record<'list' | 'view' | 'editor', ComponentType>>;
+for (const { master, list, view } of KEYWORD_SCREENS) {
+  KEYWORD_ROUTE_SCREENS[master.module] = {
+    list: () => <MasterList config={list} />,
+    view: () => <MasterView config={view} />,
+    editor: () => <KeywordEditor master={master} />,
+  };
+}

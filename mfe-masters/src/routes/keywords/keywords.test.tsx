@@ -50,7 +50,7 @@ it('lists documents without an ICD code column and opens a row by id', async () 
 it('keeps Save disabled until keyword, first alias and ICD code are given, then posts them', async () => {
   api.answer({ 'POST /diagnoses': undefined });
   renderScreen(<MastersRoutes />, '/diagnoses/create');
-  expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
+  expect(await screen.findByRole('heading', { name: 'Create' })).toBeInTheDocument();
   type('Keyword', 'Dengue');
   expect(saveButton()).toBeDisabled();
   type('Alias 1', ' dengue fever ');
@@ -67,6 +67,7 @@ it('keeps Save disabled until keyword, first alias and ICD code are given, then 
 it('does not send an ICD code for other masters', async () => {
   api.answer({ 'POST /tissues': undefined, 'GET /tissues': [] });
   renderScreen(<MastersRoutes />, '/tissues/create');
+  await screen.findByRole('heading', { name: 'Create' });
   expect(screen.queryByLabelText('ICD code')).not.toBeInTheDocument();
   type('Keyword', 'Appendix');
   type('Alias 1', 'vermiform appendix');
@@ -132,6 +133,7 @@ it('edits the alias list: add only when no row is empty, move, undo, redo and re
 
 it('keeps only the last 10 undo steps', async () => {
   renderScreen(<MastersRoutes />, '/tissues/create');
+  await screen.findByRole('heading', { name: 'Create' });
   for (let step = 1; step <= 12; step += 1) {
     type('Alias 1', `alias ${step}`);
     fireEvent.blur(screen.getByLabelText('Alias 1'));
@@ -191,6 +193,7 @@ it('creates evidence through the generic keyword editor, and its list filters on
     'POST /evidence/search': [{ id: 2, name: 'X-ray', alias: ['radiograph'], total_count: 1, page_number: 1 }],
   });
   renderScreen(<MastersRoutes />, '/evidence/create');
+  await screen.findByRole('heading', { name: 'Create' });
   type('Keyword', 'X-ray');
   type('Alias 1', 'radiograph');
   fireEvent.click(saveButton());

@@ -1,8 +1,8 @@
 import { masterKind, type Procedure } from '@claims/shared-kernel';
 import { fetchProcedure, fetchProcedureCount, fetchProcedurePage, searchProcedures } from '../../api/procedures';
 import { AliasList } from '../../components/AliasList';
-import type { MasterListConfig } from '../../components/MasterList';
-import type { MasterViewConfig } from '../../components/MasterView';
+import { MasterList, type MasterListConfig } from '../../components/MasterList';
+import { MasterView, type MasterViewConfig } from '../../components/MasterView';
 
 export const PROCEDURES = masterKind('procedures');
 
@@ -39,3 +39,6 @@ export const procedureView: MasterViewConfig<Procedure> = {
   ],
   editCode: (p) => p.id,
 };
+
+export const ProcedureListScreen = () => <MasterList config={procedureList} />;
+export const ProcedureViewScreen = () => <MasterView config={procedureView} />;

@@ -140,7 +140,7 @@ describe('procedure editor', () => {
   it('keeps Save disabled until the four fields are given, then posts them and returns to the list', async () => {
     api.answer({ 'POST /procedures': cataract });
     renderScreen(<MastersRoutes />, '/procedures/create');
-    expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create' })).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
     type('Procedure Code', ' P9 ');
     type('SNOMED Code', '609588000');

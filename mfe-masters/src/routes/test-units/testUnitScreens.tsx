@@ -2,8 +2,8 @@ import { type ClinicalUnit, masterKind } from '@claims/shared-kernel';
 import { Table } from 'antd';
 import { fetchTestUnit, fetchTestUnitPage, searchTestUnits } from '../../api/testUnits';
 import { NoAlias } from '../../components/AliasList';
-import type { MasterListConfig } from '../../components/MasterList';
-import type { MasterViewConfig } from '../../components/MasterView';
+import { MasterList, type MasterListConfig } from '../../components/MasterList';
+import { MasterView, type MasterViewConfig } from '../../components/MasterView';
 
 export const TEST_UNITS = masterKind('clinicalUnit');
 /** The editor's and the view's name for one (spec 3 §1: 'the screen title reads Test Unit'). */
@@ -56,3 +56,6 @@ export const testUnitView: MasterViewConfig<ClinicalUnit> = {
   ],
   editCode: (u) => u.id,
 };
+
+export const TestUnitListScreen = () => <MasterList config={testUnitList} />;
+export const TestUnitViewScreen = () => <MasterView config={testUnitView} />;

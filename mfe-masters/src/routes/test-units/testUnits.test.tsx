@@ -102,7 +102,7 @@ describe('test unit editor', () => {
   it('needs the name and the first keyword, flags a conversion unit that is not a number, and sends numbers', async () => {
     api.answer({ 'POST /clinicalUnit': gramsPerDl });
     renderScreen(<MastersRoutes />, '/clinicalUnit/create');
-    expect(screen.getByRole('heading', { name: 'Create' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Create' })).toBeInTheDocument();
     expect(screen.getByText('Test Unit')).toBeInTheDocument();
     expect(saveButton()).toBeDisabled();
     type('Name', 'g/dL');

@@ -1,6 +1,6 @@
-import { LoadState } from '@claims/shared-kernel/ui';
+import { LoadState, ScreenLoading } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Flex, Result, Spin } from 'antd';
+import { Alert, Button, Flex, Result } from 'antd';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { procedureQuestionsQuery } from '../../api/questions';
 import { useInsurer } from '../rules/useInsurer';
@@ -56,12 +56,7 @@ export default function QuestionEditor({ mode }: { mode: 'create' | 'edit' }) {
   const { insurer } = useInsurer();
   const { canEdit, checking, failure } = useQuestionEditor();
   if (failure) return <Alert type="error" showIcon title={failure.message} action={<BackToList org={insurer} />} />;
-  if (checking)
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin aria-label="Loading" />
-      </Flex>
-    );
+  if (checking) return <ScreenLoading />;
   if (!canEdit)
     return (
       <Result
@@ -73,3 +68,6 @@ export default function QuestionEditor({ mode }: { mode: 'create' | 'edit' }) {
     );
   return mode === 'create' ? <QuestionForm org={insurer} mode="create" /> : <EditLoader org={insurer} />;
 }
+
+export const QuestionCreateScreen = () => <QuestionEditor mode="create" />;
+export const QuestionEditScreen = () => <QuestionEditor mode="edit" />;

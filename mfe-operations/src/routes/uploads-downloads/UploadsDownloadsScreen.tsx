@@ -37,7 +37,7 @@ const toOptions = (procedures: Procedure[]): FilterOption[] =>
   procedures.map((p) => ({ value: p.procedure_code, label: `${p.procedure_code} - ${p.name}` }));
 
 /** /uploadsDownloads: the uploads and downloads console with its four tabs (spec 3 §2.7). */
-export function UploadsDownloadsPage() {
+export function UploadsDownloadsScreen() {
   const [org, setOrg] = useState<string>(PROVIDER_ORG);
   const [tab, setTab] = useState<ConsoleTab>('uploads');
   const { counts, refresh: refreshCounts } = useDownloadedCount(org);
