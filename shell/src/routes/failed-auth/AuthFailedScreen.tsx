@@ -6,7 +6,7 @@ import { isFramed } from '../../framing';
 export const AUTH_FAILED_TEXT = 'Authentication Failed';
 
 /** /failedauth, and the root inside an iframe without a session. */
-export function AuthFailedPage() {
+export function AuthFailedScreen() {
   const navigate = useNavigate();
   // Inside a frame there is nothing to sign in to: the embedding page has to try again.
   const canSignInHere = !isFramed();

@@ -3,18 +3,18 @@ import { Navigate, useSearchParams } from 'react-router-dom';
 import { useSession } from '@claims/shared-kernel';
 import { isFramed } from '../../framing';
 import { forgetReturnTo, peekReturnTo } from '../../session/return-to';
-import { AuthFailedPage } from '../failed-auth/AuthFailedPage';
-import { IframeAuthenticate } from '../iframe-auth/IframeAuthenticate';
-import { SignInPage } from '../sign-in/SignInPage';
+import { AuthFailedScreen } from '../failed-auth/AuthFailedScreen';
+import { IframeAuthenticateScreen } from '../iframe-auth/IframeAuthenticateScreen';
+import { SignInScreen } from '../sign-in/SignInScreen';
 
 /** The root, in the order of spec 3 §2.1: handshake, signed in, framed, sign-in. */
-export function RootPage() {
+export function RootScreen() {
   const [params] = useSearchParams();
   const token = useSession((s) => s.token);
-  if (params.has('iframeauthenticate')) return <IframeAuthenticate />;
+  if (params.has('iframeauthenticate')) return <IframeAuthenticateScreen />;
   if (token) return <ContinueSignedIn />;
-  if (isFramed()) return <AuthFailedPage />;
-  return <SignInPage />;
+  if (isFramed()) return <AuthFailedScreen />;
+  return <SignInScreen />;
 }
 
 /** Back to where the guard stopped the visitor, else the claims list. */

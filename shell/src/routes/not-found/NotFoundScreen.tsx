@@ -8,7 +8,7 @@ export const NOT_FOUND_TEXT = "We're sorry, the page you have requested is not f
 export const SIGNED_IN_NOT_FOUND_TEXT = "We're sorry, the page you have requested is not found.";
 
 /** The page of spec 1 for a visitor without a session: back to the root, signed out. */
-export function NotFoundPage() {
+export function NotFoundScreen() {
   const signOut = useSignOut();
   return (
     <Notice
@@ -25,7 +25,7 @@ export function NotFoundPage() {
 }
 
 /** The same page inside the signed-in frame, top bar and navigation kept: back to the claims list. */
-export function SignedInNotFoundPage() {
+export function SignedInNotFoundScreen() {
   const navigate = useNavigate();
   return (
     <Notice

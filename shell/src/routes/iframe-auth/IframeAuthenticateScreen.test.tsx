@@ -6,7 +6,7 @@ import { sessionStore, setRuntimeConfig } from '@claims/shared-kernel';
 import { expectConsoleError, type FakeAnswer, failure, fakeApi, signOut } from '@claims/shared-kernel/testing';
 import { isFramed } from '../../framing';
 import { renderShell } from '../../testing/render-shell';
-import { READY_MESSAGE } from './IframeAuthenticate';
+import { READY_MESSAGE } from './IframeAuthenticateScreen';
 import { readParentMessage } from './parent-message';
 
 const PORTAL = 'https://portal.example';

@@ -14,7 +14,7 @@ export const READY_MESSAGE = { type: 'claims-shell-ready' } as const;
  * confirms belongs to that user and organization; anything else ends on /failedauth. The token
  * travels only in the message and the session, never in a URL.
  */
-export function IframeAuthenticate() {
+export function IframeAuthenticateScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { sessionStore } from '@claims/shared-kernel';
 import { fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { renderShell } from '../../testing/render-shell';
-import { NOT_FOUND_TEXT, SIGNED_IN_NOT_FOUND_TEXT } from './NotFoundPage';
+import { NOT_FOUND_TEXT, SIGNED_IN_NOT_FOUND_TEXT } from './NotFoundScreen';
 
 beforeEach(() => signOut());
 afterEach(() => jest.restoreAllMocks());

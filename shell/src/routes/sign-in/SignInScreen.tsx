@@ -21,7 +21,7 @@ const MODES: { label: string; value: Mode }[] = [
  * (?signup opens it directly). Signing in updates the session; the root then moves on. Plain elements
  * only: the page loads no antd.
  */
-export function SignInPage() {
+export function SignInScreen() {
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.has('signup') ? 'signup' : 'signin';
   const show = (next: Mode) =>
