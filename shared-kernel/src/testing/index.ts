@@ -2,4 +2,4 @@
 export * from './console';
 export * from './fake-api';
 export * from './render';
-export { type MockPdfFile, mockPdfFile } from './react-pdf-mock';
+export { type MockPdfFile, type MockPdfLoad, mockPdfFile, mockPdfLoads } from './react-pdf-mock';

@@ -1,8 +1,6 @@
 /** react-pdf stand-in for jest: pdfjs-dist 6 does not run under Node 20; real rendering is covered in the browser tests. */
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 
-export const pdfjs = { GlobalWorkerOptions: { workerSrc: '' }, version: 'mock' };
-
 /** How the stand-in answers a file: its page count and page size (PDF points), or the error pdf.js would raise. */
 export interface MockPdfFile {
   numPages: number;
@@ -41,6 +39,47 @@ const pageProxy = (file: MockPdfFile, pageNumber: number) => {
   return { pageNumber, rotate: 0, getViewport, originalWidth: getViewport().width, originalHeight: getViewport().height };
 };
 
+type PdfProxy = ReturnType<typeof pdfProxy>;
+const filesOfProxies = new WeakMap<object, MockPdfFile>();
+
+const pdfProxy = (file: MockPdfFile) => {
+  const proxy = {
+    numPages: file.numPages,
+    getPage: async (n: number) => pageProxy(file, n),
+    getDownloadInfo: async () => ({ length: 0 }),
+  };
+  filesOfProxies.set(proxy, file);
+  return proxy;
+};
+
+/** A document pdf.js was asked to load: its address and headers, and whether it was let go since. */
+export interface MockPdfLoad {
+  url: string | null;
+  httpHeaders?: Record<string, string>;
+  destroyed: boolean;
+}
+
+const loads: MockPdfLoad[] = [];
+
+/** Every load asked of `pdfjs.getDocument` so far, in order (the viewer's own loader uses it; <Document> does not). */
+export const mockPdfLoads = (): readonly MockPdfLoad[] => loads;
+
+export const pdfjs = {
+  GlobalWorkerOptions: { workerSrc: '' },
+  version: 'mock',
+  getDocument(params: { url?: string; httpHeaders?: Record<string, string> }) {
+    const load: MockPdfLoad = { url: params.url ?? null, httpHeaders: params.httpHeaders, destroyed: false };
+    loads.push(load);
+    const file = fileFor(load.url);
+    return {
+      promise: file.error ? Promise.reject(file.error) : Promise.resolve(pdfProxy(file)),
+      destroy: async () => {
+        load.destroyed = true;
+      },
+    };
+  },
+};
+
 const FileContext = createContext<MockPdfFile>(ONE_A4_PAGE);
 
 type Rendered = ReactNode | (() => ReactNode);
@@ -56,7 +95,7 @@ export function Document({
 }: {
   children?: ReactNode;
   file?: unknown;
-  onLoadSuccess?: (pdf: { numPages: number; getPage: (n: number) => Promise<ReturnType<typeof pageProxy>> }) => void;
+  onLoadSuccess?: (pdf: PdfProxy) => void;
   onLoadError?: (error: Error) => void;
   loading?: Rendered;
   error?: Rendered;
@@ -73,7 +112,7 @@ export function Document({
       return;
     }
     setState('loaded');
-    onLoadSuccess?.({ numPages: mock.numPages, getPage: async (n) => pageProxy(mock, n) });
+    onLoadSuccess?.(pdfProxy(mock));
   }, [file]);
   return (
     <div data-testid="pdf-document" data-file={url ?? 'binary'}>
@@ -85,17 +124,21 @@ export function Document({
 }
 
 export function Page({
+  pdf,
   pageNumber,
   width,
   rotate,
   onLoadSuccess,
 }: {
+  /** The document a page outside <Document> belongs to, as `pdfjs.getDocument` answered it. */
+  pdf?: PdfProxy;
   pageNumber: number;
   width?: number;
   rotate?: number;
   onLoadSuccess?: (page: ReturnType<typeof pageProxy>) => void;
 }) {
-  const mock = useContext(FileContext);
+  const inDocument = useContext(FileContext);
+  const mock = (pdf && filesOfProxies.get(pdf)) || inDocument;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reported once per page, as react-pdf does
   useEffect(() => {
     onLoadSuccess?.(pageProxy(mock, pageNumber));

@@ -1,5 +1,14 @@
 import type { ClaimDocument, DocumentText, DocumentTextPage } from '@claims/shared-kernel';
-import { type FakeApi, type FakeFailure, failure, fakeApi, mockPdfFile, renderScreen, signInAs } from '@claims/shared-kernel/testing';
+import {
+  type FakeApi,
+  type FakeFailure,
+  failure,
+  fakeApi,
+  mockPdfFile,
+  mockPdfLoads,
+  renderScreen,
+  signInAs,
+} from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -137,10 +146,11 @@ describe('a PDF', () => {
     renderScreen(<Harness documents={[pdf(101, 'discharge.pdf')]} org="starhealth" onPositionChange={onPositionChange} />);
     await waitFor(() => expect(pageCount()).toBe('/ 12'));
     expect(screen.getByText('discharge.pdf (12 pages)')).toBeInTheDocument();
-    expect(screen.getByTestId('pdf-document')).toHaveAttribute(
-      'data-file',
-      'http://localhost:4000/v0.3.0/claims/7/documents/101?org=starhealth',
-    );
+    expect(mockPdfLoads().at(-1)).toEqual({
+      url: 'http://localhost:4000/v0.3.0/claims/7/documents/101?org=starhealth',
+      httpHeaders: { Authorization: 'Bearer test-token' },
+      destroyed: false,
+    });
     expect(shownPages()).toContain(1);
     expect(screen.getByText('discharge.pdf, page 1 of 12')).toBeInTheDocument();
     expect(lastPosition(onPositionChange)).toEqual({
@@ -316,7 +326,7 @@ describe('several documents', () => {
     await chooseDocument('2. lab.pdf');
     await waitFor(() => expect(pageCount()).toBe('/ 5'));
     expect(pageInput()).toHaveValue('1');
-    expect(screen.getByTestId('pdf-document')).toHaveAttribute('data-file', expect.stringContaining('/documents/302'));
+    expect(mockPdfLoads().at(-1)?.url).toContain('/documents/302');
     expect(lastPosition(onPositionChange)).toEqual({
       documentId: 302,
       documentNumber: 2,
@@ -332,6 +342,32 @@ describe('several documents', () => {
     await chooseDocument('1. discharge.pdf (3 pages)');
     await waitFor(() => expect(pageInput()).toHaveValue('2'));
     expect(lastPosition(onPositionChange)).toMatchObject({ documentId: 301, documentNumber: 1, pageNumber: 2 });
+  });
+
+  it('reads each PDF once however often the reviewer comes back, and lets them go with the viewer', async () => {
+    const twice = [pdf(311, 'summary.pdf'), pdf(312, 'bills.pdf')];
+    mockPdfFile('/documents/311', { numPages: 2 });
+    mockPdfFile('/documents/312', { numPages: 6 });
+    serveTexts();
+    const loadsOf = (id: number) =>
+      mockPdfLoads().filter((load) => load.url?.includes(`/documents/${id}?`) || load.url?.endsWith(`/${id}`));
+    const { unmount } = renderScreen(<Harness documents={twice} />);
+    await waitFor(() => expect(pageCount()).toBe('/ 2'));
+    for (const [label, count] of [
+      ['2. bills.pdf', '/ 6'],
+      ['1. summary.pdf (2 pages)', '/ 2'],
+      ['2. bills.pdf (6 pages)', '/ 6'],
+    ] as const) {
+      await chooseDocument(label);
+      await waitFor(() => expect(pageCount()).toBe(count));
+      expect(shownPages()).toContain(1);
+    }
+    // Leaving a document keeps pdf.js's load: destroying it would abort its read of the file.
+    expect(loadsOf(311)).toEqual([expect.objectContaining({ destroyed: false })]);
+    expect(loadsOf(312)).toEqual([expect.objectContaining({ destroyed: false })]);
+
+    unmount();
+    await waitFor(() => expect([...loadsOf(311), ...loadsOf(312)].map((load) => load.destroyed)).toEqual([true, true]));
   });
 
   it('follows evidence into another document', async () => {

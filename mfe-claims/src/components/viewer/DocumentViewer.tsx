@@ -8,6 +8,7 @@ import { enclosingBox, FIT_WIDTH, type Rotation, rotate } from './geometry';
 import { ImageView } from './ImageView';
 import type { PageMarks } from './PageOverlays';
 import type { Jump } from './PageList';
+import { PdfDocuments } from './pdfDocuments';
 import { PdfView } from './PdfView';
 import { SearchBox } from './SearchBox';
 import { firstHitFrom, normaliseQuery, type SearchHit, searchDocuments } from './search';
@@ -76,6 +77,9 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
   const [loadedCounts, setLoadedCounts] = useState<ReadonlyMap<number, number>>(new Map());
   /** The page each document was left at, to come back to it. */
   const lastPages = useRef(new Map<number, number>());
+  /** The PDFs opened so far, kept until the viewer goes. */
+  const [pdfs] = useState(() => new PdfDocuments());
+  useEffect(() => () => pdfs.close(), [pdfs]);
 
   const documentIndex = Math.max(
     0,
@@ -245,7 +249,15 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
         {notice && <Alert type="warning" showIcon title={notice} closable={{ onClose: () => setNotice(null) }} />}
       </Flex>
       {kind === 'pdf' && (
-        <PdfView key={current.id} document={current} org={org} textPages={currentText?.pages} view={view} onPageCount={onPageCount} />
+        <PdfView
+          key={current.id}
+          document={current}
+          org={org}
+          pdfs={pdfs}
+          textPages={currentText?.pages}
+          view={view}
+          onPageCount={onPageCount}
+        />
       )}
       {kind === 'image' && (
         <ImageView

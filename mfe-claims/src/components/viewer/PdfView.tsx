@@ -1,14 +1,13 @@
 import { useSession } from '@claims/shared-kernel';
 import type { ClaimDocument, DocumentTextPage } from '@claims/shared-kernel';
-import { useCallback, useMemo, useState } from 'react';
-import { Document, type DocumentProps, Page, type PageProps } from 'react-pdf';
-import './pdfWorker';
-import { documentAuthHeaders, documentUrl } from '../../api/documents';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Page, type PageProps } from 'react-pdf';
+import { documentUrl } from '../../api/documents';
 import { DocumentPages, type PagesView } from './DocumentPages';
 import type { Size } from './geometry';
+import type { LoadedPdf, PdfDocuments } from './pdfDocuments';
 import { DocumentFailure, DocumentLoading } from './states';
 
-type LoadedPdf = Parameters<NonNullable<DocumentProps['onLoadSuccess']>>[0];
 type LoadedPage = Parameters<NonNullable<PageProps['onLoadSuccess']>>[0];
 
 /** A page's upright size (PDF points, as the adjudicator measured it) and its own turn. */
@@ -22,18 +21,21 @@ const infoOf = (page: Pick<LoadedPage, 'rotate' | 'getViewport'>): PageInfo => {
 };
 
 /**
- * A PDF read by pdf.js straight from the api with the bearer token, by ranges for a large file; only the
- * pages in view are drawn, without react-pdf's text and annotation layers (the viewer draws its own marks).
+ * A PDF read by pdf.js straight from the api with the bearer token, by ranges for a large file, through the
+ * viewer's loader (which keeps it when the reviewer turns to another document); only the pages in view are
+ * drawn, without react-pdf's text and annotation layers (the viewer draws its own marks).
  */
 export function PdfView({
   document,
   org,
+  pdfs,
   textPages,
   view,
   onPageCount,
 }: {
   document: ClaimDocument;
   org?: string;
+  pdfs: PdfDocuments;
   /** The adjudicator's page sizes, when read: they size pages not yet loaded. */
   textPages?: readonly DocumentTextPage[];
   view: PagesView;
@@ -41,22 +43,29 @@ export function PdfView({
 }) {
   const token = useSession((s) => s.token);
   const url = documentUrl(document, org);
-  // One object per address and token: a new object would make react-pdf load the document again.
-  const file = useMemo(() => ({ url, httpHeaders: documentAuthHeaders(token) }), [url, token]);
   const [attempt, setAttempt] = useState(0);
-  const [pdf, setPdf] = useState<{ numPages: number; first: PageInfo } | null>(null);
+  const [pdf, setPdf] = useState<{ loaded: LoadedPdf; numPages: number; first: PageInfo } | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pages, setPages] = useState<ReadonlyMap<number, PageInfo>>(new Map());
 
-  const onLoadSuccess = (loaded: LoadedPdf) => {
-    loaded
-      .getPage(1)
-      .then((first) => {
-        setPdf({ numPages: loaded.numPages, first: infoOf(first) });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new attempt (Retry) asks the loader again, which reads a failed file anew
+  useEffect(() => {
+    let current = true;
+    pdfs
+      .open(url, token)
+      .then(async (loaded) => {
+        const first = infoOf(await loaded.getPage(1));
+        if (!current) return;
+        setPdf({ loaded, numPages: loaded.numPages, first });
         onPageCount(document.id, loaded.numPages);
       })
-      .catch(setError);
-  };
+      .catch((failure: unknown) => {
+        if (current) setError(failure);
+      });
+    return () => {
+      current = false;
+    };
+  }, [pdfs, url, token, attempt, document.id, onPageCount]);
 
   const recordPage = useCallback((page: LoadedPage) => {
     const info = infoOf(page);
@@ -89,7 +98,10 @@ export function PdfView({
     );
   }
 
+  if (!pdf) return <DocumentLoading />;
+
   const pageProps = (pageNumber: number) => ({
+    pdf: pdf.loaded,
     pageNumber,
     rotate: (pageInfos[pageNumber - 1].rotate + view.rotation) % 360,
     renderTextLayer: false,
@@ -99,22 +111,18 @@ export function PdfView({
   });
 
   return (
-    // A grid row gives react-pdf's wrapper the panel's height, so the pages scroll inside it.
+    // A grid row gives the pages the panel's height, so they scroll inside it.
     <div style={{ flex: '1 1 auto', minHeight: 0, display: 'grid', gridTemplate: 'minmax(0, 1fr) / minmax(0, 1fr)' }}>
-      <Document key={attempt} file={file} onLoadSuccess={onLoadSuccess} onLoadError={setError} loading={<DocumentLoading />} error={null}>
-        {pdf ? (
-          <DocumentPages
-            view={view}
-            label={`Pages of ${document.file_name}`}
-            pageSizes={pageInfos}
-            evidenceStyle="box"
-            renderPage={(pageNumber, shown) => <Page {...pageProps(pageNumber)} width={shown.width} />}
-            renderThumbnail={(pageNumber, shown) => <Page {...pageProps(pageNumber)} width={shown.width} devicePixelRatio={1} />}
-          />
-        ) : (
-          <DocumentLoading />
-        )}
-      </Document>
+      <div>
+        <DocumentPages
+          view={view}
+          label={`Pages of ${document.file_name}`}
+          pageSizes={pageInfos}
+          evidenceStyle="box"
+          renderPage={(pageNumber, shown) => <Page {...pageProps(pageNumber)} width={shown.width} />}
+          renderThumbnail={(pageNumber, shown) => <Page {...pageProps(pageNumber)} width={shown.width} devicePixelRatio={1} />}
+        />
+      </div>
     </div>
   );
 }
