@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, DatePicker, Flex, Form, Modal, Spin, Tag, Timeline, Typography } from 'antd';
+import { Alert, App, Button, DatePicker, Flex, Form, Modal, Tag, Timeline, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { AUDIT_ACTION_LABELS, type AuditEntity, type AuditLogEntry, type Audited } from '../contract';
@@ -15,6 +15,7 @@ import {
 } from '@claims/shared-kernel';
 import { auditFieldLabel, entryFields, type FieldChange, fieldChange, scalarText, summarise } from './auditChanges';
 import { AUDIT_PAGE_SIZE, auditExportFileName, auditKeys, downloadAuditExport, fetchAuditHistory } from './auditLog';
+import { ScreenLoading } from './ScreenLoading';
 
 /** The generic view's time format (spec 2 §2.9), shown in the configured display zone. */
 export const AUDIT_TIME_FORMAT = 'YYYY-MM-DD, h:mm:ss a';
@@ -224,13 +225,7 @@ function RecordTimeline({
     staleTime: 0,
     refetchOnMount: 'always',
   });
-  if (history.isPending) {
-    return (
-      <Flex justify="center" style={{ padding: 32 }}>
-        <Spin aria-label="Loading" />
-      </Flex>
-    );
-  }
+  if (history.isPending) return <ScreenLoading />;
   if (history.isError) {
     return (
       <Alert
