@@ -25,6 +25,10 @@ function lingerThenClose(request: IncomingMessage): void {
   const timer = setTimeout(close, LINGER_MS).unref();
   socket.once('close', () => clearTimeout(timer));
   request.once('end', close);
+  // A client that ends its side (as one does on the answer's close) has sent all it will: closed here, before Node's
+  // own listener sees the end, finds the body unfinished and destroys the socket with a parse error whose stack it
+  // formats, through the source maps: a cost paid by every connection a hostile client leaves unfinished (issue 20).
+  socket.prependOnceListener('end', close);
   request.resume();
 }
 

@@ -104,6 +104,27 @@ describe.each(DATABASES)('slow and unfinished bodies on %s', (_name, open) => {
     expect(JSON.parse(body)).toEqual({ detail: expect.any(String) });
   });
 
+  test('a client that ends its side after an early answer is closed before its end is taken for a broken request', async () => {
+    // Node takes the end of a connection whose body is unfinished for a client error; one on a socket still open is
+    // answered and destroyed with the error, formatting its stack. The lingering read closes the socket first.
+    let onOpenSockets = 0;
+    const count = (_error: Error, socket: { destroyed: boolean }) => {
+      if (!socket.destroyed) onOpenSockets += 1;
+    };
+    // Before Fastify's own listener, which destroys the socket.
+    roomy.server.prependListener('clientError', count);
+    try {
+      const early = client(roomy);
+      early.send(`${postHead('/claims/search', 1_000_000)}{"search":"${'x'.repeat(100)}`);
+      // The client's side ends when the answer's close arrives; well within the lingering read's 10 s.
+      expect(await early.closedWithin(5_000)).toBe('closed');
+      expect(early.received()).toMatch(/^HTTP\/1\.1 401 /);
+      expect(onOpenSockets).toBe(0);
+    } finally {
+      roomy.server.off('clientError', count);
+    }
+  });
+
   test('a request that has all arrived keeps its connection alive', async () => {
     const whole = client(roomy);
     whole.send(`GET ${BASE}/version HTTP/1.1\r\nHost: test\r\n\r\n`);
