@@ -5,10 +5,10 @@
  *
  * Time is always the database's now(), never the worker's clock.
  */
-import { and, eq, inArray, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db';
 import { batches, jobs } from '../db/schema';
-import { INTERACTIVE_PRIORITY, VERIFY_JOB } from './enqueue';
+import { VERIFY_JOB } from './enqueue';
 
 export type Job = typeof jobs.$inferSelect;
 /** A job this worker holds: lockedBy is its fencing token; lane is its claim's (org is the claim's, '' without one). */
@@ -27,8 +27,6 @@ const inList = (values: readonly string[]) =>
     sql`, `,
   );
 const millis = (ms: number) => sql`(${ms}::double precision * interval '1 millisecond')`;
-
-const leaseExpired = (alias: string) => sql.raw(`(${alias}.locked_until is null or ${alias}.locked_until < now())`);
 
 /**
  * Claims of more than 50 pages (LARGE_LANE_PAGES: counted at upload or read, else one page per 100 KiB of their files)
@@ -73,147 +71,76 @@ export interface PickOptions {
   ageBatchAfterSeconds?: number | null;
 }
 
-/*
- * Literals, not parameters: the planner matches them against the predicates of the partial indexes jobs_pick_idx and
- * jobs_pick_aged_idx (migration 0014), which it cannot do with a bound value.
+/**
+ * The row jobs_pick returns, read as the jobs table's columns are (drizzle refuses a table's own columns over a
+ * function, so each is a column of the function's row decoded by its twin).
  */
-const VERIFY = sql.raw(`'${VERIFY_JOB}'`);
-const INTERACTIVE = sql.raw(String(INTERACTIVE_PRIORITY));
-/** A job the pick may take from the index: queued, a verification, outside held batches. */
-const waiting = (alias: string) => sql.raw(`(${alias}.status = 'queued' and ${alias}.kind = '${VERIFY_JOB}' and not ${alias}.held)`);
-
-/** No other worker is on the job's claim (its job running, lease alive). */
-const claimFree = (alias: string) => sql`not exists (
-  select 1 from jobs r
-  where r.claim_id = ${sql.raw(alias)}.claim_id and r.id <> ${sql.raw(alias)}.id and r.status = 'running' and not ${leaseExpired('r')}
-)`;
-
-/** Jobs running (lease alive) whose `column` (org or uploader) is `value`. */
-const runningFor = (column: 'org' | 'uploader', value: ReturnType<typeof sql>) => sql`(
-  select count(*) from jobs r
-  where r.kind = ${VERIFY} and r.status = 'running' and not ${leaseExpired('r')} and r.${sql.raw(column)} = ${value}
-)`;
+const pickedColumns = Object.fromEntries(
+  Object.entries(getTableColumns(jobs)).map(([key, column]) => [key, sql`picked.${sql.identifier(column.name)}`.mapWith(column)]),
+) as { [K in keyof Job]: SQL<Job[K]> };
 
 /**
- * The next job to run: queued and due, or running with an expired lease (its worker died); never one
- * of a held batch, never a second job for a claim another worker is on, never an upload of an uploader that
- * runs its share (PickOptions.ownerShare). Order: anyone's job before one of an organisation or uploader that
- * runs its share; then the job's priority (interactive 10 before batch 100; batch
- * work aged past ageBatchAfterSeconds counts as interactive), then its batch's priority (lower first); within
- * those, fairly: the organisation served the longest ago, then the preferred lane (so one organisation's or one
- * claim's heavy work cannot starve the others), then first come.
+ * Atomically takes the next job and leases it to `lockToken` for `leaseMs`: queued and due, or running with an
+ * expired lease (its worker died); never one of a held batch, never a second job for a claim another worker is on,
+ * never an upload of an uploader that runs its share (PickOptions.ownerShare). Order: anyone's job before one of an
+ * organisation or uploader that runs its share; then the job's priority (interactive 10 before batch 100; batch work
+ * aged past ageBatchAfterSeconds counts as interactive), then its batch's priority (lower first); within those,
+ * fairly: the organisation served the longest ago, then the preferred lane (so one organisation's or one claim's heavy
+ * work cannot starve the others), then first come.
  *
- * The cost does not grow with the backlog: the queued jobs are grouped by organisation, uploader and lane (a group
- * shares every key of the order before the job's own), the groups are found by skipping through jobs_pick_idx, and each
- * group gives its first job in that index's order (plus, when aging is asked, its oldest batch job from
- * jobs_pick_aged_idx). Only these few candidates, and the jobs whose lease expired, are sorted by the whole order.
+ * The database function jobs_pick (migration 0016) does it in one round trip, one pick at a time across loops and
+ * processes, with one plan per connection; its cost does not grow with the backlog (it walks an index per
+ * organisation, uploader and lane). Only the first pick of a batch's jobs costs a second statement, to start the batch.
  */
-const nextJobId = (turn: Turn, { smallOnly = false, ownerShare = null, ageBatchAfterSeconds = null }: PickOptions) => {
-  const uploaderOverShare = (uploader: ReturnType<typeof sql>) =>
-    ownerShare == null ? sql`false` : sql`(${uploader} <> '' and ${runningFor('uploader', uploader)} >= ${ownerShare})`;
-  const overShareFirst =
-    ownerShare == null ? sql`` : sql`(${runningFor('org', sql`j.org`)} >= ${ownerShare} or ${uploaderOverShare(sql`j.uploader`)}),`;
-  const aged =
-    ageBatchAfterSeconds == null
-      ? sql`false`
-      : sql`(j.priority > ${INTERACTIVE} and j.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)})`;
-  // The candidates carry what the order needs, so they are never joined back to the whole table.
-  const candidateColumns = sql`q.id, q.org, q.uploader, q.large, q.priority, q.batch_priority, q.run_after`;
-  const inGroup = sql`q.org = g.org and q.uploader = g.uploader and q.large = g.large`;
-  const agedCandidates =
-    ageBatchAfterSeconds == null
-      ? sql``
-      : sql`union all
-    select t.* from groups g, lateral (
-      select ${candidateColumns} from jobs q
-      where ${waiting('q')} and q.priority > ${INTERACTIVE} and ${inGroup}
-        and q.run_after <= now() - ${millis(ageBatchAfterSeconds * 1000)} and ${claimFree('q')}
-      order by q.id limit 1
-    ) t`;
-  return sql`
-  with recursive all_groups as (
-    (select q.org, q.uploader, q.large from jobs q where ${waiting('q')} order by q.org, q.uploader, q.large limit 1)
-    union all
-    select n.org, n.uploader, n.large from all_groups a, lateral (
-      select q.org, q.uploader, q.large from jobs q
-      where ${waiting('q')} and (q.org, q.uploader, q.large) > (a.org, a.uploader, a.large)
-      order by q.org, q.uploader, q.large limit 1
-    ) n
-  ),
-  groups as (select * from all_groups where ${smallOnly ? sql`not large` : sql`true`}),
-  candidates as (
-    select t.* from groups g, lateral (
-      select ${candidateColumns} from jobs q
-      where ${waiting('q')} and ${inGroup} and q.run_after <= now() and ${claimFree('q')}
-        and not (q.priority <= ${INTERACTIVE} and ${uploaderOverShare(sql`g.uploader`)})
-      order by q.priority, q.batch_priority nulls first, q.id limit 1
-    ) t
-    ${agedCandidates}
-    union all
-    select ${candidateColumns} from jobs q
-    where q.kind = ${VERIFY} and q.status = 'running' and ${leaseExpired('q')} and not q.held
-      and ${smallOnly ? sql`not q.large` : sql`true`} and ${claimFree('q')}
-      and not (q.priority <= ${INTERACTIVE} and ${uploaderOverShare(sql`q.uploader`)})
-  )
-  select j.id from candidates j
-  order by ${overShareFirst}
-    case when ${aged} then ${INTERACTIVE} else j.priority end,
-    case when ${aged} then null else j.batch_priority end nulls first,
-    coalesce(array_position(array(select jsonb_array_elements_text(${JSON.stringify(turn.servedOrgs)}::jsonb)), j.org), 0),
-    case when j.large = ${turn.preferLane === 'large'}::boolean then 0 else 1 end,
-    j.id
-  limit 1`;
-};
+const pickStatement = (db: Db) =>
+  db
+    .select({
+      ...pickedColumns,
+      batchStartable: sql<boolean>`exists (
+        select 1 from ${batches} b where b.id = picked.batch_id and b.status in (${inList(STARTABLE_BATCH_STATUSES)})
+      )`,
+    })
+    .from(
+      sql`jobs_pick(${sql.placeholder('token')}, ${sql.placeholder('leaseMs')}::double precision, ${sql.placeholder('smallOnly')}::boolean,
+        ${sql.placeholder('ownerShare')}::integer, ${sql.placeholder('ageAfterMs')}::double precision,
+        ${sql.placeholder('servedOrgs')}::jsonb, ${sql.placeholder('preferLarge')}::boolean) as picked`,
+    )
+    // A named statement: each connection parses the call once, not on every loop.
+    .prepare('verification_pick');
 
-/** The advisory lock key picks take turns on ('vq' for verification queue). */
-const PICK_LOCK = 0x7671;
+/** Built once per database, not on every loop. */
+const pickStatements = new WeakMap<Db, ReturnType<typeof pickStatement>>();
 
-/** Atomically takes the next job (see nextJobId and PickOptions) and leases it to `lockToken` for `leaseMs`. */
 export async function claimNextJob(
   db: Db,
   lockToken: string,
   leaseMs: number,
   turn: Turn = FIRST_TURN,
-  pick: PickOptions = {},
+  { smallOnly = false, ownerShare = null, ageBatchAfterSeconds = null }: PickOptions = {},
 ): Promise<ClaimedJob | null> {
-  const [job] = await db.transaction(async (tx) => {
-    // One pick at a time across loops and processes: a pick sees the jobs the one before it started, so two
-    // loops cannot both start a job of an organisation that may run only one more.
-    // Not waiting for the disk at commit is safe here: a pick lost in a server crash leaves the job queued, and the
-    // worker that took it cannot finish it (its lock token no longer matches), so it is run once, later.
-    await tx.execute(sql`select pg_advisory_xact_lock(${PICK_LOCK}), set_config('synchronous_commit', 'off', true)`);
-    return (
-      tx
-        .update(jobs)
-        .set({
-          status: 'running',
-          attempts: sql`${jobs.attempts} + 1`,
-          lockedAt: sql`now()`,
-          lockedBy: lockToken,
-          lockedUntil: sql`now() + ${millis(leaseMs)}`,
-          updatedAt: sql`now()`,
-        })
-        // Checked again on the row itself: a cancel that committed after the pick's snapshot leaves it alone.
-        .where(
-          sql`${jobs.id} = (${nextJobId(turn, pick)})
-            and (${jobs.status} = 'queued' or (${jobs.status} = 'running' and ${leaseExpired('jobs')}))`,
-        )
-        .returning()
-        // A named statement: each connection plans each of the few shapes of the pick once, not on every loop.
-        .prepare(
-          `verification_pick_${pick.smallOnly ? 's' : 'a'}${pick.ownerShare == null ? '' : 'o'}${pick.ageBatchAfterSeconds == null ? '' : 'g'}`,
-        )
-        .execute()
-    );
+  let statement = pickStatements.get(db);
+  if (!statement) {
+    statement = pickStatement(db);
+    pickStatements.set(db, statement);
+  }
+  const [job] = await statement.execute({
+    token: lockToken,
+    leaseMs,
+    smallOnly,
+    ownerShare,
+    ageAfterMs: ageBatchAfterSeconds == null ? null : ageBatchAfterSeconds * 1000,
+    servedOrgs: JSON.stringify(turn.servedOrgs),
+    preferLarge: turn.preferLane === 'large',
   });
   if (!job) return null;
-  if (job.batchId != null) {
+  const { batchStartable, ...taken } = job;
+  if (batchStartable && taken.batchId != null) {
     await db
       .update(batches)
       .set({ status: 'IN_PROCESSING', lastModifiedAt: sql`now()` })
-      .where(and(eq(batches.id, job.batchId), sql`${batches.status} in (${inList(STARTABLE_BATCH_STATUSES)})`));
+      .where(and(eq(batches.id, taken.batchId), sql`${batches.status} in (${inList(STARTABLE_BATCH_STATUSES)})`));
   }
-  return { ...job, lockedBy: lockToken, lane: job.large ? 'large' : 'small' };
+  return { ...taken, lockedBy: lockToken, lane: taken.large ? 'large' : 'small' };
 }
 
 /** Another job of the same claim waits queued (spelled out: the outer row is the updated jobs row, the inner one s). */

@@ -185,6 +185,20 @@ describe.each(drivers)('fair verification on %s', (driver) => {
     expect([first?.claimId, second?.claimId, third]).toEqual([mine[0], theirs, null]);
   });
 
+  it('picks asked at the same moment take turns: an uploader whose share is one gets one upload started', async () => {
+    const { db } = database;
+    const uploads = [await insertClaim(db), await insertClaim(db), await insertClaim(db)];
+    for (const id of uploads) {
+      await uploadedBy(db, id, 'vitraya.one');
+      await enqueueVerification(db, id);
+    }
+    // Four loops ask at once (on PostgreSQL over four connections): each pick must see the job the one before it started.
+    const picks = await Promise.all(
+      ['one', 'two', 'three', 'four'].map((token) => claimNextJob(db, token, 60_000, undefined, { ownerShare: 1 })),
+    );
+    expect(picks.filter((job) => job != null).map((job) => job?.claimId)).toEqual([uploads[0]]);
+  });
+
   it('batch work that has waited past the aging period goes ahead of uploads, one job per period', async () => {
     const { db } = database;
     const batchId = await batchOf(db, 'vitraya');
