@@ -105,6 +105,8 @@ function findGutter(boxes: Box[]): Gutter | null {
   const occupied = new Int32Array(rows * stride);
   const firstCol = new Int32Array(rows).fill(cols);
   const lastCol = new Int32Array(rows).fill(-1);
+  // the tallest word of each row: a gap between larger words (a title's) must be wider to be a gutter
+  const rowHeight = new Float64Array(rows);
   const col = (x: number) => Math.min(cols - 1, Math.max(0, Math.floor((x - minX) / cellWidth)));
   const row = (y: number) => Math.min(rows - 1, Math.max(0, Math.floor((y - minY) / cellHeight)));
   for (const b of boxes) {
@@ -115,6 +117,7 @@ function findGutter(boxes: Box[]): Gutter | null {
       for (let c = from; c <= to; c += 1) occupied[r * stride + c + 1] = 1;
       if (from < firstCol[r]) firstCol[r] = from;
       if (to > lastCol[r]) lastCol[r] = to;
+      if (b.bottom - b.top > rowHeight[r]) rowHeight[r] = b.bottom - b.top;
     }
   }
   for (let r = 0; r < rows; r += 1) for (let c = 1; c <= cols; c += 1) occupied[r * stride + c] += occupied[r * stride + c - 1];
@@ -136,6 +139,13 @@ function findGutter(boxes: Box[]): Gutter | null {
         continue;
       }
       if (firstCol[r] >= c || lastCol[r] < c + band) continue;
+      // A row whose words are larger than the band allows for ('LAB   REPORT', a title centred over the gutter)
+      // is crossed by the gutter's run but no part of it: its words stay one line above the columns.
+      if (
+        rowHeight[r] * GUTTER > band * cellWidth &&
+        !freeAround(occupied, r * stride, cols, c, band, Math.ceil((GUTTER * rowHeight[r]) / cellWidth))
+      )
+        continue;
       if (first < 0) first = r;
       last = r;
       both += 1;
@@ -174,6 +184,17 @@ function findGutter(boxes: Box[]): Gutter | null {
     if (isColumn(left) && isColumn(right)) return { x, top, bottom };
   }
   return null;
+}
+
+/**
+ * Whether `need` free cells of a row (its prefix counts from `at`, `cols` cells) hold the free band of `band`
+ * cells at `c`: the band widened left and right over free cells, no further than `need`.
+ */
+function freeAround(occupied: Int32Array, at: number, cols: number, c: number, band: number, need: number): boolean {
+  let width = band;
+  for (let k = c - 1; width < need && k >= 0 && occupied[at + k + 1] === occupied[at + k]; k -= 1) width += 1;
+  for (let k = c + band; width < need && k < cols && occupied[at + k + 1] === occupied[at + k]; k += 1) width += 1;
+  return width >= need;
 }
 
 /** Units and result flags, which start the lines of a table's value columns but label nothing. */
