@@ -145,6 +145,19 @@ describe('columns', () => {
     expect(blocks.find((block) => block.includes('LAB'))).toContain('LAB REPORT');
   });
 
+  it("counts a label after an abbreviation ('S. TSH') over its value as a labelled line", () => {
+    const page = [
+      'HAEMATOLOGY                       BIOCHEMISTRY',
+      'Method: automated analyser.       Weight 64 kg',
+      'Results verified.                 Pulse 84 /min',
+      'S. TSH                            T4 8.6 ug/dL',
+      '  2.4 mIU/L                       Blood group B positive',
+      '                                  Temp 98.6 F',
+      '                                  Clotting time 5 min',
+    ].join('\n');
+    expect(readValue(attribute('TSH'), page)).toBe(2.4);
+  });
+
   it('reads running text in two columns column by column', () => {
     const page = [
       'The patient was admitted with pain in        and was taken up for surgery on the',

@@ -200,6 +200,8 @@ function freeAround(occupied: Int32Array, at: number, cols: number, c: number, b
 /** Units and result flags, which start the lines of a table's value columns but label nothing. */
 const NOT_LABEL = /\/|^(?:mm|cm|ml|dl|cc|mg|gm?|kg|fl|pg|iu|%|lakhs?|millions?|cells|thou|sec|secs|mins?|hrs?|mmhg|h|l|high|low)\.?$/i;
 const isLabelWord = (text: string) => /^[(\p{L}]/u.test(text) && /\p{L}{2}/u.test(text) && !NOT_LABEL.test(text.replace(/[():,]/g, ''));
+/** 'S.', 'Sr.', 'Ser.': a short abbreviation before a label. */
+const ABBREVIATION = /^\p{L}{1,3}\.$/u;
 const isNumber = (text: string) => /^[([]?[-+<>]?\d/.test(text);
 
 /**
@@ -212,7 +214,8 @@ function isColumn(boxes: Box[]): boolean {
   let labelled = 0;
   let running = 0;
   lines.forEach((line, i) => {
-    const label = isLabelWord(line[0].text);
+    // a label may follow an abbreviation of its own ('S. TSH', 'Sr. Creatinine')
+    const label = isLabelWord(line[0].text) || (line.length > 1 && ABBREVIATION.test(line[0].text) && isLabelWord(line[1].text));
     const withNumber = line.some((b) => isNumber(b.text));
     const next = lines[i + 1];
     if (label && withNumber) labelled += 1;
