@@ -73,6 +73,30 @@ describe('a phone photo of a page on a desk', () => {
     }
   });
 
+  it('finds the whole sheet when a soft shadow darkens its top part below the level of the lit desk', () => {
+    // Drawn directly: a light desk, the sheet, and a shadow over the top of the photo with an edge 60 pixels soft.
+    const [width, height] = [1500, 2000];
+    const rgba = new Uint8ClampedArray(width * height * 4);
+    const inQuad = (x: number, y: number) =>
+      PHOTO.corners.every((a, k) => {
+        const b = PHOTO.corners[(k + 1) % 4];
+        return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;
+      });
+    for (let y = 0; y < height; y += 1) {
+      const shade = 1 - 0.45 * Math.min(1, Math.max(0, (760 - y) / 60));
+      for (let x = 0; x < width; x += 1) {
+        const level = Math.round((inQuad(x, y) ? 235 : 150 + ((x * 7 + y * 13) % 11)) * shade);
+        rgba.set([level, level, level, 255], 4 * (y * width + x));
+      }
+    }
+    const sheet = findSheet(rgba, width, height);
+    if (!sheet) throw new Error('no sheet found');
+    for (const [k, corner] of sheet.corners.entries()) {
+      expect(Math.abs(corner.x - PHOTO.corners[k].x)).toBeLessThan(30);
+      expect(Math.abs(corner.y - PHOTO.corners[k].y)).toBeLessThan(30);
+    }
+  });
+
   it("finds a sheet skewed on a scanner's dark lid, though it runs off the image at one side", async () => {
     const { png } = await documentScan();
     const image = await loadImage(Buffer.from(png));

@@ -29,6 +29,13 @@ const MIN_QUAD_FIT = 0.98;
 const FIT_MARGIN = 0.005;
 /** Bright specks of the desk up to this many small-copy pixels across are taken off the paper mask. */
 const OPEN_RADIUS = 2;
+/** A step in log level this large across two small-copy pixels is an edge (a sheet's against the desk), not a shadow's. */
+const SHARP_STEP = 0.12;
+/** The sheet reached without crossing an edge is taken when it is this much larger than the one found by level, and no larger than this share of the photo. */
+const MIN_FLOOD_GAIN = 1.05;
+/** Where no level gave a clean quadrilateral, a clean one reached without crossing an edge is taken from this share of the level's size. */
+const MIN_FLOOD_SHARE = 0.8;
+const MAX_SHEET_SHARE = 0.95;
 /** The sheet covers at least this share of the photo. */
 const MIN_SHEET_SHARE = 0.15;
 /** The sheet is cut this share of its size inside its found edges: no rim of desk comes along. */
@@ -109,6 +116,29 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
       break;
     }
 
+  // A shadow can darken part of the sheet to the desk's level, so that no level holds the whole sheet: the part
+  // lit beside the shadow is then taken. The sheet's edge is a sharp step even in shadow (paper and desk are
+  // shaded alike), a shadow's edge a soft one: the paper reached from the middle without crossing a sharp step
+  // is the whole sheet. It is taken when it is a quadrilateral larger than the one found by level, or a clean one
+  // of about its size where no level gave a clean one (the shaded desk joined the sheet). A smaller one may be a
+  // ruled box on the page.
+  const flooded = floodedSheet(grey, w, h, (desk + paper) / 2);
+  if (flooded && flooded.size < MAX_SHEET_SHARE * w * h) {
+    const refined = refinedCorners(flooded.label, w, h);
+    const clean = quadFit(flooded.label, flooded.size, extremeCorners(flooded.label, w, h), w, h) >= MIN_QUAD_FIT;
+    const straight =
+      refined !== null &&
+      refined.straight >= MIN_STRAIGHT_SHARE &&
+      quadFit(flooded.label, flooded.size, refined.corners, w, h) >= MIN_EDGED_FIT;
+    const larger = flooded.size > MIN_FLOOD_GAIN * sheet.size && (clean || straight);
+    const cleaner = clean && bestFit < MIN_QUAD_FIT && edged === null && flooded.size > MIN_FLOOD_SHARE * sheet.size;
+    if (larger || cleaner) {
+      sheet = flooded;
+      bestFit = MIN_QUAD_FIT;
+      edged = null;
+    }
+  }
+
   const inSheet = (x: number, y: number) => sheet.label[y * w + x] === 1;
   let deskSides = 0;
   for (const side of [
@@ -140,6 +170,49 @@ export function findSheet(rgba: Uint8Array | Uint8ClampedArray, width: number, h
   const sheetHeight = Math.round(Math.max(distance(tl, bl), distance(tr, br)));
   if (!convex(full) || sheetWidth < 0.2 * width || sheetHeight < 0.2 * height) return null;
   return { corners: full, width: sheetWidth, height: sheetHeight };
+}
+
+/**
+ * The region reached from the brightest paper near the image's middle through pixels on no sharp step of
+ * brightness (a step of SHARP_STEP in log level across two pixels, widened by a pixel so that it closes), its
+ * holes filled, or null when no paper lies near the middle.
+ */
+function floodedSheet(grey: Uint8Array, w: number, h: number, paperFloor: number): { label: Uint8Array; size: number } | null {
+  const log = new Float32Array(grey.length);
+  for (let i = 0; i < grey.length; i += 1) log[i] = Math.log(grey[i] + 8);
+  const step = new Uint8Array(grey.length);
+  for (let y = 1; y < h - 1; y += 1)
+    for (let x = 1; x < w - 1; x += 1) {
+      const i = y * w + x;
+      if (Math.abs(log[i + 1] - log[i - 1]) > SHARP_STEP || Math.abs(log[i + w] - log[i - w]) > SHARP_STEP) step[i] = 1;
+    }
+  const barrier = morph(step, w, h, 1);
+  let start = -1;
+  let nearest = Infinity;
+  for (let y = Math.floor(h / 3); y < (2 * h) / 3; y += 1)
+    for (let x = Math.floor(w / 3); x < (2 * w) / 3; x += 1) {
+      const i = y * w + x;
+      const distance = Math.hypot(x - w / 2, y - h / 2);
+      if (!barrier[i] && grey[i] >= paperFloor && distance < nearest) {
+        nearest = distance;
+        start = i;
+      }
+    }
+  if (start < 0) return null;
+  const reached = new Uint8Array(grey.length);
+  const stack = [start];
+  reached[start] = 1;
+  while (stack.length) {
+    const i = stack.pop() as number;
+    const x = i % w;
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, i - w, i + w])
+      if (j >= 0 && j < grey.length && !reached[j] && !barrier[j]) {
+        reached[j] = 1;
+        stack.push(j);
+      }
+  }
+  // The barrier's own pixels along the sheet's edge belong to it.
+  return withoutHoles(morph(reached, w, h, 1), w, h);
 }
 
 /** How much the region is its corners' quadrilateral: the area they share over the area of either (1 when they are one). */
