@@ -14,7 +14,7 @@ import { keywordMasters } from '../db/schema';
 import { andAll, selectPage } from '../db/sql';
 import { badRequest, notFound } from '../http/errors';
 import { firstRowCarriesTotal, type Page } from '../http/paging';
-import { asId, auditOf, createdBy, modifiedBy, refusingDuplicates, textMatch } from './common';
+import { asId, auditOf, createdBy, filterConditions, modifiedBy, refusingDuplicates, textMatch } from './common';
 import { assertUnreferenced, type ReferencedMaster, rewriteReferences } from './references';
 
 type KeywordRow = typeof keywordMasters.$inferSelect;
@@ -72,12 +72,11 @@ export async function countKeywords(db: DbOrTx, kind: KeywordKind): Promise<numb
 /** POST /{kind}/search: the text in the name, aliases or ICD code, and each filter in its column. */
 export async function searchKeywords(db: DbOrTx, kind: KeywordKind, body: MasterSearchBody, page: Page): Promise<Paged<KeywordEntity>[]> {
   const { query, filters = {} } = body;
-  const conditions = [ofKind(kind), textMatch(query, [keywordMasters.name, keywordMasters.alias, keywordMasters.icdCode])];
-  for (const [field, text] of Object.entries(filters)) {
-    const column = FILTER_COLUMNS[field as keyof typeof FILTER_COLUMNS];
-    if (!column) throw badRequest(`filters.${field}: not a column of ${kind}`);
-    conditions.push(textMatch(text, [column]));
-  }
+  const conditions = [
+    ofKind(kind),
+    textMatch(query, [keywordMasters.name, keywordMasters.alias, keywordMasters.icdCode]),
+    ...filterConditions(FILTER_COLUMNS, filters, kind),
+  ];
   return keywordPage(db, andAll(conditions), page);
 }
 
