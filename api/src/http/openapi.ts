@@ -9,8 +9,7 @@ import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify'
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_BASE_PATH, API_VERSION } from '@claims/shared-kernel/constants';
-import { RuleStatement, RuleStatementInput } from '@claims/shared-kernel/contract';
-import { FileBody } from './replies';
+import { FileBody, RuleStatement, RuleStatementInput } from '@claims/shared-kernel/contract';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

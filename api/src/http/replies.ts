@@ -5,8 +5,8 @@
  * 'response does not match its schema') instead of sent, and fields the contract does not declare are
  * dropped. The same schemas describe the api in its OpenAPI document (src/http/openapi.ts).
  */
-import { z } from 'zod';
-import { ErrorBody } from '@claims/shared-kernel/contract';
+import type { z } from 'zod';
+import { ErrorBody, type FileContent } from '@claims/shared-kernel/contract';
 
 const errorReplies = { '4xx': ErrorBody, '5xx': ErrorBody } as const;
 
@@ -15,25 +15,6 @@ export const replies = <T extends Record<number, z.ZodType | FileContent>>(succe
   ...success,
   ...errorReplies,
 });
-
-/** A file in the body (never a JSON schema): a CSV, a spreadsheet or a claim's document (`format: binary` in the OpenAPI document). */
-export const FileBody = z.string();
-
-interface FileContent {
-  description: string;
-  content: Record<string, { schema: z.ZodType }>;
-}
-
-export const MEDIA = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-} as const;
-
-/** A 200 whose body is a file of one of the media types; `json` adds the JSON answer the same call gives without its download flag. */
-export function fileContent(description: string, mediaTypes: readonly string[], json?: z.ZodType): FileContent {
-  const content: FileContent['content'] = Object.fromEntries(mediaTypes.map((type) => [type, { schema: FileBody }]));
-  return { description, content: json ? { 'application/json': { schema: json }, ...content } : content };
-}
 
 /**
  * The Content-Disposition of every download (RFC 6266 with RFC 5987's extended value): an ASCII fallback

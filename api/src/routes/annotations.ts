@@ -5,15 +5,15 @@
  * annotation users. The work is in src/claims/annotations.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { Annotation, AnnotationBody, AnnotationUsers, ErrorCategory, IdParams, PageQuery } from '@claims/shared-kernel/contract';
+import { MEDIA } from '@claims/shared-kernel/contract';
 import { isProvider, NOT_AUTHORIZED, requireProvider } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { annotationReport, createAnnotation, listAnnotations, readAnnotation, updateAnnotation } from '../claims/annotations';
 import { errorCategories } from '../db/schema';
 import { forbidden } from '../http/errors';
 import { perUserLimit } from '../http/rate-limits';
-import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
+import { attachmentDisposition } from '../http/replies';
 import { formatIn } from '../http/time';
 
 const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -27,7 +27,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Only those who annotate learn who the annotators are (the claims list asks to switch annotation mode on). */
   app.get('/annotation/getUsers', {
-    schema: { response: replies({ 200: AnnotationUsers }) },
+    schema: endpoint('GET /annotation/getUsers'),
     config: {
       access: (auth) => {
         if (!isAnnotator(auth)) throw forbidden(`${NOT_AUTHORIZED}: only annotation users may see who annotates`);
@@ -37,7 +37,7 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotationErrorCategory', {
-    schema: { response: replies({ 200: z.array(ErrorCategory) }) },
+    schema: endpoint('GET /annotationErrorCategory'),
     config: { access: requireProvider },
     handler: async () =>
       (await app.db.select().from(errorCategories).orderBy(errorCategories.id)).map((c) => ({
@@ -49,13 +49,13 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotation', {
-    schema: { querystring: PageQuery, response: replies({ 200: z.array(Annotation) }) },
+    schema: endpoint('GET /annotation'),
     config: { access: requireProvider },
     handler: async (request) => listAnnotations(app.db, request.query),
   });
 
   app.get('/annotation/generateReport', {
-    schema: { response: replies({ 200: fileContent('Every annotation, one row each', [MEDIA.xlsx]) }) },
+    schema: endpoint('GET /annotation/generateReport'),
     config: { access: requireProvider, rateLimit: perUserLimit() },
     handler: async (_request, reply) => {
       const workbook = await annotationReport(app.db, zone);
@@ -67,20 +67,20 @@ const annotationRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/annotation/:id', {
-    schema: { params: IdParams, response: replies({ 200: Annotation }) },
+    schema: endpoint('GET /annotation/:id'),
     config: { access: requireProvider },
     handler: async (request) => readAnnotation(app.db, request.params.id),
   });
 
   app.post('/annotation', {
-    schema: { body: AnnotationBody, response: replies({ 201: Annotation }) },
+    schema: endpoint('POST /annotation'),
     config: { access: requireAnnotator },
     handler: async (request, reply) => reply.code(201).send(await createAnnotation(app.db, request.auth, request.body)),
   });
 
   /** Edits replace the record's fields and entity slots (renumbered from 1 by the screen). */
   app.put('/annotation/:id', {
-    schema: { params: IdParams, body: AnnotationBody, response: replies({ 200: Annotation }) },
+    schema: endpoint('PUT /annotation/:id'),
     config: { access: requireAnnotator },
     handler: async (request) => updateAnnotation(app.db, request.auth, request.params.id, request.body),
   });

@@ -5,21 +5,20 @@
  * routes that change the records (src/audit/log.ts, src/audit/operations.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AuditExportQuery, AuditHistoryPage, AuditHistoryQuery, AuditRecordParams } from '@claims/shared-kernel/contract';
+import { MEDIA } from '@claims/shared-kernel/contract';
 import { requireProvider } from '../auth/access';
 import { exportPeriod, exportWorkbook, recordHistory } from '../audit/history';
 import { perUserLimit } from '../http/rate-limits';
-import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
+import { attachmentDisposition } from '../http/replies';
 
 const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.get('/audit/export', {
-    schema: {
+    schema: endpoint('GET /audit/export', {
       description: `The entries of a period (from and to are days of the display zone, both included, at most a year), one row per changed field.`,
-      querystring: AuditExportQuery,
-      response: replies({ 200: fileContent('The audit log of the period as a workbook', [MEDIA.xlsx]) }),
-    },
+    }),
     config: { access: requireProvider, rateLimit: perUserLimit() },
     handler: async (request, reply) => {
       const { from, to, entity } = request.query;
@@ -30,12 +29,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/audit/:entity/:key', {
-    schema: {
-      description: 'The entries of one record (key: its id), newest first.',
-      params: AuditRecordParams,
-      querystring: AuditHistoryQuery,
-      response: replies({ 200: AuditHistoryPage }),
-    },
+    schema: endpoint('GET /audit/:entity/:key', { description: 'The entries of one record (key: its id), newest first.' }),
     config: { access: requireProvider },
     handler: async (request) => recordHistory(app.db, request.params.entity, request.params.key, request.query),
   });

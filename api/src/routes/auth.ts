@@ -1,37 +1,23 @@
 /** Sign-in, sign-out, marketing sign-up, version and who-am-I (spec 1 §4, §5, §7). */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_VERSION } from '@claims/shared-kernel/constants';
-import {
-  DetailResponse,
-  FlagText,
-  LoginForm,
-  LoginResponse,
-  MeResponse,
-  SignupForm,
-  SignupResponse,
-  VersionResponse,
-} from '@claims/shared-kernel/contract';
 import { waitText } from '../auth/login-throttle';
 import { decoyHash, verifyPassword } from '../auth/passwords';
 import { bearerToken } from '../auth/plugin';
 import { issueToken, readToken } from '../auth/tokens';
 import { revokedTokens, signups, users } from '../db/schema';
 import { HttpError, unauthorized } from '../http/errors';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 
 export const PRODUCT_NAME = 'Claims Verification';
 export const SIGNUP_THANKS = 'Thank you for signing up. Our team will reach out to you by e-mail.';
 const LOGIN_FAILED = 'Invalid username or password';
 
-/** POST /logout?all=true ends every session of the user, not only the presented token's. */
-const LogoutQuery = z.object({ all: FlagText.optional() });
-
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', {
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
-    schema: { body: LoginForm, response: replies({ 200: LoginResponse }) },
+    schema: endpoint('POST /login'),
     handler: async (request, reply) => {
       const { username, password } = request.body;
       // Per account and address, and per account from the addresses it has not signed in from (auth/login-throttle.ts).
@@ -59,7 +45,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
    */
   app.post('/logout', {
     config: { public: true },
-    schema: { querystring: LogoutQuery, response: replies({ 200: DetailResponse }) },
+    schema: endpoint('POST /logout'),
     handler: async (request) => {
       const token = bearerToken(request);
       const auth = token ? await readToken(token, app.config.jwtSecret) : null;
@@ -87,7 +73,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/marketing/signup', {
     config: { public: true, rateLimit: { max: app.config.loginRateLimit, timeWindow: '1 minute' } },
-    schema: { body: SignupForm, response: replies({ 200: SignupResponse }) },
+    schema: endpoint('POST /marketing/signup'),
     handler: async (request) => {
       await app.db.insert(signups).values(request.body);
       return { message: SIGNUP_THANKS };
@@ -96,12 +82,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/version', {
     config: { public: true },
-    schema: { response: replies({ 200: VersionResponse }) },
+    schema: endpoint('GET /version'),
     handler: async () => ({ name: PRODUCT_NAME, version: API_VERSION }),
   });
 
   app.get('/me', {
-    schema: { response: replies({ 200: MeResponse }) },
+    schema: endpoint('GET /me'),
     // The account as it is now: the auth hook read it (and refused an inactive one).
     handler: async (request) => ({ user: request.auth.username, organization: request.auth.organization, role: request.auth.role }),
   });

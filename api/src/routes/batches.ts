@@ -5,38 +5,7 @@
  * the request is read. The work is in src/batches.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AssignDateBody,
-  AssignEquallyBody,
-  AssignSpecifiedBody,
-  BatchActionResponse,
-  BatchCreateBody,
-  BatchCreateResponse,
-  BatchIdParams,
-  BatchLeaving,
-  BatchLeavingBody,
-  BatchListQuery,
-  BatchName,
-  BatchNamesBody,
-  BatchPriorityBody,
-  BatchProgress,
-  BatchProgressQuery,
-  BatchQuery,
-  BatchRow,
-  BatchStatusBody,
-  BatchStopBody,
-  ClaimListRow,
-  ConsoleClaimRow,
-  ConsoleFilterBody,
-  FlagText,
-  ListQuery,
-  MessageResponse,
-  OrgQuery,
-  RedirectOtherBody,
-  ReuploadBody,
-  ReuploadResponse,
-} from '@claims/shared-kernel/contract';
+import { MEDIA } from '@claims/shared-kernel/contract';
 import { requireProvider, scopeOrg } from '../auth/access';
 import { asksForConsoleBatch, consoleOrg, requireAnyBatchRight, requireBatchRight, requireConsoleUser } from '../batches/access';
 import { actOnBatch, dropNamedBatches, moveNamedBatches } from '../batches/actions';
@@ -53,9 +22,9 @@ import { isManualStatus, type ManualBatchStatus } from '../batches/status';
 import { batchFilterConditions, pageOfBatches } from '../claims/console';
 import { badRequest } from '../http/errors';
 import { perUserLimit } from '../http/rate-limits';
-import { attachmentDisposition, fileContent, MEDIA, replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
+import { attachmentDisposition } from '../http/replies';
 
-const Done = replies({ 200: MessageResponse });
 const SUCCESS = 'Successfully Done';
 
 /** The claims list's per-batch actions (PUT /claim/batch/{id}?{action}=True) and the statuses they set. */
@@ -75,7 +44,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   const consoleOnly = { access: requireConsoleUser };
 
   app.post('/claim/batch/create', {
-    schema: { querystring: OrgQuery, body: BatchCreateBody, response: replies({ 200: BatchCreateResponse }) },
+    schema: endpoint('POST /claim/batch/create'),
     // Refused before the body is validated, as the other console writes are: who may make no batch at all, and for a
     // console batch (downloadedClaimFlag) anyone but a super user.
     config: { access: requireAnyBatchRight },
@@ -87,7 +56,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The batches the claims list's selection would leave (issue 25 §1): Run Verification names them and asks first. */
   app.post('/claim/batch/leaving', {
-    schema: { querystring: OrgQuery, body: BatchLeavingBody, response: replies({ 200: z.array(BatchLeaving) }) },
+    schema: endpoint('POST /claim/batch/leaving'),
     config: { access: requireAnyBatchRight },
     handler: async (request) => {
       requireBatchRight(request.auth, false);
@@ -98,7 +67,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Batch Summary (console, downloaded=true: every batch of the organisation) or the claims list's batches. */
   app.get('/claim/batch', {
-    schema: { querystring: BatchListQuery, response: replies({ 200: z.array(BatchRow) }) },
+    schema: endpoint('GET /claim/batch'),
     handler: async (request) => {
       const { auth } = request;
       const downloaded = request.query.downloaded ?? false;
@@ -109,7 +78,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/claim/batch/search', {
-    schema: { querystring: BatchListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(BatchRow) }) },
+    schema: endpoint('POST /claim/batch/search'),
     handler: async (request) => {
       const { auth } = request;
       const downloaded = request.query.downloaded ?? false;
@@ -124,7 +93,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
    * provider's users (who filter the claims list by batch); otherwise the console's too, for the console's super users.
    */
   app.get('/claim/batch/names', {
-    schema: { querystring: BatchQuery, response: replies({ 200: z.array(BatchName) }) },
+    schema: endpoint('GET /claim/batch/names'),
     config: { access: requireProvider },
     handler: async (request) => {
       if (request.query.downloaded !== false) requireConsoleUser(request.auth);
@@ -135,13 +104,11 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Live progress of the batches in processing (or of those named), polled by the console. */
   app.get('/claim/batch/progress', {
-    schema: {
+    schema: endpoint('GET /claim/batch/progress', {
       description:
         'Counts per outcome, claims done and remaining, the rate of the last ten minutes and the time left, for the batches ' +
         'in processing (or those named by batchIds). The console polls it; no event stream, as EventSource cannot send a token.',
-      querystring: BatchProgressQuery,
-      response: replies({ 200: z.array(BatchProgress) }),
-    },
+    }),
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -151,38 +118,26 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The claims of one batch (the claims list opened from a batch). */
   app.get('/claim/batch/:batchId', {
-    schema: { params: BatchIdParams, querystring: BatchListQuery, response: replies({ 200: z.array(ClaimListRow) }) },
+    schema: endpoint('GET /claim/batch/:batchId'),
     handler: async (request) => claimsOfBatch(app.db, request.auth, request.params.batchId, request.query.org, request.query),
   });
 
   /** POST /redirect?org: the claims of a batch by outcome, as claims list rows. */
   app.post('/redirect', {
-    schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ClaimListRow) }) },
+    schema: endpoint('POST /redirect'),
     handler: async (request) => listClaimsByOutcome(app.db, request.auth, request.body, request.query.org, request.query),
   });
 
   /** POST /redirectOther: the console's claims of a batch by outcome (a Batch Summary count clicked). */
   app.post('/redirectOther', {
-    schema: { querystring: ListQuery, body: RedirectOtherBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
+    schema: endpoint('POST /redirectOther'),
     config: consoleOnly,
     handler: async (request) => consoleClaimsByOutcome(app.db, request.auth, request.body, request.query.org, request.query),
   });
 
   /** PUT /claim/batch/{id}?{action}=True: the claims list's batch actions. */
   app.put('/claim/batch/:batchId', {
-    schema: {
-      params: BatchIdParams,
-      querystring: z.object({
-        org: z.string().optional(),
-        verify: FlagText.optional(),
-        pause: FlagText.optional(),
-        resume: FlagText.optional(),
-        suspend: FlagText.optional(),
-        archive: FlagText.optional(),
-        discard: FlagText.optional(),
-      }),
-      response: replies({ 200: BatchActionResponse }),
-    },
+    schema: endpoint('PUT /claim/batch/:batchId'),
     handler: async (request) => {
       const { auth } = request;
       const query = request.query;
@@ -195,7 +150,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Pause/Resume, and Verify (TO_BE_PROCESSED, `override` verifying the verified claims again). */
   app.put('/claim/batch/batchStatus', {
-    schema: { querystring: BatchQuery, body: BatchStatusBody, response: Done },
+    schema: endpoint('PUT /claim/batch/batchStatus'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
@@ -211,7 +166,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The priority dialog: batches in the given order, the first verified, the others waiting (spec 3 §4). */
   app.put('/claim/batch/priority', {
-    schema: { querystring: OrgQuery, body: BatchPriorityBody, response: Done },
+    schema: endpoint('PUT /claim/batch/priority'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth } = request;
@@ -221,9 +176,14 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  const stopRoute = (path: string, status: ManualBatchStatus, flag: 'suspend' | 'archive' | 'discard', message: string) =>
+  const stopRoute = (
+    path: `/claim/batch/${'suspend' | 'archive' | 'discard'}/batch`,
+    status: ManualBatchStatus,
+    flag: 'suspend' | 'archive' | 'discard',
+    message: string,
+  ) =>
     app.put(path, {
-      schema: { querystring: OrgQuery, body: BatchStopBody, response: Done },
+      schema: endpoint(`PUT ${path}`),
       config: consoleOnly,
       handler: async (request) => {
         const { auth, body } = request;
@@ -245,7 +205,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
    * or the spec's {id}, the batch's failed claims; see ReuploadBody.
    */
   app.put('/claim/batch/reupload', {
-    schema: { querystring: OrgQuery, body: ReuploadBody, response: replies({ 200: ReuploadResponse }) },
+    schema: endpoint('PUT /claim/batch/reupload'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
@@ -268,7 +228,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/claim/batch/drop', {
-    schema: { querystring: BatchQuery, body: BatchNamesBody, response: Done },
+    schema: endpoint('DELETE /claim/batch/drop'),
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -279,11 +239,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Generate Report: one sheet, a row per claim of the chosen batches. */
   app.post('/claim/batch/batchReport', {
-    schema: {
-      querystring: BatchQuery,
-      body: BatchNamesBody,
-      response: replies({ 200: fileContent('One sheet, a row per claim of the batches', [MEDIA.xlsx]) }),
-    },
+    schema: endpoint('POST /claim/batch/batchReport'),
     config: { ...consoleOnly, rateLimit: perUserLimit() },
     handler: async (request, reply) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -296,7 +252,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/claim/batch/assignBatches/equally', {
-    schema: { querystring: OrgQuery, body: AssignEquallyBody, response: Done },
+    schema: endpoint('POST /claim/batch/assignBatches/equally'),
     config: consoleOnly,
     handler: async (request) => {
       const { batchId, analysts, date } = request.body;
@@ -306,7 +262,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/claim/batch/assignBatches/assignSpecified', {
-    schema: { querystring: OrgQuery, body: AssignSpecifiedBody, response: Done },
+    schema: endpoint('POST /claim/batch/assignBatches/assignSpecified'),
     config: consoleOnly,
     handler: async (request) => {
       const { batchId, data, percentage, date } = request.body;
@@ -316,7 +272,7 @@ const batchRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/claim/batch/assignDate/update', {
-    schema: { querystring: OrgQuery, body: AssignDateBody, response: Done },
+    schema: endpoint('PUT /claim/batch/assignDate/update'),
     config: consoleOnly,
     handler: async (request) => {
       await reassignDate(app.db, request.auth, request.body.batchId, request.query.org, request.body.date);

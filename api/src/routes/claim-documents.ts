@@ -4,29 +4,23 @@
  * the words the adjudicator read on each page (search in the viewer).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { CLAIM_UPLOAD_TYPES, ClaimDocumentParams, DocumentText, OrgQuery } from '@claims/shared-kernel/contract';
 import { claimDocumentFile, claimDocumentText } from '../claims/documents';
 import { gzipWhenAccepted } from '../http/compress';
 import { notFound } from '../http/errors';
 import { requestedRange } from '../http/range';
-import { attachmentDisposition, fileContent, replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
+import { attachmentDisposition } from '../http/replies';
 import { MissingDocumentError } from '../storage/store';
 
 const claimDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const store = app.documentStore;
 
   app.get('/claims/:claimId/documents/:documentId', {
-    schema: {
+    schema: endpoint('GET /claims/:claimId/documents/:documentId', {
       description:
         'The document as uploaded. `Range: bytes=first-last` (or `first-`, `-count`) answers 206 with that part; ' +
         'a range outside the file 416 with `Content-Range: bytes */size`.',
-      params: ClaimDocumentParams,
-      querystring: OrgQuery,
-      response: replies({
-        200: fileContent('The document as uploaded', CLAIM_UPLOAD_TYPES),
-        206: fileContent('The byte range of the document the Range header asked for', CLAIM_UPLOAD_TYPES),
-      }),
-    },
+    }),
     handler: async (request, reply) => {
       const { claimId, documentId } = request.params;
       const file = await claimDocumentFile(app.db, request.auth, claimId, documentId, request.query.org);
@@ -52,14 +46,11 @@ const claimDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/claims/:claimId/documents/:documentId/text', {
-    schema: {
+    schema: endpoint('GET /claims/:claimId/documents/:documentId/text', {
       description:
         'The words the adjudicator read on each page of the document (text layer or OCR), with their boxes in page units, ' +
         'for search in the viewer; `pages` is empty until the document is read. Gzipped when the client accepts it.',
-      params: ClaimDocumentParams,
-      querystring: OrgQuery,
-      response: replies({ 200: DocumentText }),
-    },
+    }),
     onSend: gzipWhenAccepted,
     handler: async (request) => {
       const { claimId, documentId } = request.params;

@@ -1,15 +1,14 @@
 /** Stopping a claim's verification (queued or running): super users only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ClaimIdParams, MessageResponse, OrgQuery } from '@claims/shared-kernel/contract';
 import { requireSuperUser } from '../auth/access';
 import { loadVisibleClaim } from '../claims/access';
 import { conflict } from '../http/errors';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 import { cancelVerification } from '../jobs';
 
 const claimVerificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/claims/:claimId/verification/cancel', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery, response: replies({ 200: MessageResponse }) },
+    schema: endpoint('POST /claims/:claimId/verification/cancel'),
     config: { access: requireSuperUser },
     handler: async (request) => {
       const claim = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);

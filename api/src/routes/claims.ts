@@ -4,22 +4,6 @@
  * documents, questions and error flags, the dashboard and the console have their own plugins.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  Claim,
-  ClaimCreateFields,
-  ClaimCreateResponse,
-  ClaimIdParams,
-  ClaimListResponse,
-  ClaimListQuery,
-  ClaimListRow,
-  ClaimRerunForm,
-  ClaimSearchBody,
-  ClaimSearchQuery,
-  FindingsBody,
-  OrgQuery,
-  UploadLimits,
-} from '@claims/shared-kernel/contract';
 import { requireClaimCreator, requireProvider, requireRerunRight } from '../auth/access';
 import { claimScope, claimWithDocuments, loadVisibleClaim } from '../claims/access';
 import { createClaim } from '../claims/create';
@@ -27,27 +11,21 @@ import { claimsCsvFile, listClaims, searchClaims } from '../claims/list';
 import { readMultipart } from '../claims/upload';
 import { confirmFindings, rerunVerification } from '../claims/verification';
 import { asksForDownload, perUserLimit } from '../http/rate-limits';
-import { attachmentDisposition, FileBody, fileContent, MEDIA, replies } from '../http/replies';
+import { endpoint, multipartOf } from '../http/endpoint';
+import { attachmentDisposition } from '../http/replies';
 
 const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.get('/claims', {
-    schema: {
-      description: 'The review list; with downloaded=true the console claims (super users).',
-      querystring: ClaimListQuery,
-      response: replies({ 200: ClaimListResponse }),
-    },
+    schema: endpoint('GET /claims', { description: 'The review list; with downloaded=true the console claims (super users).' }),
     handler: async (request) => listClaims(app.db, request.auth, request.query, zone),
   });
 
   app.post('/claims/search', {
-    schema: {
+    schema: endpoint('POST /claims/search', {
       description: 'The claims filter: a page of the list, or with download=True all of it as CSV (provider only).',
-      querystring: ClaimSearchQuery,
-      body: ClaimSearchBody,
-      response: replies({ 200: fileContent('The page of claims, or the CSV file', [MEDIA.csv], z.array(ClaimListRow)) }),
-    },
+    }),
     // The whole list as a file is limited per user; a page of it is not.
     config: { rateLimit: perUserLimit(asksForDownload) },
     handler: async (request, reply) => {
@@ -59,7 +37,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/claims/:claimId', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery, response: replies({ 200: Claim }) },
+    schema: endpoint('GET /claims/:claimId'),
     handler: async (request) => {
       const row = await loadVisibleClaim(app.db, request.auth, request.params.claimId, request.query.org);
       return claimWithDocuments(app.db, row);
@@ -68,10 +46,9 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // A static path: find-my-way matches it before the parametric /claims/:claimId.
   app.get('/claims/uploadLimits', {
-    schema: {
+    schema: endpoint('GET /claims/uploadLimits', {
       description: 'What POST /claims accepts: bytes per file and per claim, files per claim (the create form states them).',
-      response: replies({ 200: UploadLimits }),
-    },
+    }),
     handler: async () => app.config.uploadLimits,
   });
 
@@ -80,15 +57,13 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
       access: requireClaimCreator,
       rateLimit: { max: 60, timeWindow: '1 minute' },
       // Read by readMultipart and checked with ClaimCreateFields in createClaim (files by their first bytes).
-      multipartBody: ClaimCreateFields.extend({ documents: z.array(FileBody).min(1) }),
+      multipartBody: multipartOf('POST /claims'),
     },
-    schema: {
+    schema: endpoint('POST /claims', {
       description:
         'A multipart form: the documents (PDF, PNG or JPEG, each a `documents` part, within GET /claims/uploadLimits) and the ' +
         'claim fields (procedureName repeated). Super users of the organisations that create claims.',
-      querystring: OrgQuery,
-      response: replies({ 200: ClaimCreateResponse }),
-    },
+    }),
     handler: async (request) => {
       const { auth } = request;
       const { org } = await claimScope(app.db, auth, request.query.org);
@@ -99,7 +74,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Run Verification on one claim: status OCRED, rerunStatus INPROGRESS, a job on the queue. */
   app.put('/claims/:claimId', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery, body: ClaimRerunForm, response: replies({ 200: Claim }) },
+    schema: endpoint('PUT /claims/:claimId'),
     config: { access: requireRerunRight },
     handler: async (request) => {
       const { auth } = request;
@@ -110,7 +85,7 @@ const claimRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Confirm Findings (the provider's staff, as the claim page offers it): kept as facts for the rules, then the claim is verified again. */
   app.post('/claims/:claimId/adjudicate', {
-    schema: { params: ClaimIdParams, querystring: OrgQuery, body: FindingsBody, response: replies({ 200: Claim }) },
+    schema: endpoint('POST /claims/:claimId/adjudicate'),
     config: { access: requireProvider },
     handler: async (request) => {
       const { auth } = request;

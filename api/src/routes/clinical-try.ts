@@ -3,14 +3,13 @@
  * for the editor's users only (the provider's super users), since it reads any organisation's claims.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ClinicalAttributeTryBody, ClinicalAttributeTryResponse } from '@claims/shared-kernel/contract';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 import { tryClinicalAttribute } from '../masters/clinical-try';
 import { requireMasterWriter } from '../masters/common';
 
 const clinicalTryRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/clinicalAttribute/try', {
-    schema: { body: ClinicalAttributeTryBody, response: replies({ 200: ClinicalAttributeTryResponse }) },
+    schema: endpoint('POST /clinicalAttribute/try'),
     config: { access: requireMasterWriter },
     handler: async (request) => ({ results: await tryClinicalAttribute(app.db, request.auth, request.body) }),
   });

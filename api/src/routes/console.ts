@@ -4,24 +4,6 @@
  * checked before the request is read. The work is in src/claims/console.ts and src/inbox; batch calls are in batches.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  AddProcNameBody,
-  BatchQuery,
-  ClaimIdListBody,
-  ClaimStatusBody,
-  ConsoleClaimRow,
-  ConsoleFilterBody,
-  ConsoleFilterOptions,
-  DownloadedCount,
-  ListQuery,
-  ManifestLimits,
-  MessageResponse,
-  OrgQuery,
-  OrgUser,
-  RefreshDownloadsResponse,
-  UsersQuery,
-} from '@claims/shared-kernel/contract';
 import { isProvider, NOT_AUTHORIZED } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { consoleOrg, requireConsoleUser } from '../batches/access';
@@ -36,10 +18,9 @@ import {
   type ConsoleClaimTab,
 } from '../claims/console';
 import { forbidden } from '../http/errors';
-import { FileBody, replies } from '../http/replies';
+import { endpoint, multipartOf } from '../http/endpoint';
 import { dropManifestUpload, manifestLimits, openInbox, refreshDownloads, type InboxContext } from '../inbox';
 
-const Done = replies({ 200: MessageResponse });
 const SUCCESS = 'Successfully Done';
 
 /** The users list is for super users (work allocation) and the provider's people (the claims filter's user field). */
@@ -59,7 +40,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   const uploadLimits = manifestLimits(app.config.uploadLimits, app.config.manifestUpload);
 
   app.get('/downloadedCount', {
-    schema: { querystring: BatchQuery, response: replies({ 200: DownloadedCount }) },
+    schema: endpoint('GET /downloadedCount'),
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -69,7 +50,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The choices of the console's Filter panels (insurer names and statuses, batch names and creators). */
   app.get('/claim/batch/filterOptions', {
-    schema: { querystring: OrgQuery, response: replies({ 200: ConsoleFilterOptions }) },
+    schema: endpoint('GET /claim/batch/filterOptions'),
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -79,7 +60,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   for (const tab of ['uploads', 'downloadFailed', 'uploadFailed'] as const satisfies ConsoleClaimTab[]) {
     app.post(`/claim/batch/${tab}/search`, {
-      schema: { querystring: ListQuery, body: ConsoleFilterBody, response: replies({ 200: z.array(ConsoleClaimRow) }) },
+      schema: endpoint(`POST /claim/batch/${tab}/search`),
       config: consoleOnly,
       handler: async (request) => {
         const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -90,7 +71,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Add Procedure Name; claims that have procedures already need `override` (after the spec's warning). */
   app.put('/claims/addProcName', {
-    schema: { querystring: BatchQuery, body: AddProcNameBody, response: Done },
+    schema: endpoint('PUT /claims/addProcName'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
@@ -101,7 +82,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/claims/drop', {
-    schema: { querystring: BatchQuery, body: ClaimIdListBody, response: Done },
+    schema: endpoint('DELETE /claims/drop'),
     config: consoleOnly,
     handler: async (request) => {
       const org = await consoleOrg(app.db, request.auth, request.query.org);
@@ -112,7 +93,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** A status change; Retry on the Downloads failed tab sends TO_BE_REDOWNLOADED, which the next refresh takes up. */
   app.put('/claims/status', {
-    schema: { querystring: BatchQuery, body: ClaimStatusBody, response: Done },
+    schema: endpoint('PUT /claims/status'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth, body } = request;
@@ -124,7 +105,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Refresh: what the insurer's inbox has new, and the claims waiting to be downloaded again. */
   app.get('/claim/batch/refreshDownloads', {
-    schema: { querystring: BatchQuery, response: replies({ 200: RefreshDownloadsResponse }) },
+    schema: endpoint('GET /claim/batch/refreshDownloads'),
     config: consoleOnly,
     handler: async (request) => {
       const { auth } = request;
@@ -134,7 +115,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/claim/batch/manifestLimits', {
-    schema: { description: 'What POST /claim/batch/uploadManifest accepts.', response: replies({ 200: ManifestLimits }) },
+    schema: endpoint('GET /claim/batch/manifestLimits', { description: 'What POST /claim/batch/uploadManifest accepts.' }),
     config: consoleOnly,
     handler: async () => uploadLimits,
   });
@@ -143,15 +124,13 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
     config: {
       ...consoleOnly,
       rateLimit: { max: 30, timeWindow: '1 minute' },
-      multipartBody: z.object({ manifest: FileBody, documents: z.array(FileBody) }),
+      multipartBody: multipartOf('POST /claim/batch/uploadManifest'),
     },
-    schema: {
+    schema: endpoint('POST /claim/batch/uploadManifest', {
       description:
         'A multipart form: one `manifest` (.csv or .xlsx, the columns of GET /claim/batch/manifestLimits) and the `documents` ' +
         'it names (PDF, PNG or JPEG). Put into the insurer inbox, then refreshed; answers what the refresh did.',
-      querystring: OrgQuery,
-      response: replies({ 200: RefreshDownloadsResponse }),
-    },
+    }),
     handler: async (request) => {
       const { auth } = request;
       const org = await consoleOrg(app.db, auth, request.query.org);
@@ -162,7 +141,7 @@ const consoleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The active users of the caller's organisation (the analysts of work allocation), optionally of one role. */
   app.get('/users', {
-    schema: { querystring: UsersQuery, response: replies({ 200: z.array(OrgUser) }) },
+    schema: endpoint('GET /users'),
     config: { access: requireUserListRight },
     handler: async (request) => orgUsers(app.db, request.auth.organization, request.query.role),
   });

@@ -1,14 +1,12 @@
 /** The dashboard's four tables (spec 1 §2 /dashboard, §7): super users only. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { DashboardQuery, DashboardRow } from '@claims/shared-kernel/contract';
 import { requireSuperUser, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
 import { dashboardCounts } from '../claims/dashboard';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/claims/dashboard/count', {
-    schema: { querystring: DashboardQuery, response: replies({ 200: z.array(DashboardRow) }) },
+    schema: endpoint('POST /claims/dashboard/count'),
     config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;

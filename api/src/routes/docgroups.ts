@@ -5,23 +5,9 @@
  * src/masters/segregation-preview.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  DeleteBody,
-  DetailResponse,
-  Docgroup,
-  DocgroupSaveBody,
-  DocgroupUpsertBody,
-  IdParams,
-  ListQuery,
-  MasterListQuery,
-  MasterSearchBody,
-  pagedList,
-  SEGREGATION_PREVIEW_DEFAULT_CLAIMS,
-  SegregationPreviewBody,
-  SegregationPreviewResult,
-} from '@claims/shared-kernel/contract';
+import { SEGREGATION_PREVIEW_DEFAULT_CLAIMS } from '@claims/shared-kernel/contract';
 import { perUserLimit } from '../http/rate-limits';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 import { requireMasterWriter } from '../masters/common';
 import {
   allDocgroups,
@@ -34,12 +20,9 @@ import {
 } from '../masters/docgroups';
 import { previewSegregation } from '../masters/segregation-preview';
 
-const DocgroupList = replies({ 200: pagedList(Docgroup) });
-const OneDocgroup = replies({ 200: Docgroup });
-
 const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/docgroups', {
-    schema: { querystring: MasterListQuery, response: DocgroupList },
+    schema: endpoint('GET /docgroups'),
     handler: async (request) => {
       const { getall, limit, page_number } = request.query;
       if (getall !== undefined) return allDocgroups(app.db);
@@ -48,23 +31,23 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/docgroups/search', {
-    schema: { querystring: ListQuery, body: MasterSearchBody, response: DocgroupList },
+    schema: endpoint('POST /docgroups/search'),
     handler: async (request) => docgroupPage(app.db, docgroupSearch(request.body), request.query.limit, request.query.page_number),
   });
 
   app.get('/docgroups/:id', {
-    schema: { params: IdParams, response: OneDocgroup },
+    schema: endpoint('GET /docgroups/:id'),
     handler: async (request) => findDocgroup(app.db, request.params.id),
   });
 
   app.post('/docgroups', {
-    schema: { body: DocgroupSaveBody, response: replies({ 201: Docgroup }) },
+    schema: endpoint('POST /docgroups'),
     config: { access: requireMasterWriter },
     handler: async (request, reply) => reply.code(201).send(await createDocgroup(app.db, request.auth, request.body)),
   });
 
   app.put('/docgroups', {
-    schema: { body: DocgroupUpsertBody, response: replies({ 200: Docgroup, 201: Docgroup }) },
+    schema: endpoint('PUT /docgroups'),
     config: { access: requireMasterWriter },
     handler: async (request, reply) => {
       const { id, ...body } = request.body;
@@ -79,7 +62,7 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
    * calls, and stopped at the dry run's time allowance (DRY_RUN_BUDGET_MS; the answer says how many were tried).
    */
   app.post('/docgroups/dryRun', {
-    schema: { body: SegregationPreviewBody, response: replies({ 200: SegregationPreviewResult }) },
+    schema: endpoint('POST /docgroups/dryRun'),
     config: { access: requireMasterWriter, rateLimit: perUserLimit() },
     handler: async (request) => {
       const { limit, ...draft } = request.body;
@@ -91,13 +74,13 @@ const docgroupRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/docgroups/:id', {
-    schema: { params: IdParams, body: DocgroupSaveBody, response: OneDocgroup },
+    schema: endpoint('PUT /docgroups/:id'),
     config: { access: requireMasterWriter },
     handler: async (request) => updateDocgroup(app.db, request.auth, request.params.id, request.body),
   });
 
   app.delete('/docgroups/:id', {
-    schema: { params: IdParams, body: DeleteBody, response: replies({ 200: DetailResponse }) },
+    schema: endpoint('DELETE /docgroups/:id'),
     config: { access: requireMasterWriter },
     handler: async (request) => {
       await deleteDocgroup(app.db, request.auth, request.params.id, request.body?.id);

@@ -4,25 +4,22 @@
  * only its own ADJUDICATED claims). The work is in src/claims/quality.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { QualityQuery, QualityReport } from '@claims/shared-kernel/contract';
 import { requireSuperUser, scopeOrg, seesOnlyAdjudicated } from '../auth/access';
 import { qualityPeriod, qualityReport } from '../claims/quality';
 import { perUserLimit } from '../http/rate-limits';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 
 const qualityRoutes: FastifyPluginAsyncZod = async (app) => {
   const zone = app.config.displayTimeZone;
 
   app.get('/claims/dashboard/quality', {
-    schema: {
+    schema: endpoint('GET /claims/dashboard/quality', {
       description:
         "The adjudicator's verdicts and found items against the annotations of the organisation's claims annotated in a period " +
         '(from and to are days of the display zone, both included; by default the last 90 days, at most 366): the confusion ' +
         'matrix of verdicts against expected results, precision and recall per entity type and per procedure code, and the ' +
         'claims whose verdict disagreed.',
-      querystring: QualityQuery,
-      response: replies({ 200: QualityReport }),
-    },
+    }),
     // A report over up to a year of annotated claims: limited per user like the other reports.
     config: { access: requireSuperUser, rateLimit: perUserLimit() },
     handler: async (request) => {

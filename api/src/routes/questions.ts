@@ -5,23 +5,10 @@
  * and answers (the /questions/{claimId} screen) are in claim-questions.ts; what these do is in src/questions/protocol.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  DetailResponse,
-  IdParams,
-  ListQuery,
-  MasterListQuery,
-  OrgQuery,
-  ProcedureQuestion,
-  QuestionCreateBody,
-  QuestionEditorResponse,
-  QuestionSaveBody,
-  QuestionSearchBody,
-} from '@claims/shared-kernel/contract';
 import { NOT_AUTHORIZED, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import { forbidden } from '../http/errors';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 import {
   createQuestions,
   deleteQuestion,
@@ -31,8 +18,6 @@ import {
   updateQuestion,
 } from '../questions/protocol';
 
-const QuestionList = replies({ 200: z.array(ProcedureQuestion) });
-
 const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   const isEditor = (auth: AuthContext) => app.config.questionEditors.includes(auth.username);
   function requireEditor(auth: AuthContext): void {
@@ -40,31 +25,31 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   app.get('/ppq', {
-    schema: { querystring: MasterListQuery, response: QuestionList },
+    schema: endpoint('GET /ppq'),
     handler: async (request) => listQuestions(app.db, await scopeOrg(app.db, request.auth, request.query.org), request.query),
   });
 
   app.post('/ppq/search', {
-    schema: { querystring: ListQuery, body: QuestionSearchBody, response: QuestionList },
+    schema: endpoint('POST /ppq/search'),
     handler: async (request) =>
       searchQuestions(app.db, await scopeOrg(app.db, request.auth, request.query.org), request.body, request.query),
   });
 
   /** Whether the caller may create, edit and delete questions (the screens show those controls to editors only). */
   app.get('/ppq/editors/me', {
-    schema: { response: replies({ 200: QuestionEditorResponse }) },
+    schema: endpoint('GET /ppq/editors/me'),
     handler: async (request) => ({ canEdit: isEditor(request.auth) }),
   });
 
   /** The questions of one procedure, for the editor (spec 2 §7 'GET /ppq/{procedureId}?org='). */
   app.get('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, response: QuestionList },
+    schema: endpoint('GET /ppq/:id'),
     handler: async (request) => questionsOfProcedure(app.db, await scopeOrg(app.db, request.auth, request.query.org), request.params.id),
   });
 
   /** One question per chosen procedure; several questions (the form's queue) are saved together or not at all. */
   app.post('/ppq', {
-    schema: { querystring: OrgQuery, body: QuestionCreateBody, response: replies({ 201: z.array(ProcedureQuestion) }) },
+    schema: endpoint('POST /ppq'),
     config: { access: requireEditor },
     handler: async (request, reply) => {
       const org = await writableOrg(app.db, request.auth, request.query.org, 'questions');
@@ -74,7 +59,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The first procedure replaces the question's own; further ones get a copy each. */
   app.put('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, body: QuestionSaveBody, response: QuestionList },
+    schema: endpoint('PUT /ppq/:id'),
     config: { access: requireEditor },
     handler: async (request) => {
       const org = await writableOrg(app.db, request.auth, request.query.org, 'questions');
@@ -83,7 +68,7 @@ const questionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.delete('/ppq/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: DetailResponse }) },
+    schema: endpoint('DELETE /ppq/:id'),
     config: { access: requireEditor },
     handler: async (request) => {
       const org = await writableOrg(app.db, request.auth, request.query.org, 'questions');

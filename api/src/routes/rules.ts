@@ -3,40 +3,14 @@
  * case type, with a version and a modification history. What they do is in src/rules/protocol.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { CASE_TYPE_CODES } from '@claims/shared-kernel/constants';
-import {
-  DeleteBody,
-  DetailResponse,
-  IdParams,
-  ListQuery,
-  OrgQuery,
-  PageLimit,
-  PageNumber,
-  ProcedureCodesBody,
-  Rule,
-  RuleBuilderSaveBody,
-  RuleDryRunBody,
-  RuleDryRunResult,
-  RuleExistence,
-  RuleExistsResponse,
-  RuleKey,
-  RuleKeyParams,
-  RuleListRow,
-  RuleOfProcedure,
-  RuleSaveBody,
-  RuleSearchBody,
-  RuleSearchResponse,
-  RuleVersion,
-  RuleVersionParams,
-} from '@claims/shared-kernel/contract';
+import { RuleBuilderSaveBody, RuleSaveBody } from '@claims/shared-kernel/contract';
 import { requireSuperUser, scopeOrg, writableOrg } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import type { DbOrTx } from '../db';
 import { describeZodError } from '../http/error-handler';
 import { badRequest } from '../http/errors';
 import { perUserLimit } from '../http/rate-limits';
-import { replies } from '../http/replies';
+import { endpoint } from '../http/endpoint';
 import {
   createRule,
   deleteRule,
@@ -53,16 +27,6 @@ import {
   updateRule,
 } from '../rules/protocol';
 
-const ReadQuery = OrgQuery.extend({ case_type: z.enum(CASE_TYPE_CODES).optional() });
-/** POST /rules?org=&id={id or code}: the rule builder saves only the trees of an existing rule. */
-const BuilderSaveQuery = OrgQuery.extend({ id: RuleKey.optional() });
-const OneRule = replies({ 200: Rule });
-/** POST /rules/search: paging is optional (ListQuery's defaults would always page), its absence asks for the selection names. */
-const SearchQuery = OrgQuery.extend({
-  limit: PageLimit.optional(),
-  page_number: PageNumber.optional(),
-});
-
 /**
  * Reads are scoped like claims. Writes need a super user (spec 2 §6): the provider's may write any organisation's
  * rules (overrides), an insurer's only its own organisation's; asking for another organisation is refused, not
@@ -75,7 +39,7 @@ async function ruleWriteOrg(db: DbOrTx, auth: AuthContext, requested: string | u
 
 const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/rules', {
-    schema: { querystring: ListQuery, response: replies({ 200: z.array(RuleListRow) }) },
+    schema: endpoint('GET /rules'),
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return listRules(app.db, org, request.query);
@@ -87,11 +51,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * procedure codes, what it selects (spec 2 §7 'POST /rules/search?org= procedureCode').
    */
   app.post('/rules/search', {
-    schema: {
-      querystring: SearchQuery,
-      body: RuleSearchBody,
-      response: replies({ 200: RuleSearchResponse }),
-    },
+    schema: endpoint('POST /rules/search'),
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return searchRules(app.db, org, request.body, request.query);
@@ -100,7 +60,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Which case types exist for a procedure code: true (both), 'PREAUTH', 'SETTLEMENT' or false. */
   app.post('/rules/existence', {
-    schema: { querystring: OrgQuery, body: ProcedureCodesBody, response: replies({ 200: RuleExistence }) },
+    schema: endpoint('POST /rules/existence'),
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return ruleExistence(app.db, org, request.body.procedureCode);
@@ -108,7 +68,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/rules/searchPcode', {
-    schema: { querystring: OrgQuery, body: ProcedureCodesBody, response: replies({ 200: z.array(RuleOfProcedure) }) },
+    schema: endpoint('POST /rules/searchPcode'),
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return rulesOfProcedures(app.db, org, request.body.procedureCode);
@@ -117,7 +77,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Whether org has a rule for the same procedure and case type as rule {id} (a rule the caller may see). */
   app.get('/rules/exists/:id', {
-    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: RuleExistsResponse }) },
+    schema: endpoint('GET /rules/exists/:id'),
     handler: async (request) => {
       const org = await scopeOrg(app.db, request.auth, request.query.org);
       return orgHasRuleLike(app.db, request.auth, org, request.params.id);
@@ -130,13 +90,10 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * is judged by: its own, else the provider's), or 404 saying there is none.
    */
   app.get('/rules/:id', {
-    schema: {
+    schema: endpoint('GET /rules/:id', {
       description:
         'id: the rule id, or its code (the procedure code for the settlement rule, {code}_preauth for the pre-authorisation rule).',
-      params: RuleKeyParams,
-      querystring: ReadQuery,
-      response: OneRule,
-    },
+    }),
     handler: async (request) => {
       const { auth } = request;
       const org = await scopeOrg(app.db, auth, request.query.org);
@@ -145,13 +102,10 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/rules', {
-    schema: {
+    schema: endpoint('POST /rules', {
       description:
         'A new rule (201); with ?id= (the rule id or code) the rule builder saves the trees of its rules_configuration into that rule, as its next version (200).',
-      querystring: BuilderSaveQuery,
-      body: z.union([RuleSaveBody, RuleBuilderSaveBody]),
-      response: replies({ 200: Rule, 201: Rule }),
-    },
+    }),
     // A body matching neither would only be refused as 'Invalid input': the handler names the fields of the one meant.
     attachValidation: true,
     config: { access: requireSuperUser },
@@ -172,13 +126,9 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/rules/:id', {
-    schema: {
+    schema: endpoint('PUT /rules/:id', {
       description: 'id: the rule id or code. With version (the version the editor loaded) a rule saved since is not overwritten (409).',
-      params: RuleKeyParams,
-      querystring: OrgQuery,
-      body: RuleSaveBody,
-      response: OneRule,
-    },
+    }),
     config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
@@ -193,7 +143,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * for a provider's rule to every organisation, whose claims it may have judged.
    */
   app.get('/rules/:id/versions', {
-    schema: { params: IdParams, querystring: OrgQuery, response: replies({ 200: z.array(RuleVersion) }) },
+    schema: endpoint('GET /rules/:id/versions'),
     handler: async (request) => {
       return ruleVersions(app.db, request.auth, request.params.id);
     },
@@ -201,7 +151,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Brings an earlier version back as a new version (what it selected and was deleted since is left out). */
   app.post('/rules/:id/versions/:version/restore', {
-    schema: { params: RuleVersionParams, querystring: OrgQuery, response: OneRule },
+    schema: endpoint('POST /rules/:id/versions/:version/restore'),
     config: { access: requireSuperUser },
     handler: async (request) => {
       const { auth } = request;
@@ -217,7 +167,7 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
    * at a time allowance (DRY_RUN_BUDGET_MS; the answer says how many claims were tried).
    */
   app.post('/rules/dryRun', {
-    schema: { querystring: OrgQuery, body: RuleDryRunBody, response: replies({ 200: RuleDryRunResult }) },
+    schema: endpoint('POST /rules/dryRun'),
     config: { access: requireSuperUser, rateLimit: perUserLimit() },
     handler: async (request) => {
       const org = await ruleWriteOrg(app.db, request.auth, request.query.org);
@@ -227,13 +177,9 @@ const ruleRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** The rule goes; its versions stay (the verdicts it gave name them), with its last version recorded. */
   app.delete('/rules/:id', {
-    schema: {
+    schema: endpoint('DELETE /rules/:id', {
       description: 'id: the rule id or code.',
-      params: RuleKeyParams,
-      querystring: OrgQuery,
-      body: DeleteBody,
-      response: replies({ 200: DetailResponse }),
-    },
+    }),
     config: { access: requireSuperUser },
     handler: async (request) => {
       const org = await ruleWriteOrg(app.db, request.auth, request.query.org);
