@@ -25,7 +25,12 @@ it('unwraps result when loading one hospital and escapes the code', async () => 
 });
 
 it('creates, updates one field and deletes with the id in the body', async () => {
-  const api = fakeApi({ 'POST /hospitals': undefined, 'PUT /hospitals/:code': undefined, 'DELETE /hospitals/:code': undefined });
+  const nine = { id: 9, hospital_code: 'H9', name: 'Nine' };
+  const api = fakeApi({
+    'POST /hospitals': { result: nine },
+    'PUT /hospitals/:code': { result: { ...nine, name: 'Nine Plus' } },
+    'DELETE /hospitals/:code': { detail: 'Deleted Successfully' },
+  });
   await createHospital({ hospital_code: 'H9', hospital_name: 'Nine' });
   await updateHospital('H9', { field_name: 'hospital_name', value: 'Nine Plus' });
   await deleteHospital('H9', 9);
