@@ -203,15 +203,18 @@ const FAINT_INK = 0.35;
 
 /**
  * Which of the text content's strings are drawn faint, from the fill colour and opacity the page's operators
- * set before each text-showing operator: the strings' letters are the operators' glyphs in the same order.
- * Null when they do not line up letter for letter (then nothing is known of their colours).
+ * set before each text-showing operator. The strings' letters are the operators' glyphs in the same order,
+ * less those pdfjs leaves out (drawn off the page: a watermark's tiles at its edges), so each letter is
+ * matched to the next glyph of the same letter. Null when a letter finds none (then nothing is known of the
+ * strings' colours).
  */
 function faintStrings(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: unknown[] }, strings: string[]): boolean[] | null {
   const { OPS } = pdfjs;
   const showing = new Set([OPS.showText, OPS.showSpacedText, OPS.nextLineShowText, OPS.nextLineSetSpacingShowText]);
   // pdfjs normalises ligatures and the like in text content ('ﬁ' to 'fi'): plain ASCII needs no normalising
   const letters = (text: string) => (/^[\x20-\x7e]*$/.test(text) ? text.replace(/ /g, '') : text.normalize('NFKC').replace(/\s+/g, ''));
-  const faintLetters: boolean[] = [];
+  const glyphs: string[] = [];
+  const faintGlyphs: boolean[] = [];
   let state = { ink: 1, alpha: 1 };
   const stack: (typeof state)[] = [];
   operators.fnArray.forEach((op, i) => {
@@ -223,22 +226,30 @@ function faintStrings(pdfjs: Pdfjs, operators: { fnArray: number[]; argsArray: u
       for (const entry of args[0] as unknown[])
         if (Array.isArray(entry) && entry[0] === 'ca' && typeof entry[1] === 'number') state = { ...state, alpha: entry[1] };
     } else if (showing.has(op)) {
-      const glyphs = args?.find(Array.isArray) as unknown[] | undefined;
       const faint = state.ink * state.alpha < FAINT_INK;
-      for (const glyph of glyphs ?? []) {
+      for (const glyph of (args?.find(Array.isArray) as unknown[] | undefined) ?? []) {
         const unicode = (glyph as { unicode?: unknown } | null)?.unicode;
-        if (typeof unicode === 'string') for (let n = letters(unicode).length; n > 0; n -= 1) faintLetters.push(faint);
+        if (typeof unicode !== 'string') continue;
+        for (const letter of letters(unicode)) {
+          glyphs.push(letter);
+          faintGlyphs.push(faint);
+        }
       }
     }
   });
   let at = 0;
-  const faint = strings.map((text) => {
-    const count = letters(text).length;
-    const drawn = faintLetters.slice(at, at + count);
-    at += count;
-    return count > 0 && drawn.length === count && drawn.every(Boolean);
-  });
-  return at === faintLetters.length ? faint : null;
+  const faint: boolean[] = [];
+  for (const text of strings) {
+    let all = text.trim().length > 0;
+    for (const letter of letters(text)) {
+      while (at < glyphs.length && glyphs[at] !== letter) at += 1;
+      if (at === glyphs.length) return null;
+      all &&= faintGlyphs[at];
+      at += 1;
+    }
+    faint.push(all);
+  }
+  return faint;
 }
 
 /** A fill colour's darkness, 0 (white) to 1 (black), from pdfjs's '#rrggbb' (or its three channels). */

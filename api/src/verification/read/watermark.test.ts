@@ -87,6 +87,8 @@ describe('watermark filter', () => {
     });
     // light grey in one run per line, between each label and its value; mostly transparent in another
     for (let i = 0; i < 3; i += 1) page.drawText('COPY', { x: 150, y: 700 - i * 20, size: 10, font, color: rgb(0.8, 0.8, 0.8) });
+    // tiles running off the page's edge, whose letters outside it pdfjs leaves out of the text content
+    for (let i = 0; i < 3; i += 1) page.drawText('COPY COPY', { x: 575, y: 650 - i * 20, size: 10, font, color: rgb(0.8, 0.8, 0.8) });
     page.drawText('DRAFT', { x: 60, y: 660, size: 10, font, opacity: 0.2 });
     const document = await readDocument(file('lab.pdf', await pdf.save()));
     const texts = document.pages[0].words.map((w) => w.text);
