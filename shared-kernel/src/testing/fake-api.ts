@@ -73,8 +73,8 @@ const successStatus = (route: ApiCall): number => Number(Object.keys(ENDPOINTS[r
 function respond(route: ApiCall, answer: unknown): Response {
   if (answer instanceof Response) return answer;
   if (answer instanceof FakeFailure) return HttpResponse.json({ detail: answer.detail }, { status: answer.status });
-  // An answer a test left undefined: no body (the type allows it only because every route is optional).
-  if (answer === undefined) return new HttpResponse(null, { status: 204 });
+  // The type lets undefined through only because every route is optional; the api never answers with nothing.
+  if (answer === undefined) throw new Error(`${route}: state the answer the api sends (see ENDPOINTS), not undefined`);
   const status = successStatus(route);
   if (answer instanceof Blob)
     return new HttpResponse(answer, { status, headers: { 'Content-Type': answer.type || 'application/octet-stream' } });

@@ -301,7 +301,7 @@ describe('clinical attribute editor', () => {
   });
 
   it('deletes after confirmation and goes to /rules', async () => {
-    api.answer({ 'DELETE /clinicalAttribute/:id': undefined });
+    api.answer({ 'DELETE /clinicalAttribute/:id': { detail: 'Deleted Successfully' } });
     renderScreen(withRules, '/clinicalAttribute/edit/5');
     fireEvent.click(await screen.findByRole('button', { name: /Delete Clinical Attribute$/ }));
     const dialog = await screen.findByRole('dialog');

@@ -201,7 +201,7 @@ describe('hospital editor', () => {
     const queryClient = testQueryClient();
     queryClient.setQueryData(lookupKeys.module('hospitals'), [apollo]);
     queryClient.setQueryData(['hospitals', 'F100'], fortis);
-    api.answer({ 'PUT /hospitals/:code': undefined });
+    api.answer({ 'PUT /hospitals/:code': { result: { ...apollo, name: 'Apollo Greams Road' } } });
     renderScreen(<MastersRoutes />, '/hospitals/edit/H007', queryClient);
     fireEvent.change(await screen.findByLabelText('Hospital Name'), { target: { value: 'Apollo Greams Road' } });
     fireEvent.click(saveButton());

@@ -11,7 +11,7 @@ beforeEach(() => {
   signInAs('vitraya', 'super_user');
   setRuntimeConfig({ externalClaimsUrl: '#claims' });
   window.location.hash = '';
-  api = fakeApi({ 'POST /document': undefined });
+  api = fakeApi({ 'POST /document': { id: 30, name: 'K', alias: [] } });
 });
 afterEach(() => signOut());
 

@@ -48,7 +48,7 @@ it('lists documents without an ICD code column and opens a row by id', async () 
 });
 
 it('keeps Save disabled until keyword, first alias and ICD code are given, then posts them', async () => {
-  api.answer({ 'POST /diagnoses': undefined });
+  api.answer({ 'POST /diagnoses': { id: 20, name: 'Dengue', alias: ['dengue fever'], ICD_code: 'A90' } });
   renderScreen(<MastersRoutes />, '/diagnoses/create');
   expect(await screen.findByRole('heading', { name: 'Create' })).toBeInTheDocument();
   type('Keyword', 'Dengue');
@@ -65,7 +65,7 @@ it('keeps Save disabled until keyword, first alias and ICD code are given, then 
 });
 
 it('does not send an ICD code for other masters', async () => {
-  api.answer({ 'POST /tissues': undefined, 'GET /tissues': [] });
+  api.answer({ 'POST /tissues': { id: 21, name: 'Appendix', alias: ['vermiform appendix'] }, 'GET /tissues': [] });
   renderScreen(<MastersRoutes />, '/tissues/create');
   await screen.findByRole('heading', { name: 'Create' });
   expect(screen.queryByLabelText('ICD code')).not.toBeInTheDocument();
@@ -145,7 +145,7 @@ it('keeps only the last 10 undo steps', async () => {
 });
 
 it('deletes a keyword after confirmation', async () => {
-  api.answer({ 'DELETE /diagnoses/:id': undefined });
+  api.answer({ 'DELETE /diagnoses/:id': { detail: 'Deleted Successfully' } });
   renderScreen(<MastersRoutes />, '/diagnoses/edit/4');
   fireEvent.click(await screen.findByRole('button', { name: /Delete$/ }));
   fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
@@ -188,7 +188,7 @@ it('sends anyone who is not a super user away from the editor', async () => {
 
 it('creates evidence through the generic keyword editor, and its list filters on the server', async () => {
   api.answer({
-    'POST /evidence': undefined,
+    'POST /evidence': { id: 2, name: 'X-ray', alias: ['radiograph'] },
     'GET /evidence': [{ id: 2, name: 'X-ray', alias: ['radiograph'], total_count: 1, page_number: 1 }],
     'POST /evidence/search': [{ id: 2, name: 'X-ray', alias: ['radiograph'], total_count: 1, page_number: 1 }],
   });

@@ -200,7 +200,7 @@ describe('procedure editor', () => {
   });
 
   it('deletes after confirmation and returns to /procedures', async () => {
-    api.answer({ 'DELETE /procedures/:id': undefined });
+    api.answer({ 'DELETE /procedures/:id': { detail: 'Deleted Successfully' } });
     renderScreen(<MastersRoutes />, '/procedures/edit/3');
     fireEvent.click(await screen.findByRole('button', { name: /Delete$/ }));
     const dialog = await screen.findByRole('dialog');

@@ -213,7 +213,7 @@ describe('test unit editor', () => {
   });
 
   it('deletes after confirmation and then goes to /claims', async () => {
-    api.answer({ 'DELETE /clinicalUnit/:id': undefined });
+    api.answer({ 'DELETE /clinicalUnit/:id': { detail: 'Deleted Successfully' } });
     renderScreen(withClaims, '/clinicalUnit/edit/5');
     fireEvent.click(await screen.findByRole('button', { name: /Delete$/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));

@@ -224,7 +224,7 @@ it("asks 'Edit only Procedure' or 'Edit other than Procedure' and opens the edit
 });
 
 it('deletes after the Delete Confirmation, says so and refreshes; a failure says the reason', async () => {
-  api.answer({ 'DELETE /ppq/:id': undefined });
+  api.answer({ 'DELETE /ppq/:id': { detail: 'Deleted Successfully' } });
   renderList('/procedureQuestions?org=bajaj');
   fireEvent.click(within(await findRow('Technique used')).getByRole('button', { name: 'Delete Question' }));
   let dialog = await findDialog('Delete Confirmation');
