@@ -5,7 +5,7 @@ import { queryOptions } from '@tanstack/react-query';
 /** A claim's documents and their words, under 'claims' like everything a claim write may change. */
 export const documentKeys = {
   all: ['claims', 'documents'] as const,
-  /** GET /claims/{claimId}/documents/{documentId}: the file itself (images; pdf.js reads PDFs by range). */
+  /** GET /claims/{claimId}/documents/{documentId}: the file itself. */
   file: (claimId: number, documentId: number) => ['claims', 'documents', claimId, documentId, 'file'] as const,
   /** GET /claims/{claimId}/documents/{documentId}/text: the words the adjudicator read, for search and page sizes. */
   text: (claimId: number, documentId: number) => ['claims', 'documents', claimId, documentId, 'text'] as const,
@@ -13,23 +13,18 @@ export const documentKeys = {
 
 const orgParams = (org?: string) => (org ? { org } : {});
 
-/**
- * The document's absolute address with ?org, for readers that fetch it themselves (pdf.js, which asks for
- * ranges of a large file); they must send `documentAuthHeaders` with it.
- */
+/** The document's absolute address with ?org: it names a PDF among those the viewer keeps loaded. */
 export function documentUrl(document: ClaimDocument, org?: string): string {
   const url = new URL(`${getRuntimeConfig().apiBaseUrl.replace(/\/$/, '')}${document.original_document_url}`, globalThis.location?.href);
   if (org) url.searchParams.set('org', org);
   return url.toString();
 }
 
-/** The bearer header the api client sends, for readers that fetch documents themselves. */
-export const documentAuthHeaders = (token: string | null): Record<string, string> => (token ? { Authorization: `Bearer ${token}` } : {});
-
-/** A failed blob read carries the api's `{detail}` as a blob too: read it, so the reviewer sees the server's words. */
+/** A failed file read carries the api's `{detail}` as bytes too: read it, so the reviewer sees the server's words. */
 async function withDetail(error: unknown): Promise<never> {
-  if (error instanceof ApiError && error.body instanceof Blob) {
-    const text = await error.body.text();
+  const body = error instanceof ApiError ? error.body : null;
+  if (error instanceof ApiError && (body instanceof Blob || body instanceof ArrayBuffer)) {
+    const text = body instanceof Blob ? await body.text() : new TextDecoder().decode(body);
     let detail: unknown;
     try {
       detail = (JSON.parse(text) as { detail?: unknown }).detail;
@@ -47,6 +42,17 @@ export async function fetchDocumentFile(document: ClaimDocument, org?: string): 
     .get<Blob>(document.original_document_url, { params: orgParams(org), responseType: 'blob' })
     .catch(withDetail);
   return data;
+}
+
+/**
+ * The whole file's bytes, for pdf.js: given the bytes, it makes no request of its own, which it would cancel after
+ * reading (a small file's read then shows as failed in the browser although the document draws).
+ */
+export async function fetchDocumentBytes(document: ClaimDocument, org?: string): Promise<Uint8Array> {
+  const { data } = await apiClient
+    .get<ArrayBuffer>(document.original_document_url, { params: orgParams(org), responseType: 'arraybuffer' })
+    .catch(withDetail);
+  return new Uint8Array(data);
 }
 
 /** The words of every page (scanned pages too: the adjudicator's OCR). */

@@ -75,7 +75,7 @@ function textPage(pageNumber: number, lines: string[], size = { width: 595, heig
 const TEXT_ROUTE = 'GET /claims/:claimId/documents/:documentId/text';
 const FILE_ROUTE = 'GET /claims/:claimId/documents/:documentId';
 
-/** The api answering each document's words (or a failure) by id; documents not listed have no words. */
+/** The api answering each document's words and file (or a failure) by id; others have no words and a PDF's bytes. */
 function serveTexts(texts: Record<number, DocumentTextPage[] | FakeFailure> = {}, files: Record<number, Blob | FakeFailure> = {}): FakeApi {
   return fakeApi({
     [TEXT_ROUTE]: ({ params }) => {
@@ -83,10 +83,12 @@ function serveTexts(texts: Record<number, DocumentTextPage[] | FakeFailure> = {}
       const pages = texts[id] ?? [];
       return Array.isArray(pages) ? ({ documentId: id, pages } satisfies DocumentText) : pages;
     },
-    [FILE_ROUTE]: ({ params }) => files[Number(params.documentId)] ?? failure(404, 'Document not found'),
+    [FILE_ROUTE]: ({ params }) => files[Number(params.documentId)] ?? pdfFile(),
   });
 }
 
+/** A PDF's bytes as the api sends them; the react-pdf stand-in draws the file mockPdfFile says is at its address. */
+const pdfFile = () => new Blob([new TextEncoder().encode('%PDF-1.7\n%%EOF\n')], { type: 'application/pdf' });
 const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: 'image/png' });
 
 /** The viewer under a claim page stand-in that asks for evidence as the reviewer clicks found items. */
@@ -139,16 +141,22 @@ it('says so when the claim has no documents, and asks for nothing', () => {
 });
 
 describe('a PDF', () => {
-  it('opens at its first page with its page count, read through pdf.js with the bearer token', async () => {
+  it('opens at its first page with its page count, its bytes read with the bearer token and given to pdf.js', async () => {
     mockPdfFile('/documents/101', { numPages: 12 });
-    serveTexts();
+    const api = serveTexts();
     const onPositionChange = jest.fn();
     renderScreen(<Harness documents={[pdf(101, 'discharge.pdf')]} org="starhealth" onPositionChange={onPositionChange} />);
     await waitFor(() => expect(pageCount()).toBe('/ 12'));
     expect(screen.getByText('discharge.pdf (12 pages)')).toBeInTheDocument();
+    const [read] = api.callsTo(FILE_ROUTE);
+    expect({ url: read.url, authorization: read.headers.get('authorization') }).toEqual({
+      url: '/claims/7/documents/101?org=starhealth',
+      authorization: 'Bearer test-token',
+    });
+    // pdf.js is handed the bytes (it fetches nothing itself); the address only names the document.
     expect(mockPdfLoads().at(-1)).toEqual({
       url: 'http://localhost:4000/v0.3.0/claims/7/documents/101?org=starhealth',
-      httpHeaders: { Authorization: 'Bearer test-token' },
+      httpHeaders: undefined,
       destroyed: false,
     });
     expect(shownPages()).toContain(1);
@@ -239,22 +247,29 @@ describe('a PDF', () => {
   });
 
   it('says a deleted file is no longer stored', async () => {
-    mockPdfFile('/documents/104', { error: Object.assign(new Error('Missing PDF "http://…/documents/104".'), { status: 404 }) });
-    serveTexts();
+    serveTexts({}, { 104: failure(404, 'Document not found') });
     renderScreen(<Harness documents={[pdf(104, 'gone.pdf')]} />);
     expect(await screen.findByText('This document is no longer stored.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 
-  it('shows another failure with Retry, which reads the file again', async () => {
-    mockPdfFile('/documents/105', { error: Object.assign(new Error('Unexpected server response (500).'), { status: 500 }) });
+  it('says a file pdf.js cannot read could not be opened', async () => {
+    mockPdfFile('/documents/106', { error: new Error('Invalid PDF structure.') });
     serveTexts();
+    renderScreen(<Harness documents={[pdf(106, 'broken.pdf')]} />);
+    expect(await screen.findByText('The document could not be opened.')).toBeInTheDocument();
+    expect(screen.getByText('Invalid PDF structure.')).toBeInTheDocument();
+  });
+
+  it('shows another failure with Retry, which reads the file again', async () => {
+    const api = serveTexts({}, { 105: failure(500, 'Storage unavailable') });
     const user = userEvent.setup();
     renderScreen(<Harness documents={[pdf(105, 'flaky.pdf')]} />);
     expect(await screen.findByText('The document could not be opened.')).toBeInTheDocument();
-    expect(screen.getByText('Unexpected server response (500).')).toBeInTheDocument();
+    expect(screen.getByText('Storage unavailable')).toBeInTheDocument();
 
     mockPdfFile('/documents/105', { numPages: 4 });
+    api.answer({ [FILE_ROUTE]: pdfFile() });
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(pageCount()).toBe('/ 4'));
     expect(screen.queryByText('The document could not be opened.')).not.toBeInTheDocument();

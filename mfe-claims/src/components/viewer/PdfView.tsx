@@ -2,7 +2,7 @@ import { useSession } from '@claims/shared-kernel';
 import type { ClaimDocument, DocumentTextPage } from '@claims/shared-kernel';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Page, type PageProps } from 'react-pdf';
-import { documentUrl } from '../../api/documents';
+import { documentUrl, fetchDocumentBytes } from '../../api/documents';
 import { DocumentPages, type PagesView } from './DocumentPages';
 import type { Size } from './geometry';
 import type { LoadedPdf, PdfDocuments } from './pdfDocuments';
@@ -52,7 +52,7 @@ export function PdfView({
   useEffect(() => {
     let current = true;
     pdfs
-      .open(url, token)
+      .open(url, token ?? '', () => fetchDocumentBytes(document, org))
       .then(async (loaded) => {
         const first = infoOf(await loaded.getPage(1));
         if (!current) return;
@@ -65,7 +65,7 @@ export function PdfView({
     return () => {
       current = false;
     };
-  }, [pdfs, url, token, attempt, document.id, onPageCount]);
+  }, [pdfs, url, token, attempt, document, org, onPageCount]);
 
   const recordPage = useCallback((page: LoadedPage) => {
     const info = infoOf(page);

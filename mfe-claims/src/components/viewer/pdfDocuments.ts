@@ -1,44 +1,49 @@
 import { pdfjs } from 'react-pdf';
 import './pdfWorker';
-import { documentAuthHeaders } from '../../api/documents';
 
 type LoadingTask = ReturnType<typeof pdfjs.getDocument>;
 export type LoadedPdf = Awaited<LoadingTask['promise']>;
 
-/**
- * The PDFs one viewer opened, each loaded once by pdf.js (by ranges for a large file) and kept while the
- * viewer lives: going back to a document draws it at once, and leaving one never stops pdf.js mid-read
- * (destroying a loading task aborts its requests for the file, which the browser reports as failed).
- */
-export class PdfDocuments {
-  readonly #loads = new Map<string, { task: LoadingTask; failed: boolean }>();
-
-  /** The document at the address, read with the bearer token; asked again after a failure, it is read anew. */
-  open(url: string, token: string | null): Promise<LoadedPdf> {
-    const key = `${token ?? ''} ${url}`;
-    const known = this.#loads.get(key);
-    if (known && !known.failed) return known.task.promise;
-    if (known) void known.task.destroy();
-    const load = { task: pdfjs.getDocument({ url, httpHeaders: documentAuthHeaders(token) }), failed: false };
-    load.task.promise.catch(() => {
-      load.failed = true;
-    });
-    this.#loads.set(key, load);
-    return load.task.promise;
-  }
-
-  /** Lets every document go, each once pdf.js has read its file whole. */
-  close(): void {
-    for (const { task } of this.#loads.values()) void release(task);
-    this.#loads.clear();
-  }
+interface Load {
+  pdf: Promise<LoadedPdf>;
+  task: LoadingTask | null;
+  failed: boolean;
 }
 
-async function release(task: LoadingTask): Promise<void> {
-  try {
-    await (await task.promise).getDownloadInfo();
-  } catch {
-    // A load that failed has no read left to wait for.
+/**
+ * The PDFs one viewer opened, each read once and kept while the viewer lives: going back to a document draws it at
+ * once. pdf.js is given each file's bytes, read through the api client, and makes no request of its own: its own
+ * reads were cancelled when a document was left (destroying a loading task aborts them) and, for small files, just
+ * after the whole file had arrived, and the browser reported each as a failed request.
+ */
+export class PdfDocuments {
+  readonly #loads = new Map<string, Load>();
+
+  /**
+   * The document at `url` (which names it; `key` adds whatever else tells two reads apart, such as the token), its
+   * bytes read by `read`; asked again after a failure, it is read anew.
+   */
+  open(url: string, key: string, read: () => Promise<Uint8Array>): Promise<LoadedPdf> {
+    const name = `${key} ${url}`;
+    const known = this.#loads.get(name);
+    if (known && !known.failed) return known.pdf;
+    if (known?.task) void known.task.destroy();
+    const load: Load = { pdf: Promise.resolve(null as never), task: null, failed: false };
+    load.pdf = read().then((data) => {
+      // The address only names the document: given its bytes, pdf.js reads nothing from it.
+      load.task = pdfjs.getDocument({ url, data });
+      return load.task.promise;
+    });
+    load.pdf.catch(() => {
+      load.failed = true;
+    });
+    this.#loads.set(name, load);
+    return load.pdf;
   }
-  await task.destroy();
+
+  /** Lets every document go. */
+  close(): void {
+    for (const { task } of this.#loads.values()) void task?.destroy();
+    this.#loads.clear();
+  }
 }
