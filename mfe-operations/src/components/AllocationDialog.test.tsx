@@ -39,7 +39,7 @@ let api: FakeApi;
 
 async function openAllocation(batch: ReturnType<typeof batchRow>, title: string): Promise<HTMLElement> {
   api = consoleApi({ 'GET /claim/batch': () => [batch], 'GET /users': USERS });
-  renderConsole();
+  await renderConsole();
   openTab('Batch Summary');
   await screen.findByText(batch.batchName);
   selectRow(batch.batchName);

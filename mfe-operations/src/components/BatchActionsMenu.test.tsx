@@ -32,7 +32,7 @@ const done = batchRow({ id: 9, batchName: 'May knees', status_info: { status: 'F
 
 async function openBatchSummary(...rows: ReturnType<typeof batchRow>[]) {
   startApi({ 'GET /claim/batch': () => rows });
-  renderConsole();
+  await renderConsole();
   openTab('Batch Summary');
   await screen.findByText(rows[0].batchName);
 }

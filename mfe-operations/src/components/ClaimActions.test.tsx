@@ -31,7 +31,7 @@ const named = claimRow();
 describe('claim actions on a selection', () => {
   it('asks for a selection before any action that needs one, and sends nothing', async () => {
     startApi({ 'GET /claims': () => [named] });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0001');
     fireEvent.click(button(activePanel(), 'Create Batch'));
     expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
@@ -47,7 +47,7 @@ describe('claim actions on a selection', () => {
 
   it('adds procedure names to claims without any and reloads the grid', async () => {
     startApi({ 'GET /claims': () => [unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0002');
     selectRow('INT-0002');
     openMenu('Claim Actions');
@@ -72,7 +72,7 @@ describe('claim actions on a selection', () => {
 
   it('asks before overriding procedure names a claim already has, and sends override only after Yes', async () => {
     startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0001');
     selectRow('INT-0001');
     selectRow('INT-0002');
@@ -101,7 +101,7 @@ describe('claim actions on a selection', () => {
           ? { Message: 'Successfully Done' }
           : failure(409, 'The selected claim already has procedure name/code, do you want to override it?'),
     });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0002');
     selectRow('INT-0002');
     openMenu('Claim Actions');
@@ -119,7 +119,7 @@ describe('claim actions on a selection', () => {
 
   it('changes the status of the selected claims', async () => {
     startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/status': { Message: 'Successfully Done' } });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0001');
     selectRow('INT-0001');
     selectRow('INT-0002');
@@ -137,7 +137,7 @@ describe('claim actions on a selection', () => {
 
   it('drops the selected claims after a confirmation, and says why when the server refuses', async () => {
     startApi({ 'GET /claims': () => [named], 'DELETE /claims/drop': failure(404, 'Claims not found: 101') });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('INT-0001');
     selectRow('INT-0001');
     openMenu('Claim Actions');
@@ -167,7 +167,7 @@ describe('Refresh and Retry', () => {
         unreadableManifests: [{ manifest: 'starhealth/2026-03-15.csv', reason: 'the header row lacks intimation_number' }],
       }),
     });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('No Data Found in Uploads/Downloads');
     fireEvent.click(button(activePanel(), 'Refresh'));
     expect(await screen.findByText('Page got refreshed successfully')).toBeInTheDocument();
@@ -183,7 +183,7 @@ describe('Refresh and Retry', () => {
         query.get('status') === 'DOWNLOAD_FAILED' ? [claimRow({ vitraya_claim_status: 'DOWNLOAD_FAILED', error_code: '404' })] : [],
       'PUT /claims/status': { Message: 'Successfully Done' },
     });
-    renderConsole();
+    await renderConsole();
     openTab('Downloads failed');
     const panel = activePanel();
     await within(panel).findByText('INT-0001');
@@ -205,7 +205,7 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
 
   async function openFailedTab(...rows: ReturnType<typeof claimRow>[]) {
     startApi({ 'GET /claims': ({ query }) => (query.get('status') ? rows : []) });
-    renderConsole();
+    await renderConsole();
     openTab('Uploads/Verification failed');
     await within(activePanel()).findByText(rows[0].intimation_number);
   }

@@ -49,7 +49,7 @@ describe('Create Batch', () => {
         Message: 'Batch created and verification process initiated successfully',
       },
     });
-    renderConsole();
+    await renderConsole();
     const dialog = await openCreateBatch('INT-0001', 'INT-0002', 'INT-0003');
     expect(
       within(dialog).getByText('1 of the selected claims is already in another batch and was removed from the selection: INT-0003.'),
@@ -95,7 +95,7 @@ describe('Create Batch', () => {
 
   it('stops Verify while a claim has no procedure name or the chosen case type is absent', async () => {
     startApi({ 'GET /claims': () => [preAuth, unnamed] });
-    renderConsole();
+    await renderConsole();
     const dialog = await openCreateBatch('INT-0001', 'INT-0004');
     typeName(dialog, 'March');
     pickAction(dialog, 'Verify');
@@ -116,7 +116,7 @@ describe('Create Batch', () => {
     ['Suspend', 'suspend', 'Batch created and suspended successfully'],
   ])('%s creates the batch of every selected claim, named or not, with its alert', async (label, action, alert) => {
     startApi({ 'GET /claims': () => [preAuth, unnamed], 'POST /claim/batch/create': { id: 9, batchName: 'Old', Message: alert } });
-    renderConsole();
+    await renderConsole();
     const dialog = await openCreateBatch('INT-0001', 'INT-0004');
     typeName(dialog, 'Old');
     pickAction(dialog, label);
@@ -133,7 +133,7 @@ describe('Create Batch', () => {
 
   it('discards with a reason', async () => {
     startApi({ 'GET /claims': () => [preAuth], 'POST /claim/batch/create': { id: 9, batchName: 'Spam', Message: 'Successfully Done' } });
-    renderConsole();
+    await renderConsole();
     const dialog = await openCreateBatch('INT-0001');
     typeName(dialog, 'Spam');
     pickAction(dialog, 'Discard');
@@ -147,7 +147,7 @@ describe('Create Batch', () => {
 
   it('alerts a refusal as not allowed, then reads the page again', async () => {
     startApi({ 'GET /claims': () => [preAuth], 'POST /claim/batch/create': failure(403, 'You are not authorized to perform this action') });
-    renderConsole();
+    await renderConsole();
     const dialog = await openCreateBatch('INT-0001');
     typeName(dialog, 'Mine');
     pickAction(dialog, 'Archive');
@@ -165,7 +165,7 @@ describe('Create Batch', () => {
       'GET /claims': ({ query }) => (query.get('status') ? [failed] : []),
       'POST /claim/batch/create': { id: 9, batchName: 'Again', Message: 'Uploaded and verified successfully' },
     });
-    renderConsole();
+    await renderConsole();
     openTab('Uploads/Verification failed');
     const dialog = await openCreateBatch('INT-0001');
     expect(

@@ -43,7 +43,7 @@ describe('live progress of the batches in processing', () => {
       'GET /claim/batch': () => batchList,
       'GET /claim/batch/progress': () => POLLS[Math.min(api.callsTo('GET /claim/batch/progress').length - 1, POLLS.length - 1)],
     });
-    renderConsole();
+    await renderConsole();
     openTab('Batch Summary');
     const progress = await findByLabel(document.body, 'Progress of March cataract');
     fireEvent.click(byLabel(screen.getByText('March cataract').closest('tr') as HTMLElement, /expand row/i));
@@ -76,7 +76,7 @@ describe('live progress of the batches in processing', () => {
 
   it('asks nothing while no batch is processing', async () => {
     api = consoleApi({ 'GET /claim/batch': () => [paused] });
-    renderConsole();
+    await renderConsole();
     openTab('Batch Summary');
     await findByLabel(document.body, 'Progress of April hernia');
     await act(() => new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS * 1.5)));

@@ -73,7 +73,7 @@ describe('Upload Manifest', () => {
   it('uploads a manifest with its documents, showing the share sent, then what was imported', async () => {
     const upload = heldUpload();
     api = consoleApi({ 'GET /claim/batch/manifestLimits': LIMITS, 'POST /claim/batch/uploadManifest': upload.handler });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('No Data Found in Uploads/Downloads');
     fireEvent.click(button(activePanel(), 'Upload Manifest'));
     const dialog = await findDialog('Upload Manifest');
@@ -129,7 +129,7 @@ describe('Upload Manifest', () => {
       'GET /claim/batch/manifestLimits': LIMITS,
       'POST /claim/batch/uploadManifest': failure(400, 'manifest: the header row lacks intimation_number'),
     });
-    renderConsole();
+    await renderConsole();
     await screen.findByText('No Data Found in Uploads/Downloads');
     fireEvent.click(button(activePanel(), 'Upload Manifest'));
     const dialog = await findDialog('Upload Manifest');

@@ -44,7 +44,7 @@ async function openPriority(): Promise<HTMLElement> {
     'POST /claim/batch/search': ({ query }) => (query.get('sort') === 'priority' ? QUEUE : []),
     'PUT /claim/batch/priority': { Message: 'Successfully Done' },
   });
-  renderConsole();
+  await renderConsole();
   openTab('Batch Summary');
   await within(activePanel()).findByText('Alpha');
   fireEvent.click(button(activePanel(), 'Change Priority'));
@@ -118,7 +118,7 @@ describe('Change Batch Priority', () => {
       'GET /claim/batch': () => QUEUE,
       'POST /claim/batch/search': () => [],
     });
-    renderConsole();
+    await renderConsole();
     openTab('Batch Summary');
     await within(activePanel()).findByText('Alpha');
     fireEvent.click(button(activePanel(), 'Change Priority'));

@@ -1,7 +1,7 @@
 /** What the console's component tests share: the page under its routes, the fake api's defaults, and finders (test only). */
 import { setRuntimeConfig } from '@claims/shared-kernel';
 import { fakeApi, renderScreen, signInAs, signOut, type FakeApi, type FakeRoutes, type RecordedCall } from '@claims/shared-kernel/testing';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { Dayjs } from 'dayjs';
 import { useLocation } from 'react-router-dom';
 import OperationsRoutes from '../routes';
@@ -12,14 +12,20 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-export const renderConsole = (route = '/uploadsDownloads') =>
-  renderScreen(
+/** The console under its routes, once its screen (loaded on first visit, as in the browser) shows its tabs. */
+export async function renderConsole(route = '/uploadsDownloads'): Promise<ReturnType<typeof renderScreen>> {
+  const rendered = renderScreen(
     <>
       <OperationsRoutes />
       <LocationProbe />
     </>,
     route,
   );
+  await waitFor(() => {
+    if (!document.querySelector('[role="tab"]')) throw new Error('the console has not shown its tabs');
+  });
+  return rendered;
+}
 
 /** Every call the page makes on its own, answered empty. */
 export const EMPTY_ROUTES: FakeRoutes = {
