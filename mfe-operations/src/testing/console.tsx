@@ -12,15 +12,19 @@ function LocationProbe() {
   return <div data-testid="location">{location.pathname}</div>;
 }
 
-/** The console under its routes, once its screen (loaded on first visit, as in the browser) shows its tabs. */
-export async function renderConsole(route = '/uploadsDownloads'): Promise<ReturnType<typeof renderScreen>> {
-  const rendered = renderScreen(
+/** The area's routes at `route` as they first render (a refused or unknown path never shows the console). */
+export const renderConsoleRoutes = (route = '/uploadsDownloads') =>
+  renderScreen(
     <>
       <OperationsRoutes />
       <LocationProbe />
     </>,
     route,
   );
+
+/** The console under its routes, once its screen (loaded on first visit, as in the browser) shows its tabs. */
+export async function renderConsole(route = '/uploadsDownloads'): Promise<ReturnType<typeof renderScreen>> {
+  const rendered = renderConsoleRoutes(route);
   await waitFor(() => {
     if (!document.querySelector('[role="tab"]')) throw new Error('the console has not shown its tabs');
   });

@@ -11,6 +11,7 @@ import {
   openTab,
   panelButton,
   renderConsole as render,
+  renderConsoleRoutes,
   setUpConsoleTests,
   typeDate,
   wire,
@@ -34,7 +35,7 @@ const statistic = (title: string) => within(activePanel()).getByText(title).clos
 describe('/uploadsDownloads header', () => {
   it("shows the title, the UD avatar and each tab's statistics from GET /downloadedCount", async () => {
     useApi();
-    render();
+    await render();
     expect(await screen.findByText('Uploads and Downloads', { selector: 'h4' })).toBeInTheDocument();
     expect(screen.getByText('UD')).toBeInTheDocument();
 
@@ -60,7 +61,7 @@ describe('/uploadsDownloads header', () => {
 describe('/uploadsDownloads grids', () => {
   it('loads each tab from its endpoint with org, limit, page_number and status, and names the tab when empty', async () => {
     useApi();
-    render();
+    await render();
     expect(await screen.findByText('No Data Found in Uploads/Downloads')).toBeInTheDocument();
     expect(api.callsTo('GET /claims').map((c) => c.url)).toEqual(['/claims?downloaded=true&org=vitraya&limit=25&page_number=1']);
 
@@ -81,7 +82,7 @@ describe('/uploadsDownloads grids', () => {
 
   it('shows the claim columns with dates as DD-MM-YYYY and a selection banner', async () => {
     useApi({ 'GET /claims': () => [claimRow({ fk_batch_id: 7 })] });
-    render();
+    await render();
     const row = (await screen.findByText('INT-0001')).closest('tr') as HTMLElement;
     for (const text of [
       'Cataract',
@@ -105,7 +106,7 @@ describe('/uploadsDownloads grids', () => {
 
   it('offers the console page sizes and asks for the chosen one', async () => {
     useApi({ 'GET /claims': () => [claimRow({ total_count: 400 })] });
-    render();
+    await render();
     await screen.findByText('INT-0001');
     fireEvent.mouseDown(byLabel(activePanel(), /page/i));
     const sizes = await screen.findAllByText(/^\d+ \/ page$/);
@@ -117,7 +118,7 @@ describe('/uploadsDownloads grids', () => {
 
   it('sends the chosen insurer as org (Niva Bupa is maxbupa) on the claims and batch tabs', async () => {
     useApi();
-    render();
+    await render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     await choose('Insurer', 'Niva Bupa');
     await waitFor(() => expect(api.callsTo('GET /claims').at(-1)?.url).toBe('/claims?downloaded=true&org=maxbupa&limit=25&page_number=1'));
@@ -136,7 +137,7 @@ describe('/uploadsDownloads grids', () => {
     useApi({
       'GET /claims': () => [claimRow({ error_code: '500', error_message: 'Insurer portal timed out after 30 s' })],
     });
-    render('/uploadsDownloads');
+    await render('/uploadsDownloads');
     fireEvent.click(await findByLabel(document.body, 'Error response of INT-0001'));
     const dialog = await findDialog('Error Response');
     expect(within(dialog).getByText('Insurer portal timed out after 30 s')).toBeInTheDocument();
@@ -150,7 +151,7 @@ describe('/uploadsDownloads grids', () => {
       'GET /claims/:claimId/documents/:documentId': ({ params }) =>
         params.documentId === '1' ? new Blob(['png'], { type: 'image/png' }) : failure(404, 'Document not found'),
     });
-    render();
+    await render();
     fireEvent.click(await findByLabel(document.body, 'Preview documents of INT-0001'));
     const dialog = await findDialog('Documents of INT-0001');
     expect(within(dialog).getByText('Document - 1')).toBeInTheDocument();
@@ -181,7 +182,7 @@ describe('/uploadsDownloads batch summary', () => {
           ? [claimRow({ intimation_number: 'INT-REJ' })]
           : failure(500, 'Batch outcome lookup failed'),
     });
-    render();
+    await render();
     openTab('Batch Summary');
     const row = (await screen.findByText('March cataract')).closest('tr') as HTMLElement;
     expect(within(row).getByText('05-03-2025')).toBeInTheDocument();
@@ -213,7 +214,7 @@ describe('/uploadsDownloads batch summary', () => {
 describe('/uploadsDownloads filters', () => {
   it('keeps Filter disabled with the 90-day message while the range is too long or reversed', async () => {
     useApi();
-    render();
+    await render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     fireEvent.click(within(activePanel()).getByText('Filter'));
     const panel = activePanel();
@@ -229,7 +230,7 @@ describe('/uploadsDownloads filters', () => {
 
   it('searches the uploads tab with the filter body, and Reset Filter goes back to the list', async () => {
     useApi();
-    render();
+    await render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     const panel = activePanel();
     fireEvent.click(within(panel).getByText('Filter'));
@@ -261,7 +262,7 @@ describe('/uploadsDownloads filters', () => {
   ] as const)('searches the %s tab at /claim/batch/%s/search', async (tab, name) => {
     const path = `/claim/batch/${name}/search`;
     useApi();
-    render();
+    await render();
     openTab(tab);
     await screen.findByText(`No Data Found in ${tab}`);
     const panel = activePanel();
@@ -284,7 +285,7 @@ describe('/uploadsDownloads filters', () => {
         userName: ['vitraya.admin'],
       },
     });
-    render();
+    await render();
     openTab('Batch Summary');
     await screen.findByText('March cataract');
     const panel = activePanel();
@@ -306,7 +307,7 @@ describe('/uploadsDownloads filters', () => {
   it("offers every insurer name and status of the insurer's claims, read once the panel opens, and every error code the claims carry", async () => {
     const names = Array.from({ length: 60 }, (_, i) => `Procedure ${String(i + 1).padStart(2, '0')}`);
     useApi({ 'GET /claim/batch/filterOptions': { ...NO_FILTER_OPTIONS, insurerProcedureName: names, insurerClaimStatus: ['Approved'] } });
-    render();
+    await render();
     await screen.findByText('No Data Found in Uploads/Downloads');
     expect(api.callsTo('GET /claim/batch/filterOptions')).toHaveLength(0);
     const panel = activePanel();
@@ -341,7 +342,7 @@ describe('operations routes', () => {
     useApi();
     setRuntimeConfig({ externalClaimsUrl: '#external-claims' });
     signInAs('vitraya', 'user', 'vitraya.reviewer');
-    render();
+    renderConsoleRoutes();
     await waitFor(() => expect(window.location.hash).toBe('#external-claims'));
     expect(screen.queryByText('Uploads and Downloads')).not.toBeInTheDocument();
     expect(api.calls).toHaveLength(0);
@@ -352,14 +353,14 @@ describe('operations routes', () => {
 
   it('redirects /up to /uploadsDownloads and unknown paths to /pageNotFound', async () => {
     useApi();
-    render('/up');
+    await render('/up');
     expect(await screen.findByText('Uploads and Downloads', { selector: 'h4' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/uploadsDownloads');
   });
 
   it('sends unknown paths to /pageNotFound', async () => {
     useApi();
-    render('/uploadsDownloads/nothing');
+    renderConsoleRoutes('/uploadsDownloads/nothing');
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/pageNotFound'));
   });
 });
