@@ -45,6 +45,28 @@ describe('columns', () => {
     expect(readValue(attribute('Stone size'), TWO_COLUMNS)).toBe(8);
   });
 
+  it('reads a column of short test names over their results beside a column of labelled values', () => {
+    // A line across both columns above them (no whitespace row to cut at); on the left two lines of prose and
+    // 'PLT' over '0.62 lakhs/cumm', the other column's 'Serum albumin 3.2 g/dL' at PLT's height.
+    const page = [
+      'Sample: EDTA whole blood, collected on 17/08/2024 at 09:20 in the ward',
+      'HAEMATOLOGY                     BIOCHEMISTRY',
+      'Method: automated analyser.     Blood group B positive',
+      'Results verified.               Weight 64 kg',
+      'PLT                             Serum albumin 3.2 g/dL',
+      '0.62 lakhs/cumm                 Height 158 cm',
+      'TLC',
+      '5600 cells/cumm                 Clotting time 5 min',
+    ].join('\n');
+    expect(blocksOf(page)).toEqual([
+      'Sample: EDTA whole blood, collected on 17/08/2024 at 09:20 in the ward',
+      'HAEMATOLOGY Method: automated analyser. Results verified. PLT 0.62 lakhs/cumm TLC 5600 cells/cumm',
+      'BIOCHEMISTRY Blood group B positive Weight 64 kg Serum albumin 3.2 g/dL Height 158 cm Clotting time 5 min',
+    ]);
+    expect(readValue(attribute('PLT'), page)).toBe(0.62);
+    expect(readValue(attribute('Serum albumin'), page)).toBe(3.2);
+  });
+
   it('keeps a title over the gutter whole, however its words fall about it', () => {
     // A scan's title in larger letters, the gap between its words over the gutter of the patient block below
     // (the OCR boxes of a lab report of the real-world corpus, value-below 1 seed 3: text, x, y, width, height).

@@ -221,8 +221,15 @@ function isColumn(boxes: Box[]): boolean {
     if (label && withNumber) labelled += 1;
     // 'Size of calculus' over '9 mm': the label and its value make two labelled lines. A label over a run of
     // numbers is a table column's header ('Reference range' over its ranges), and a lone word over a number
-    // a table's result ('Nil' over '0 - 5'): neither labels the number.
-    else if (label && line.length >= 2 && next && isNumber(next[0].text) && !(lines[i + 2] && isNumber(lines[i + 2][0].text)))
+    // a table's result ('Nil' over '0 - 5'): neither labels the number. A lone word over a number with its unit
+    // ('PLT' over '0.62 lakhs/cumm') is a test's name over its result.
+    else if (
+      label &&
+      next &&
+      isNumber(next[0].text) &&
+      (line.length >= 2 || (next.length >= 2 && NOT_LABEL.test(next[1].text))) &&
+      !(lines[i + 2] && isNumber(lines[i + 2][0].text))
+    )
       labelled += 2;
     if (line.filter((b) => /^\p{L}{2,}/u.test(b.text)).length >= 4) running += 1;
   });
