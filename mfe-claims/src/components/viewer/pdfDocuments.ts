@@ -28,12 +28,15 @@ export class PdfDocuments {
     const known = this.#loads.get(name);
     if (known && !known.failed) return known.pdf;
     if (known?.task) void known.task.destroy();
-    const load: Load = { pdf: Promise.resolve(null as never), task: null, failed: false };
-    load.pdf = read().then((data) => {
-      // The address only names the document: given its bytes, pdf.js reads nothing from it.
-      load.task = pdfjs.getDocument({ url, data });
-      return load.task.promise;
-    });
+    const load: Load = {
+      pdf: read().then((data) => {
+        // The address only names the document: given its bytes, pdf.js reads nothing from it.
+        load.task = pdfjs.getDocument({ url, data });
+        return load.task.promise;
+      }),
+      task: null,
+      failed: false,
+    };
     load.pdf.catch(() => {
       load.failed = true;
     });
