@@ -23,7 +23,7 @@
  * Under the suite's result semantics they do not change a verdict, which follows the rules only; the
  * generator records the ones it plants so the review screens and the evaluation can report them.
  */
-import { PROVIDER_ORG, type CaseType } from '@claims/shared-kernel/constants';
+import { PROVIDER_ORG, type CaseType, type EntityName } from '@claims/shared-kernel/constants';
 import type {
   Audited,
   ClinicalAttribute,
@@ -742,7 +742,8 @@ const docgroups: CatalogDocgroup[] = [
 ];
 
 // ---- Rule statement builders (spec 2 §3, spec 3 §3.5) ----
-type EntityLeafName = 'procedures' | 'diagnoses' | 'evidence' | 'drugs' | 'tissues' | 'document';
+/** The entities a leaf looks for by name; clinical attributes are compared by value instead. */
+type EntityLeafName = Exclude<EntityName, 'clinicalattribute'>;
 interface Where {
   in?: string[];
   notIn?: string[];

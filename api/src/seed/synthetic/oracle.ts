@@ -23,21 +23,26 @@
  * mention of X, a name written in a spelling the masters lack is a mention of its entity, and a blank or
  * scribbled scan holds nothing (classes.ts).
  */
-import { REQUIRED_DOCUMENT_NOT_FOUND, RESULT_SEVERITY, type AdjudicationResult, type CaseType } from '@claims/shared-kernel/constants';
+import {
+  type AdjudicationResult,
+  type CaseType,
+  ENTITY_NAMES,
+  type EntityName,
+  kindOfEntity,
+  masterKind,
+  REQUIRED_DOCUMENT_NOT_FOUND,
+  RESULT_SEVERITY,
+  type RuleKind,
+} from '@claims/shared-kernel/constants';
 import type { RuleStatement, RuleTreeName } from '@claims/shared-kernel/contract';
 import { catalog, type CatalogRule } from './catalog';
 
-/** The entity groups a leaf's entityName refers to (rule wording -> adjudicationDetails wording). */
-export const LEAF_GROUP = {
-  procedures: 'procedures',
-  diagnoses: 'diagnoses',
-  evidence: 'evidence',
-  drugs: 'drug',
-  tissues: 'tissue',
-  document: 'document',
-  clinicalattribute: 'clinicalAttribute',
-} as const;
-export type ExpectedEntityType = (typeof LEAF_GROUP)[keyof typeof LEAF_GROUP];
+/** The entity group a leaf's entityName reports its finds in: its kind's key in adjudicationDetails. */
+type LeafGroups = { [K in RuleKind as K['rule']['entityName']]: K['group']['key'] };
+export const LEAF_GROUP = Object.fromEntries(
+  ENTITY_NAMES.map((entityName) => [entityName, (masterKind(kindOfEntity(entityName)) as RuleKind).group.key]),
+) as LeafGroups;
+export type ExpectedEntityType = LeafGroups[EntityName];
 export type MentionGroup = Exclude<ExpectedEntityType, 'document' | 'clinicalAttribute'>;
 
 export interface PlantedValue {
