@@ -1,7 +1,7 @@
 import type { RuleVersion } from '@claims/shared-kernel';
 import { fakeApi, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { LOOKUPS, renderRules, storedRule } from '../routes/rule-editor/testing';
+import { LOOKUPS, renderRules, storedRule } from '../testing/rules';
 
 const version = (n: number, changes: RuleVersion['changes'], extra: Partial<RuleVersion> = {}): RuleVersion => ({
   version: n,

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { RuleBuilder } from './RuleBuilder';
 import { toEditorTree, toSavedStatement } from './ruleTree';
-import { MASTERS, offered, pick } from './testing';
+import { MASTERS } from '../../testing/builderMasters';
+import { offered, pick } from '../../testing/controls';
 
 /** The builder with its tree in state; what would be saved shows below it. */
 function Harness({ initial }: { initial: RuleStatement | null }) {

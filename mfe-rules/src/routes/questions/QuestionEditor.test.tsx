@@ -3,7 +3,8 @@ import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import RulesRoutes from '../index';
-import { CATARACT, findDialog, HYSTERECTOMY, question } from './testing';
+import { findDialog } from '../../testing/controls';
+import { CATARACT, HYSTERECTOMY, question } from '../../testing/questions';
 
 function Where() {
   const location = useLocation();

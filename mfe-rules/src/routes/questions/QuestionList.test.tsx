@@ -4,7 +4,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { keyword } from '../../testing/fixtures';
 import RulesRoutes from '../index';
-import { CATARACT, findDialog, HYSTERECTOMY, question } from './testing';
+import { findDialog } from '../../testing/controls';
+import { CATARACT, HYSTERECTOMY, question } from '../../testing/questions';
 
 const rows: ProcedureQuestion[] = [
   {

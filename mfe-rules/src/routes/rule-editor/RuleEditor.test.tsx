@@ -1,8 +1,8 @@
 import type { RuleExistence, RuleSaveBody, RuleStatement } from '@claims/shared-kernel';
 import { failure, fakeApi, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { pick } from '../../components/rule-builder/testing';
-import { LOOKUPS, location, renderRules, storedRule } from './testing';
+import { pick } from '../../testing/controls';
+import { LOOKUPS, location, renderRules, storedRule } from '../../testing/rules';
 
 let api: FakeApi;
 beforeEach(() => signInAs('vitraya', 'super_user'));

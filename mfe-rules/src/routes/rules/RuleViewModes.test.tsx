@@ -1,6 +1,6 @@
 import { fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { LOOKUPS, location, renderRules, storedRule } from '../rule-editor/testing';
+import { LOOKUPS, location, renderRules, storedRule } from '../../testing/rules';
 
 beforeEach(() => {
   fakeApi({ ...LOOKUPS, 'GET /rules/:id': storedRule(), 'POST /rules/existence': { result: true } });

@@ -3,11 +3,11 @@ import type { Procedure, Rule } from '@claims/shared-kernel';
 import { renderScreen, type FakeRoutes } from '@claims/shared-kernel/testing';
 import { screen } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { clinicalAttribute, keyword } from '../../testing/fixtures';
-import RulesRoutes from '../index';
+import { clinicalAttribute, keyword } from './fixtures';
+import RulesRoutes from '../routes';
 
 const group = { id: 1, name: 'Ophthalmology' };
-export const cataract: Procedure = {
+const cataract: Procedure = {
   id: 3,
   procedure_code: 'id002',
   name: 'Cataract Surgery',

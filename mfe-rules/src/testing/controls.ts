@@ -1,6 +1,5 @@
-/** Test helpers for the builder and the editor: antd pickers driven as a user does, and the masters they offer. */
+/** antd's pickers and dialogs, driven and found as a user does (tests only). */
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { BuilderMasters } from './useBuilderMasters';
 
 /** The open list of the picker labelled `label`. */
 async function listOf(label: string): Promise<HTMLElement> {
@@ -26,25 +25,10 @@ export async function offered(label: string): Promise<string[]> {
   return [...dropdown.querySelectorAll('.ant-select-item-option')].map((option) => option.getAttribute('title') ?? '');
 }
 
-export const MASTERS: BuilderMasters = {
-  entities: {
-    procedures: [{ id: 3, name: 'Cataract Surgery' }],
-    diagnoses: [
-      { id: 11, name: 'Cataract' },
-      { id: 12, name: 'Glaucoma' },
-      { id: 13, name: 'Senile Cataract' },
-    ],
-    evidence: [{ id: 21, name: 'A-scan biometry' }],
-    drugs: [{ id: 31, name: 'Moxifloxacin' }],
-    tissues: [{ id: 41, name: 'Lens' }],
-    document: [
-      { id: 51, name: 'Discharge Summary' },
-      { id: 52, name: 'Final Bill' },
-    ],
-    clinicalattribute: [{ id: 61, name: 'Axial Length' }],
-  },
-  clinicalAttributes: [
-    { id: 61, name: 'Axial Length' },
-    { id: 62, name: 'Haemoglobin' },
-  ],
-};
+/** The open dialog with this title (antd's dialogs are labelled by an id the tests' id generator makes ambiguous). */
+export const findDialog = (title: string): Promise<HTMLElement> =>
+  waitFor(() => {
+    const dialog = screen.queryAllByRole('dialog').find((d) => d.querySelector('.ant-modal-title')?.textContent === title);
+    if (!dialog) throw new Error(`No dialog titled '${title}' is open`);
+    return dialog;
+  });

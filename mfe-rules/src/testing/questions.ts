@@ -1,7 +1,6 @@
 /** Question rows shaped as the api answers them (tests only). */
 import type { Procedure, ProcedureQuestion } from '@claims/shared-kernel';
-import { screen, waitFor } from '@testing-library/react';
-import { procedure } from '../../testing/fixtures';
+import { procedure } from './fixtures';
 
 export const HYSTERECTOMY = procedure(2, 'id002', 'Hysterectomy');
 export const CATARACT = procedure(1, 'id001', 'Cataract Surgery');
@@ -28,11 +27,3 @@ export function question(
     ...fields,
   };
 }
-
-/** The open dialog with this title (antd's dialogs are labelled by an id the tests' id generator makes ambiguous). */
-export const findDialog = (title: string): Promise<HTMLElement> =>
-  waitFor(() => {
-    const dialog = screen.queryAllByRole('dialog').find((d) => d.querySelector('.ant-modal-title')?.textContent === title);
-    if (!dialog) throw new Error(`No dialog titled '${title}' is open`);
-    return dialog;
-  });
