@@ -18,6 +18,32 @@ describe('a stamp across the text of a scan', () => {
     expect(text).not.toContain('PAID');
   });
 
+  it('is taken out when it touches a letterhead in a colour band, and the title under it reads', async () => {
+    const { png } = await documentScan();
+    const image = await loadImage(Buffer.from(png));
+    const canvas = createCanvas(image.width, image.height);
+    const context = canvas.getContext('2d');
+    context.drawImage(image, 0, 0);
+    context.fillStyle = 'rgb(140,30,45)';
+    context.fillRect(0, 95, image.width, 80);
+    context.fillStyle = 'rgb(250,250,250)';
+    context.font = 'bold 44px sans-serif';
+    context.fillText('CITY CARE HOSPITAL', 380, 150);
+    // A blue 'VERIFIED' laid on as half-opaque paint, its frame reaching up to the band.
+    context.globalAlpha = 0.75;
+    context.strokeStyle = 'rgb(70,90,190)';
+    context.fillStyle = 'rgb(70,90,190)';
+    context.lineWidth = 5;
+    context.translate(700, 230);
+    context.rotate((-12 * Math.PI) / 180);
+    context.strokeRect(-170, -45, 340, 95);
+    context.font = 'bold 56px sans-serif';
+    context.fillText('VERIFIED', -135, 20);
+    const page = await pageOf(await canvas.encode('png'));
+    const reading = await readScan(page, (image) => pool.recognize(image));
+    expect(reading.words.map((w) => w.text).join(' ')).toContain('DISCHARGE SUMMARY');
+  });
+
   it('keeps the strokes under a half-opaque stamp as dark as ink', async () => {
     const { png } = await documentScan();
     const image = await loadImage(Buffer.from(png));

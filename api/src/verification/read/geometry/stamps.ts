@@ -26,6 +26,13 @@ const STAMP_DARK_SHARE = 0.03;
 const MIN_STROKE_DROP = 0.35;
 /** A cluster is a stamp when its blocks hold at least this many neutral ink pixels per coloured one. */
 const MIN_MIXED_SHARE = 0.1;
+/**
+ * A fill (a letterhead's colour band, a logo's field): every block within this reach is at least this share
+ * coloured. A stamp's strokes are a few points wide, so no stamp fills such a square; the fill is left out of the
+ * clusters so that a stamp printed near a band is not taken for part of it.
+ */
+const FILL_REACH = 2;
+const FILL_SHARE = 0.75;
 
 /** A copy of the page with its stamps turned to paper, or null when it has none. */
 export function withoutStamps(
@@ -67,6 +74,7 @@ export function withoutStamps(
     }
   }
   if (!anyColoured || paperCount === 0) return null;
+  withoutFills(coloured, columns, rows, block * block);
   const stamp = stampBlocks(coloured, neutral, columns, rows);
   if (!stamp) return null;
   const paper = Math.max(...paperSum.map((sum) => sum / paperCount));
@@ -122,6 +130,23 @@ export function withoutStamps(
   return rgba;
 }
 
+/** Clears the coloured counts of fills and of the blocks next to them (their anti-aliased edges). */
+function withoutFills(coloured: Uint32Array, columns: number, rows: number, blockArea: number): void {
+  const solid = (k: number) => coloured[k] >= FILL_SHARE * blockArea;
+  const fill = new Uint8Array(columns * rows);
+  for (let r = FILL_REACH; r < rows - FILL_REACH; r += 1)
+    for (let c = FILL_REACH; c < columns - FILL_REACH; c += 1) {
+      let all = true;
+      for (let dr = -FILL_REACH; all && dr <= FILL_REACH; dr += 1)
+        for (let dc = -FILL_REACH; all && dc <= FILL_REACH; dc += 1) all = solid((r + dr) * columns + c + dc);
+      if (!all) continue;
+      const reach = FILL_REACH + 1;
+      for (let rr = Math.max(0, r - reach); rr <= Math.min(rows - 1, r + reach); rr += 1)
+        for (let cc = Math.max(0, c - reach); cc <= Math.min(columns - 1, c + reach); cc += 1) fill[rr * columns + cc] = 1;
+    }
+  for (let k = 0; k < fill.length; k += 1) if (fill[k]) coloured[k] = 0;
+}
+
 /**
  * The blocks of the clusters of coloured ink that lie over neutral ink (1), widened by CLUSTER_REACH so the
  * faint edges of their strokes go too; null when there are none.
@@ -130,19 +155,35 @@ function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: numbe
   const cluster = new Int32Array(columns * rows).fill(-1);
   const stack: number[] = [];
   const stamps: number[][] = [];
+  // Neutral ink in the cluster's blocks and those touching them: half-opaque stamp ink turns the strokes it covers
+  // to its own colour, so the text it lies over shows as neutral ink around its strokes.
+  const counted = new Int32Array(columns * rows).fill(-1);
+  const neutralAround = (members: number[], id: number) => {
+    let sum = 0;
+    for (const k of members) {
+      const r = Math.floor(k / columns);
+      const c = k % columns;
+      for (let rr = Math.max(0, r - 1); rr <= Math.min(rows - 1, r + 1); rr += 1)
+        for (let cc = Math.max(0, c - 1); cc <= Math.min(columns - 1, c + 1); cc += 1) {
+          const j = rr * columns + cc;
+          if (counted[j] === id) continue;
+          counted[j] = id;
+          sum += neutral[j];
+        }
+    }
+    return sum;
+  };
   for (let start = 0; start < cluster.length; start += 1) {
     if (!coloured[start] || cluster[start] >= 0) continue;
     const id = start;
     const members: number[] = [];
     let colouredPixels = 0;
-    let mixed = 0;
     cluster[start] = id;
     stack.push(start);
     while (stack.length) {
       const k = stack.pop() as number;
       members.push(k);
       colouredPixels += coloured[k];
-      mixed += neutral[k];
       const r = Math.floor(k / columns);
       const c = k % columns;
       for (let dr = -CLUSTER_REACH; dr <= CLUSTER_REACH; dr += 1)
@@ -156,6 +197,7 @@ function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: numbe
           stack.push(j);
         }
     }
+    const mixed = neutralAround(members, id);
     if (mixed >= MIN_MIXED_SHARE * colouredPixels) stamps.push(members);
   }
   if (!stamps.length) return null;
