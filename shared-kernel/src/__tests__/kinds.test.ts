@@ -15,23 +15,10 @@ import {
 } from '../constants';
 import { RULE_SELECTION_FIELDS } from '../contract/rules';
 import { QUESTION_ENTITY_TYPES } from '../questions';
-
-/** CONTRIBUTING's 'Add a master kind': a keyword master that rules can name and questions ask about is one row. */
-const IMPLANTS: DomainKind = {
-  module: 'implants',
-  title: 'Implants',
-  noun: 'Implant',
-  store: 'keyword',
-  listed: true,
-  icon: 'ExperimentOutlined',
-  rule: { entityName: 'implants', label: 'Implants', order: 8 },
-  group: { key: 'implant', label: 'Implants', empty: 'Implant not found', notFound: 'Implant not found', order: 9 },
-  answer: { entityType: 'implant', order: 8 },
-  masterList: 'implants',
-};
+import { ADDED_KIND } from '../testing';
 
 describe('a kind added to the kinds table', () => {
-  const kinds: DomainKind[] = [...MASTER_KINDS, IMPLANTS];
+  const kinds: DomainKind[] = [...MASTER_KINDS, ADDED_KIND];
   const tables = kindTables(kinds);
 
   it.each(kinds.map((kind) => [kind.module, kind]))('%s is in every table its row asks for', (_, kind) => {
@@ -42,6 +29,7 @@ describe('a kind added to the kinds table', () => {
     if (rule) {
       expect(tables.entityNames).toContain(rule.entityName);
       expect(tables.entityLabels[rule.entityName]).toBe(rule.label);
+      expect(tables.entityPlurals[rule.entityName]).toBe(kind.title.toLowerCase());
       expect(tables.entityOptions).toContainEqual({ value: rule.entityName, label: rule.label });
       expect(tables.kindOfEntity[rule.entityName]).toBe(kind.module);
     }

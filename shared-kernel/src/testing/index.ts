@@ -1,5 +1,6 @@
 /** Helpers for component tests of the shell and the remotes. */
 export * from './console';
 export * from './fake-api';
+export * from './kinds';
 export * from './render';
 export { type MockPdfFile, type MockPdfLoad, mockPdfFile, mockPdfLoads } from './react-pdf-mock';
