@@ -2,11 +2,14 @@
  * The contract's endpoint table and the routes the api registers are the same calls with the same schemas:
  * every route has its row and every row a route, and each route validates and answers with its row's schemas
  * (the very objects, as `endpoint()` gives them), so the typed client and the test fake, typed by the table,
- * describe what the api does. Which calls exist does not depend on the database: this runs on PGlite only.
+ * describe what the api does; and each row's call is documented in /openapi.json under its resource, so a plugin in
+ * API_ROUTES with its rows (CONTRIBUTING's 'Add an api route') is all a new call needs. Which calls exist does not
+ * depend on the database: this runs on PGlite only.
  */
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type ApiCall, ENDPOINTS, type Endpoint } from '@claims/shared-kernel/contract';
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
+import { OPENAPI_PATH } from '../../src/http/openapi';
 import { pgliteDatabase, testApp, type TestDatabase } from './support';
 
 let testDb: TestDatabase;
@@ -66,4 +69,19 @@ test("each route validates its input and answers with its row's schemas", () => 
     }
   }
   expect(drifted).toEqual([]);
+});
+
+test("each row's call is documented in the OpenAPI document under its resource, with the row's answers", async () => {
+  type Operation = { tags?: string[]; responses: Record<string, unknown> };
+  const document = (await app.inject({ method: 'GET', url: OPENAPI_PATH })).json<{ paths: Record<string, Record<string, Operation>> }>();
+  const undocumented: string[] = [];
+  for (const [call, expected] of Object.entries(ENDPOINTS) as [string, Endpoint][]) {
+    const [method, path] = call.split(' ');
+    // The document names '/claims/:claimId' as '/claims/{claimId}'.
+    const operation = document.paths[path.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+    const success = Object.keys(operation?.responses ?? {}).filter((status) => /^2\d\d$/.test(status));
+    if (!operation?.tags?.length) undocumented.push(`${call}: no resource`);
+    if (success.sort().join() !== Object.keys(expected.response).sort().join()) undocumented.push(`${call}: answers ${success}`);
+  }
+  expect(undocumented).toEqual([]);
 });
