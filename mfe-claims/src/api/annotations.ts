@@ -1,12 +1,5 @@
-import { apiClient, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
-import type {
-  Annotation,
-  AnnotationBody,
-  ClinicalAttribute,
-  ErrorAnnotationBody,
-  ErrorAnnotations,
-  ErrorCategory,
-} from '@claims/shared-kernel';
+import { callApi, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
+import type { Annotation, AnnotationBody, ClinicalAttribute, ErrorAnnotationBody, ErrorAnnotations } from '@claims/shared-kernel';
 import { LOOKUP_STALE_MS, lookupKeys } from '@claims/shared-kernel/data';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -23,9 +16,8 @@ export const annotationKeys = {
 };
 
 /** GET /annotation/getUsers: the analysts allowed to annotate. */
-export async function fetchAnnotationUsers(): Promise<string[]> {
-  const { data } = await apiClient.get<string[]>('/annotation/getUsers');
-  return data;
+export function fetchAnnotationUsers(): Promise<string[]> {
+  return callApi('GET /annotation/getUsers');
 }
 
 /**
@@ -41,9 +33,8 @@ export const annotationUsersQuery = () =>
   });
 
 /** GET /annotation/generateReport: the annotations as an xlsx workbook. */
-export async function downloadAnnotationReport(): Promise<Blob> {
-  const { data } = await apiClient.get<Blob>('/annotation/generateReport', { responseType: 'blob' });
-  return data;
+export function downloadAnnotationReport(): Promise<Blob> {
+  return callApi('GET /annotation/generateReport', { config: { responseType: 'blob' } });
 }
 
 export interface AnnotationPage {
@@ -53,35 +44,32 @@ export interface AnnotationPage {
 
 /** GET /annotation?limit&page_number: newest first; the first row carries the total. */
 export async function listAnnotations(limit: number, pageNumber: number): Promise<AnnotationPage> {
-  const { data } = await apiClient.get<Annotation[]>('/annotation', { params: { limit, page_number: pageNumber } });
-  return { rows: data, total: pageTotal(data) };
+  const rows = await callApi('GET /annotation', { query: { limit, page_number: pageNumber } });
+  return { rows, total: pageTotal(rows) };
 }
 
 /** GET /annotation/{id}: one flat record. */
-export async function fetchAnnotation(id: number): Promise<Annotation> {
-  const { data } = await apiClient.get<Annotation>(`/annotation/${id}`);
-  return data;
+export function fetchAnnotation(id: number): Promise<Annotation> {
+  return callApi('GET /annotation/:id', { params: { id } });
 }
 
 export const annotationQuery = (id: number) => queryOptions({ queryKey: annotationKeys.detail(id), queryFn: () => fetchAnnotation(id) });
 
 /** POST /annotation: a claim's annotation. */
-export async function createAnnotation(body: AnnotationBody): Promise<Annotation> {
-  const { data } = await apiClient.post<Annotation>('/annotation', body);
-  return data;
+export function createAnnotation(body: AnnotationBody): Promise<Annotation> {
+  return callApi('POST /annotation', { body });
 }
 
 /** PUT /annotation/{id}: the whole record again, its slots renumbered from 1. */
-export async function updateAnnotation(id: number, body: AnnotationBody): Promise<Annotation> {
-  const { data } = await apiClient.put<Annotation>(`/annotation/${id}`, body);
-  return data;
+export function updateAnnotation(id: number, body: AnnotationBody): Promise<Annotation> {
+  return callApi('PUT /annotation/:id', { params: { id }, body });
 }
 
 /** GET /annotationErrorCategory: the categories an error flag can have (a lookup: they rarely change). */
 export const errorCategoriesQuery = () =>
   queryOptions({
     queryKey: annotationKeys.errorCategories,
-    queryFn: async () => (await apiClient.get<ErrorCategory[]>('/annotationErrorCategory')).data,
+    queryFn: () => callApi('GET /annotationErrorCategory'),
     staleTime: LOOKUP_STALE_MS,
   });
 
@@ -89,18 +77,18 @@ export const errorCategoriesQuery = () =>
 export const errorFlagsQuery = (claimId: number, org: string) =>
   queryOptions({
     queryKey: annotationKeys.errorFlags(claimId),
-    queryFn: async () => (await apiClient.get<ErrorAnnotations>(`/claims/${claimId}/annotation`, { params: { org } })).data,
+    queryFn: () => callApi('GET /claims/:claimId/annotation', { params: { claimId }, query: { org } }),
   });
 
 /** POST (the claim's first flags) or PUT /claims/{claimId}/annotation?org: the claim's flags, replaced. */
-export async function saveErrorFlags(
+export function saveErrorFlags(
   claimId: number,
   org: string,
   errors: ErrorAnnotationBody['errors'],
   method: 'post' | 'put',
 ): Promise<ErrorAnnotations> {
-  const { data } = await apiClient[method]<ErrorAnnotations>(`/claims/${claimId}/annotation`, { errors }, { params: { org } });
-  return data;
+  const call = method === 'post' ? 'POST /claims/:claimId/annotation' : 'PUT /claims/:claimId/annotation';
+  return callApi(call, { params: { claimId }, query: { org }, body: { errors } });
 }
 
 /** GET /clinicalAttribute?getall: the clinical attributes with their units, cached as the kernel's lookups are. */

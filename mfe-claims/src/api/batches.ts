@@ -1,5 +1,5 @@
-import { apiClient } from '@claims/shared-kernel';
-import type { BatchCreateBody, BatchCreateResponse, BatchLeaving, BatchRow } from '@claims/shared-kernel';
+import { callApi } from '@claims/shared-kernel';
+import type { BatchCreateBody, BatchCreateResponse, BatchLeaving } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 
 export interface BatchOption {
@@ -15,15 +15,13 @@ export const batchKeys = {
 };
 
 /** POST /claim/batch/create: the selected claims become a batch to verify. */
-export async function createBatch(body: BatchCreateBody): Promise<BatchCreateResponse> {
-  const { data } = await apiClient.post<BatchCreateResponse>('/claim/batch/create', body);
-  return data;
+export function createBatch(body: BatchCreateBody): Promise<BatchCreateResponse> {
+  return callApi('POST /claim/batch/create', { body });
 }
 
 /** POST /claim/batch/leaving: the batches the selected claims are in, which Run Verification would take them out of. */
-export async function fetchLeavingBatches(claims: number[], org: string): Promise<BatchLeaving[]> {
-  const { data } = await apiClient.post<BatchLeaving[]>('/claim/batch/leaving', { claims, organization: org });
-  return data;
+export function fetchLeavingBatches(claims: number[], org: string): Promise<BatchLeaving[]> {
+  return callApi('POST /claim/batch/leaving', { body: { claims, organization: org } });
 }
 
 /** The batches a selection would leave, asked each time the batch name prompt opens (other users batch claims too). */
@@ -36,8 +34,8 @@ export const leavingBatchesQuery = (claims: number[], org: string) =>
 
 /** GET /claim/batch (first 100) of an organisation: the Batches filter. */
 export async function fetchBatchOptions(org: string): Promise<BatchOption[]> {
-  const { data } = await apiClient.get<BatchRow[]>('/claim/batch', { params: { limit: 100, page_number: 1, org } });
-  return data.map(({ id, batchName }) => ({ id, batchName }));
+  const rows = await callApi('GET /claim/batch', { query: { limit: 100, page_number: 1, org } });
+  return rows.map(({ id, batchName }) => ({ id, batchName }));
 }
 
 /** The Batches filter's list; a failure is logged and offers no batches (spec 1 §8). */

@@ -1,4 +1,4 @@
-import { apiClient } from '@claims/shared-kernel';
+import { callApi } from '@claims/shared-kernel';
 import type { CaseType, ClaimCreateResponse, UploadLimits } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 
@@ -35,20 +35,21 @@ export function claimCreationForm(draft: ClaimDraft): FormData {
  * POST /claims?org (multipart): creates the claim for the organisation (the provider names an insurer),
  * reporting the share of the body sent so far (0 to 1) while it uploads.
  */
-export async function createClaim(draft: ClaimDraft, org: string, onUploadProgress: (sent: number) => void): Promise<ClaimCreateResponse> {
-  const { data } = await apiClient.post<ClaimCreateResponse>('/claims', claimCreationForm(draft), {
-    params: { org },
-    onUploadProgress: ({ loaded, total }) => {
-      if (total) onUploadProgress(Math.min(1, loaded / total));
+export function createClaim(draft: ClaimDraft, org: string, onUploadProgress: (sent: number) => void): Promise<ClaimCreateResponse> {
+  return callApi('POST /claims', {
+    query: { org },
+    body: claimCreationForm(draft),
+    config: {
+      onUploadProgress: ({ loaded, total }) => {
+        if (total) onUploadProgress(Math.min(1, loaded / total));
+      },
     },
   });
-  return data;
 }
 
 /** GET /claims/uploadLimits: the sizes and file count POST /claims accepts. */
-export async function fetchUploadLimits(): Promise<UploadLimits> {
-  const { data } = await apiClient.get<UploadLimits>('/claims/uploadLimits');
-  return data;
+export function fetchUploadLimits(): Promise<UploadLimits> {
+  return callApi('GET /claims/uploadLimits');
 }
 
 /** The limits change only with the server's configuration; a failure leaves the checking to the server. */

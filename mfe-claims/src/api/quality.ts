@@ -1,4 +1,4 @@
-import { apiClient } from '@claims/shared-kernel';
+import { callApi } from '@claims/shared-kernel';
 import type { QualityReport } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 import { dashboardKeys } from './claims';
@@ -16,9 +16,8 @@ export const qualityKeys = {
 };
 
 /** GET /claims/dashboard/quality?org&from&to: the adjudicator's verdicts and found items against the annotations. */
-export async function fetchQualityReport(request: QualityRequest): Promise<QualityReport> {
-  const { data } = await apiClient.get<QualityReport>('/claims/dashboard/quality', { params: request });
-  return data;
+export function fetchQualityReport(request: QualityRequest): Promise<QualityReport> {
+  return callApi('GET /claims/dashboard/quality', { query: request });
 }
 
 export const qualityReportQuery = (request: QualityRequest) =>

@@ -251,6 +251,7 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
       {kind === 'pdf' && (
         <PdfView
           key={current.id}
+          claimId={claimId}
           document={current}
           org={org}
           pdfs={pdfs}

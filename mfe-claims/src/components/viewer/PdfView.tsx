@@ -26,6 +26,7 @@ const infoOf = (page: Pick<LoadedPage, 'rotate' | 'getViewport'>): PageInfo => {
  * drawn, without react-pdf's text and annotation layers (the viewer draws its own marks).
  */
 export function PdfView({
+  claimId,
   document,
   org,
   pdfs,
@@ -33,6 +34,7 @@ export function PdfView({
   view,
   onPageCount,
 }: {
+  claimId: number;
   document: ClaimDocument;
   org?: string;
   pdfs: PdfDocuments;
@@ -52,7 +54,7 @@ export function PdfView({
   useEffect(() => {
     let current = true;
     pdfs
-      .open(url, token ?? '', () => fetchDocumentBytes(document, org))
+      .open(url, token ?? '', () => fetchDocumentBytes(claimId, document.id, org))
       .then(async (loaded) => {
         const first = infoOf(await loaded.getPage(1));
         if (!current) return;
@@ -65,7 +67,7 @@ export function PdfView({
     return () => {
       current = false;
     };
-  }, [pdfs, url, token, attempt, document, org, onPageCount]);
+  }, [pdfs, url, token, attempt, claimId, document, org, onPageCount]);
 
   const recordPage = useCallback((page: LoadedPage) => {
     const info = infoOf(page);
