@@ -1,14 +1,12 @@
-import { apiClient, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
+import { callApi, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
 import type {
   ClaimListRow,
   ClaimSearchBody,
   ClinicalAttribute,
   ClinicalAttributeSaveBody,
   ClinicalAttributeTryBody,
-  ClinicalAttributeTryResponse,
   ClinicalAttributeTryResult,
   ClinicalUnit,
-  MasterSearchBody,
   Paged,
 } from '@claims/shared-kernel';
 import { LOOKUP_STALE_MS, lookupKeys } from '@claims/shared-kernel/data';
@@ -17,14 +15,11 @@ import type { Page } from './types';
 
 /** The master's module: its route, its resource and its query keys (spec 3 §2.1). */
 export const CLINICAL_ATTRIBUTE = 'clinicalAttribute';
-const BASE = `/${CLINICAL_ATTRIBUTE}`;
-const path = (id: string | number) => `${BASE}/${encodeURIComponent(id)}`;
 const toPage = (rows: Paged<ClinicalAttribute>[]): Page<ClinicalAttribute> => ({ rows, total: pageTotal(rows) });
 
 /** GET /clinicalAttribute?limit&page_number: an array whose first row carries total_count (spec 2 §2.2). */
 export async function fetchClinicalAttributePage(page: number, limit: number): Promise<Page<ClinicalAttribute>> {
-  const { data } = await apiClient.get<Paged<ClinicalAttribute>[]>(BASE, { params: { limit, page_number: page } });
-  return toPage(data);
+  return toPage(await callApi('GET /clinicalAttribute', { query: { limit, page_number: page } }));
 }
 
 /** POST /clinicalAttribute/search?limit&page_number: per-column filters (name, alias, value_type). */
@@ -33,34 +28,30 @@ export async function searchClinicalAttributes(
   page: number,
   limit: number,
 ): Promise<Page<ClinicalAttribute>> {
-  const body: MasterSearchBody = { filters };
-  const { data } = await apiClient.post<Paged<ClinicalAttribute>[]>(`${BASE}/search`, body, { params: { limit, page_number: page } });
-  return toPage(data);
+  return toPage(await callApi('POST /clinicalAttribute/search', { query: { limit, page_number: page }, body: { filters } }));
 }
 
 /** GET /clinicalAttribute/{code}?audit=True: with its audit trail, for the last-update caption (spec 3 §7). */
 export async function fetchClinicalAttribute(code: string): Promise<ClinicalAttribute> {
-  const { data } = await apiClient.get<ClinicalAttribute>(path(code), { params: { audit: 'True' } });
-  return data;
+  return callApi('GET /clinicalAttribute/:id', { params: { id: code }, query: { audit: 'True' } });
 }
 
 export async function createClinicalAttribute(body: ClinicalAttributeSaveBody): Promise<void> {
-  await apiClient.post(BASE, body);
+  await callApi('POST /clinicalAttribute', { body });
 }
 
 export async function updateClinicalAttribute(id: number, body: ClinicalAttributeSaveBody): Promise<void> {
-  await apiClient.put(path(id), body);
+  await callApi('PUT /clinicalAttribute/:id', { params: { id: String(id) }, body });
 }
 
 /** DELETE /clinicalAttribute/{id} with body {id}. */
 export async function deleteClinicalAttribute(id: number): Promise<void> {
-  await apiClient.delete(path(id), { data: { id } });
+  await callApi('DELETE /clinicalAttribute/:id', { params: { id: String(id) }, body: { id } });
 }
 
 /** POST /clinicalAttribute/try: what the adjudicator reads with the draft; nothing is saved. */
 export async function tryClinicalAttribute(body: ClinicalAttributeTryBody): Promise<ClinicalAttributeTryResult[]> {
-  const { data } = await apiClient.post<ClinicalAttributeTryResponse>(`${BASE}/try`, body);
-  return data.results;
+  return (await callApi('POST /clinicalAttribute/try', { body })).results;
 }
 
 /** The test units for the picker: GET /clinicalUnit?getall, cached like the kernel's lookups and made stale by a unit's save. */
@@ -78,6 +69,7 @@ export const CLAIM_CHOICES = 20;
 /** POST /claims/search: the verified (ADJUDICATED) claims matching the typed case number, patient or id. */
 export async function searchVerifiedClaims(query: string): Promise<ClaimListRow[]> {
   const body: ClaimSearchBody = { status: ['ADJUDICATED'], ...(query.trim() ? { query: query.trim() } : {}) };
-  const { data } = await apiClient.post<ClaimListRow[]>('/claims/search', body, { params: { limit: CLAIM_CHOICES, page_number: 1 } });
-  return data;
+  const answer = await callApi('POST /claims/search', { query: { limit: CLAIM_CHOICES, page_number: 1 }, body });
+  if (answer instanceof Blob) throw new Error('POST /claims/search answered a file where a page was asked for');
+  return answer;
 }
