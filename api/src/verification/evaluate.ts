@@ -76,18 +76,18 @@ type PresenceOperator = 'ANY_OF_N_VALUES_IS_PRESENT' | 'ALL_OF_THE_VALUES_ARE_PR
 type ComparisonOperator = Exclude<LeafOperator, PresenceOperator>;
 
 /** How many of a presence leaf's `total` values must be found. */
-export const PRESENCE_NEEDS: Record<PresenceOperator, (leaf: RuleStatement, total: number) => number> = {
+const PRESENCE_NEEDS: Record<PresenceOperator, (leaf: RuleStatement, total: number) => number> = {
   ANY_OF_N_VALUES_IS_PRESENT: (leaf) => Math.max(1, leaf.numberOfValues ?? 1),
   ALL_OF_THE_VALUES_ARE_PRESENT: (_, total) => total,
 };
 
-export const isPresenceOperator = (operator: string): operator is PresenceOperator => operator in PRESENCE_NEEDS;
+const isPresenceOperator = (operator: string): operator is PresenceOperator => operator in PRESENCE_NEEDS;
 
 /** The values a presence leaf looks for (blank ones do not count). */
-export const valuesToFind = (leaf: RuleStatement): string[] => (leaf.valuesToFind ?? []).filter((v) => v?.trim());
+const valuesToFind = (leaf: RuleStatement): string[] => (leaf.valuesToFind ?? []).filter((v) => v?.trim());
 
 /** Whether a value the leaf looks for is present in the pages it may look in (or given as a fact). */
-export function presentValues(context: ClaimContext, leaf: RuleStatement, scope: RuleScope): Presence[] {
+function presentValues(context: ClaimContext, leaf: RuleStatement, scope: RuleScope): Presence[] {
   const kind = kindOf(context, leaf);
   const allowed = pageFilter(context, leafScope(leaf, scope, kind));
   return valuesToFind(leaf).map((v) => presenceWithFacts(context, kind, v, allowed));
@@ -179,7 +179,7 @@ export const valueEvidence = (context: ClaimContext, candidate: ValueCandidate):
 export type ComparisonTest = (found: AttributeValue, leaf: RuleStatement, attribute: ClinicalAttributeMaster) => boolean;
 
 /** The value a comparison leaf compares: its attribute, and the value of it that counts for the leaf (or null). */
-export function comparedValue(
+function comparedValue(
   context: ClaimContext,
   leaf: RuleStatement,
   scope: RuleScope,
@@ -303,8 +303,8 @@ const describeRange = ([lower, upper]: [number | null, number | null]): string =
         ? `at most ${upper}`
         : 'any value';
 
-/** Each comparison operator's test of the value found (the interpreter's and the compiled rules' alike). */
-export const COMPARISON_TESTS: Record<ComparisonOperator, ComparisonTest> = {
+/** Each comparison operator's test of the value found. */
+const COMPARISON_TESTS: Record<ComparisonOperator, ComparisonTest> = {
   VALUE_GREATER_THAN: numeric((lower, _, x) => lower > x),
   VALUE_GREATER_THAN_EQUAL_TO: numeric((lower, _, x) => lower >= x),
   VALUE_LESS_THAN: numeric((_, upper, x) => upper < x),
