@@ -4,7 +4,7 @@ import { failure, type FakeApi, renderScreen, signInAs, signOut } from '@claims/
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import MastersRoutes from '../index';
-import { attributeApi, button, choose, chosen, haemoglobin, input, type } from './testData';
+import { attributeApi, button, choose, chosen, haemoglobin, input, type } from '../../testing/clinicalAttributes';
 
 const save = () => button('Save');
 const problems = () => screen.queryByTestId('save-problems')?.textContent ?? '';

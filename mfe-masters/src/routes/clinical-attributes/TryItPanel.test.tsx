@@ -3,7 +3,7 @@ import type { ClaimListRow, ClinicalAttributeTryResult } from '@claims/shared-ke
 import { failure, type FakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MastersRoutes from '../index';
-import { attributeApi, button, choose, haemoglobin, NEXT_LINE, type, wizard } from './testData';
+import { attributeApi, button, choose, haemoglobin, NEXT_LINE, type, wizard } from '../../testing/clinicalAttributes';
 import { NOT_READY, STALE, TRY_TITLE } from './TryItPanel';
 
 const found: ClinicalAttributeTryResult = {

@@ -2,7 +2,7 @@ import { setRuntimeConfig } from '@claims/shared-kernel';
 import { type FakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import MastersRoutes from '../index';
-import { attributeApi, button, choose, chosen, haemoglobin, NEXT_LINE, wizard } from './testData';
+import { attributeApi, button, choose, chosen, haemoglobin, NEXT_LINE, wizard } from '../../testing/clinicalAttributes';
 
 const ADD_OVERRIDE = 'Add Override';
 const ADD_PATTERN = 'Add Pattern override';
