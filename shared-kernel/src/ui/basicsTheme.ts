@@ -22,7 +22,15 @@ const PRIMARY_HOVER = '#3b6a91';
 const PRIMARY_ACTIVE = '#12385b';
 const FOCUS_RING = 'rgba(31, 78, 121, 0.12)';
 
-export const basicsColors = { primary: colorPrimary, success: '#52c41a', error: ERROR, textDescription: TEXT_DESCRIPTION } as const;
+/** Named as antd's tokens: bgContainer a card's or a field's, bgLayout the page's behind them. */
+export const basicsColors = {
+  primary: colorPrimary,
+  success: '#52c41a',
+  error: ERROR,
+  textDescription: TEXT_DESCRIPTION,
+  bgContainer: '#fff',
+  bgLayout: '#f0f2f5',
+} as const;
 
 /**
  * The class rules of BasicControls ('cb-' for claims basics). Rendered once by React as a hoisted <style>

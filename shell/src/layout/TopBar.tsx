@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Flex, Layout, Typography } from 'antd';
+import { Flex, Layout, Typography, theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { fetchVersion } from '@claims/shared-kernel';
+import { barCaption, barText } from './barText';
 import { ClaimSearchBox } from './ClaimSearchBox';
 import { UserMenu } from './UserMenu';
 
@@ -20,25 +21,26 @@ function useApiVersion(): string | null {
 
 export function TopBar() {
   const version = useApiVersion();
+  const { token } = theme.useToken();
   return (
     <Layout.Header
       style={{
         position: 'sticky',
         top: 0,
         zIndex: 10,
-        background: '#1F4E79',
-        paddingInline: 16,
+        background: token.colorPrimary,
+        paddingInline: token.padding,
         height: TOP_BAR_HEIGHT,
         lineHeight: 'normal',
       }}
     >
       <Flex align="center" justify="space-between" gap={16} style={{ height: '100%' }}>
         <Flex align="baseline" gap={8} style={{ flex: 'none' }}>
-          <Link to="/claims" style={{ color: '#fff', fontSize: 18, fontWeight: 600 }}>
+          <Link to="/claims" style={{ ...barText(token), fontSize: 18, fontWeight: 600 }}>
             {PRODUCT_TITLE}
           </Link>
           {version && (
-            <Typography.Text style={{ color: '#ffffffb3', fontSize: 12 }} aria-label="API version">
+            <Typography.Text style={barCaption(token)} aria-label="API version">
               {version.startsWith('v') ? version : `v${version}`}
             </Typography.Text>
           )}

@@ -1,4 +1,4 @@
-import { BasicsRoot, ModeSwitch, Paragraph, SignInForm, Title } from '@claims/shared-kernel/ui/basics';
+import { BasicsRoot, basicsColors, ModeSwitch, Paragraph, SignInForm, Title } from '@claims/shared-kernel/ui/basics';
 import { useSearchParams } from 'react-router-dom';
 import { DemoVideo } from './DemoVideo';
 import { SignUpForm } from './SignUpForm';
@@ -7,7 +7,7 @@ type Mode = 'signin' | 'signup';
 
 /** antd Card's look, and its Row/Col grid (14/10 from md up, stacked below), in plain CSS. */
 const PAGE_CSS = `
-.sign-in-panel{width:min(960px,100%);padding:24px;background:#fff;border-radius:8px;box-shadow:0 1px 2px rgba(0,0,0,.03),0 2px 6px rgba(0,0,0,.04)}
+.sign-in-panel{width:min(960px,100%);padding:24px;background:${basicsColors.bgContainer};border-radius:8px;box-shadow:0 1px 2px rgba(0,0,0,.03),0 2px 6px rgba(0,0,0,.04)}
 .sign-in-columns{display:grid;grid-template-columns:minmax(0,1fr);gap:24px 32px;align-items:center}
 @media (min-width:768px){.sign-in-columns{grid-template-columns:minmax(0,14fr) minmax(0,10fr)}}
 `;
@@ -37,7 +37,14 @@ export function SignInScreen() {
 
   return (
     <BasicsRoot
-      style={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '100vh', padding: 24, background: '#f0f2f5' }}
+      style={{
+        display: 'flex',
+        justifyContent: 'center',
+        alignItems: 'center',
+        minHeight: '100vh',
+        padding: 24,
+        background: basicsColors.bgLayout,
+      }}
     >
       <style href="claims-sign-in-page" precedence="default">
         {PAGE_CSS}
