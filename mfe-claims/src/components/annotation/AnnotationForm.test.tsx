@@ -2,8 +2,9 @@ import type { Annotation, Claim } from '@claims/shared-kernel';
 import { type FakeApi, failure, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { AnnotationActions } from './index';
-import { button, choose, findButton, optionsOf, renderOnClaimPage, typeInto, fieldValue } from './testing';
-import { testClaim } from './testClaim';
+import { testClaim } from '../../testing/annotationClaim';
+import { renderOnClaimPage } from '../../testing/claimPage';
+import { button, choose, fieldValue, findButton, optionsOf, typeInto } from '../../testing/controls';
 
 let api: FakeApi;
 let claim: Claim;

@@ -2,8 +2,9 @@ import type { Annotation } from '@claims/shared-kernel';
 import { type FakeApi, failure, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { AnnotationActions } from './index';
-import { button, choose, findButton, renderOnClaimPage, typeInto, fieldValue } from './testing';
-import { testClaim } from './testClaim';
+import { testClaim } from '../../testing/annotationClaim';
+import { renderOnClaimPage } from '../../testing/claimPage';
+import { button, choose, fieldValue, findButton, typeInto } from '../../testing/controls';
 
 const RECORD: Annotation = {
   id: 5,

@@ -2,8 +2,8 @@ import type { ErrorAnnotations, ErrorCategory } from '@claims/shared-kernel';
 import { type FakeApi, failure, fakeApi, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ErrorFlag } from './index';
-import { renderOnClaimPage } from './testing';
-import { testClaim, VERIFICATION } from './testClaim';
+import { testClaim, VERIFICATION } from '../../testing/annotationClaim';
+import { renderOnClaimPage } from '../../testing/claimPage';
 
 const CATEGORIES: ErrorCategory[] = [
   { id: 1, category: 'Keyword missed', colour: '#cf1322', iconText: 'KM' },

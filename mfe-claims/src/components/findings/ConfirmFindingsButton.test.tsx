@@ -4,8 +4,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { claimQuery } from '../../api/claims';
 import { ConfirmFindingsButton } from '../annotation';
-import { button, choose, findButton, renderOnClaimPage, typeInto } from '../annotation/testing';
-import { found, testClaim, VERIFICATION } from '../annotation/testClaim';
+import { found, testClaim, VERIFICATION } from '../../testing/annotationClaim';
+import { renderOnClaimPage } from '../../testing/claimPage';
+import { button, choose, findButton, typeInto } from '../../testing/controls';
 import { CANCER_FINDINGS, NON_CANCER_FINDINGS } from '@claims/shared-kernel';
 import { findingsListOf } from './findings';
 

@@ -1,4 +1,4 @@
-import { absent, claimOf, evidence, found, procedure, SUMMARY } from '../../routes/claim/testing/claimBuilder';
+import { absent, claimOf, evidence, found, procedure, SUMMARY } from '../../testing/claimBuilder';
 import { hasChanges, verificationChanges } from './changes';
 
 const at = evidence(SUMMARY, 2);

@@ -1,5 +1,5 @@
 import { ENTITY_GROUPS } from '@claims/shared-kernel/contract';
-import { absent, claimOf, evidence, found, procedure, SUMMARY } from '../../routes/claim/testing/claimBuilder';
+import { absent, claimOf, evidence, found, procedure, SUMMARY } from '../../testing/claimBuilder';
 import {
   claimRuleVersion,
   DISPLAYED_GROUPS,

@@ -1,4 +1,4 @@
-import { absent, and, anyOf, claimOf, compare, evidence, found, LAB, procedure, SUMMARY } from '../../routes/claim/testing/claimBuilder';
+import { absent, and, anyOf, claimOf, compare, evidence, found, LAB, procedure, SUMMARY } from '../../testing/claimBuilder';
 import { documentOf, evidenceItems, evidencePages, placeOfEvidence, placeOfItem, targetOf } from './evidence';
 
 const BOX = { x: 106, y: 68, width: 90, height: 10, pageWidth: 595, pageHeight: 842 };

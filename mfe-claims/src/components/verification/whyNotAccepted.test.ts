@@ -1,5 +1,5 @@
 import type { LeafOperator, RuleStatement } from '@claims/shared-kernel';
-import { allOf, and, anyOf, compare, evidence, LAB, or, procedure } from '../../routes/claim/testing/claimBuilder';
+import { allOf, and, anyOf, compare, evidence, LAB, or, procedure } from '../../testing/claimBuilder';
 import { foundValues, PROTOCOL_NOT_CONFIGURED, type Remedy, suspendedSentence, whyNotAccepted } from './whyNotAccepted';
 
 /** A REJECTED procedure whose only failing tree is `tree` (as its clinical terms rule). */

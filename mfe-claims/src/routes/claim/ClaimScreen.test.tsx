@@ -1,7 +1,10 @@
 // The viewer and the annotation pieces are other units with their own tests: here they show what the page hands them.
-jest.mock('../../components/viewer/DocumentViewer', () => ({ __esModule: true, default: require('./testing/mocks').ViewerProbe }));
+jest.mock('../../components/viewer/DocumentViewer', () => ({
+  __esModule: true,
+  default: require('../../testing/claimPageProbes').ViewerProbe,
+}));
 jest.mock('../../components/annotation', () => {
-  const mocks = require('./testing/mocks');
+  const mocks = require('../../testing/claimPageProbes');
   return {
     ...jest.requireActual('../../components/annotation'),
     AnnotationActions: mocks.AnnotationActionsProbe,
@@ -17,7 +20,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import ClaimsRoutes from '../index';
 import type { ClaimListState } from './listState';
-import { absent, and, anyOf, CLAIM_ID, claimOf, compare, evidence, found, LAB, procedure, SUMMARY } from './testing/claimBuilder';
+import { absent, and, anyOf, CLAIM_ID, claimOf, compare, evidence, found, LAB, procedure, SUMMARY } from '../../testing/claimBuilder';
 
 function LocationProbe() {
   const location = useLocation();

@@ -3,7 +3,7 @@
  * claim page's tests: they show what the page hands them, so a test can read it.
  */
 import type { Claim, EntityGroup, FoundItem } from '@claims/shared-kernel';
-import type { DocumentViewerProps, ViewerPosition } from '../../../components/viewer/types';
+import type { DocumentViewerProps, ViewerPosition } from '../components/viewer/types';
 
 export function ViewerProbe({ target, evidencePages, documents }: DocumentViewerProps) {
   const pages = Object.fromEntries([...evidencePages].map(([id, set]) => [id, [...set].sort((a, b) => a - b)]));
