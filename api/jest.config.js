@@ -11,6 +11,6 @@ export default {
   moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
   testMatch: ['<rootDir>/src/**/*.test.ts', '<rootDir>/test/**/*.test.ts', '<rootDir>/testing/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/.data/', '/.tmp/'],
-  globalSetup: '<rootDir>/test/api/global-setup.ts',
+  globalSetup: '<rootDir>/testing/global-setup.ts',
   testTimeout: 60_000,
 };

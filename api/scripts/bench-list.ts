@@ -15,7 +15,7 @@ import { listClaims, searchClaims } from '../src/claims/list';
 import { openDatabase, rowsOf, type Db, type OpenDatabase } from '../src/db';
 import { organizations } from '../src/db/schema';
 import { ORGANIZATIONS } from '../src/seed/base';
-import { postgresUnavailable, throwawayDatabase } from '../test/postgres';
+import { postgresUnavailable, throwawayDatabase } from '../testing/postgres';
 import { argument, BENCH_PROVIDER, percentile } from './bench-common';
 
 const LIMIT = 25;

@@ -37,8 +37,8 @@ import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { DEMO_PASSWORD, ORGANIZATIONS } from '../src/seed/base';
-import { POSTGRES_URL, postgresUnavailable } from '../test/postgres';
-import { SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../test/api/zip-parts';
+import { POSTGRES_URL, postgresUnavailable } from '../testing/postgres';
+import { SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../testing/zip-parts';
 import { argument, percentile } from './bench-common';
 
 const SHORT = process.argv.includes('--short');

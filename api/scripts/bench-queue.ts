@@ -16,7 +16,7 @@ import { organizations } from '../src/db/schema';
 import { BATCH_PRIORITY, INTERACTIVE_PRIORITY, VERIFY_JOB } from '../src/jobs/enqueue';
 import { claimNextJob, FIRST_TURN, nextTurn, type Turn } from '../src/jobs/queue';
 import { ORGANIZATIONS } from '../src/seed/base';
-import { postgresUnavailable, throwawayDatabase } from '../test/postgres';
+import { postgresUnavailable, throwawayDatabase } from '../testing/postgres';
 import { argument, percentile } from './bench-common';
 
 const SIZES = argument('--sizes', '1000,10000,100000').split(',').map(Number);

@@ -5,9 +5,9 @@
  * included, with the usual 429 and message.
  */
 import type { FastifyInstance } from 'fastify';
-import { DATABASES } from './databases';
-import { PASSWORD } from './fixture';
-import { testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { PASSWORD } from '../../testing/fixture';
+import { testApp, type TestDatabase } from '../../testing/http';
 
 const LIMIT = 3;
 const COOL_DOWN = /^Too many failed sign-ins for this account, retry in \d+ (seconds|minutes)$/;

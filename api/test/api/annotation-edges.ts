@@ -13,8 +13,8 @@ import type { Annotation, Claim, ErrorAnnotations, ErrorCategory, ProcedureVerif
 import { buildApp } from '../../src/app';
 import { claimDocuments, claims } from '../../src/db/schema';
 import { formatIn } from '../../src/http/time';
-import { claimIds } from './fixture';
-import { bearer, login, testApp, testConfig, type TestDatabase } from './support';
+import { claimIds } from '../../testing/fixture';
+import { bearer, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 

@@ -1,5 +1,5 @@
 /** The api suite on embedded PGlite (a clone of the fixture template). */
-import { pgliteDatabase } from './support';
+import { pgliteDatabase } from '../../testing/http';
 import { defineApiSuite } from './suite';
 
 describe('api on PGlite', () => {

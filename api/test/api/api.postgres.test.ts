@@ -2,8 +2,8 @@
  * The api suite on a real PostgreSQL server (TEST_DATABASE_URL, default the local one), in a
  * throwaway database. Without a server it is skipped loudly, or fails when REQUIRE_POSTGRES=1.
  */
-import { postgresUnavailable } from '../postgres';
-import { postgresDatabase } from './support';
+import { postgresUnavailable } from '../../testing/postgres';
+import { postgresDatabase } from '../../testing/http';
 import { defineApiSuite } from './suite';
 
 const unavailable = await postgresUnavailable();

@@ -9,8 +9,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
 import { auditLog, batches, claims, jobs, procedures } from '../../src/db/schema';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const SUPER = 'vitraya.admin';

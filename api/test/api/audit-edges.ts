@@ -13,7 +13,7 @@ import { claimDocuments, claims, keywordMasters, procedures, rules } from '../..
 import { formatIn, todayIn } from '../../src/http/time';
 import { startVerificationWorker } from '../../src/jobs';
 import { pastedDocument } from '../../src/masters/clinical-try';
-import { bearer, login, testApp, testConfig, type TestDatabase } from './support';
+import { bearer, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -19,8 +19,8 @@ import { claimDocuments, claims, jobs, type StoredReadPage } from '../../src/db/
 import { startVerificationWorker, UNREADABLE_DOCUMENTS_ERROR_CODE } from '../../src/jobs';
 import { moveLegacyDocuments } from '../../src/storage/legacy';
 import { MissingDocumentError, newDocumentKey } from '../../src/storage/store';
-import { claimIds } from './fixture';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { claimIds } from '../../testing/fixture';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

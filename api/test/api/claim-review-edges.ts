@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Claim, ClaimListRow, ClaimQuestions } from '@claims/shared-kernel/contract';
 import { claimDocuments, claims, jobs, procedureQuestions, procedures } from '../../src/db/schema';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

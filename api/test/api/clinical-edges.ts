@@ -25,7 +25,7 @@ import {
 } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { pastedDocument } from '../../src/masters/clinical-try';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };

@@ -30,7 +30,7 @@ import { createFolderInbox } from '../../src/inbox/folder';
 import { parseCsv } from '../../src/inbox/manifest';
 import { seedInbox } from '../../src/seed/inbox';
 import { catalog } from '../../src/seed/synthetic/catalog';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const MB = 1024 * 1024;

@@ -9,11 +9,11 @@ import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Docgroup, DocgroupConfig, Paged } from '@claims/shared-kernel/contract';
 import { auditLog, docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../../src/db/schema';
 import { loadMasterData } from '../../src/jobs/verification-input';
-import { docFromText } from '../../src/verification/fixtures';
+import { docFromText } from '../../testing/verification/fixtures';
 import { PhraseIndex } from '../../src/verification/match';
 import { segregate } from '../../src/verification/segregate';
 import { buildClaimText } from '../../src/verification/text';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 

@@ -1,6 +1,6 @@
 /**
  * The document store's contract (src/storage/store.ts), the same on both kinds of DOCUMENT_STORE: a folder, and an
- * S3 bucket reached over HTTP on a real S3 server this file starts (test/s3-server.ts). Also how DOCUMENT_STORE and
+ * S3 bucket reached over HTTP on a real S3 server this file starts (testing/s3.ts). Also how DOCUMENT_STORE and
  * the S3_* settings are read.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -13,7 +13,7 @@ import { createFolderStore } from '../../src/storage/folder';
 import { createS3Store } from '../../src/storage/s3';
 import { openS3Bucket } from '../../src/storage/s3-bucket';
 import { MissingDocumentError, newDocumentKey, type DocumentStore } from '../../src/storage/store';
-import { startS3Server } from '../s3-server';
+import { startS3Server } from '../../testing/s3';
 
 interface StoreUnderTest {
   store: DocumentStore;

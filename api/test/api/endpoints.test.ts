@@ -10,7 +10,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { type ApiCall, ENDPOINTS, type Endpoint } from '@claims/shared-kernel/contract';
 import { API_BASE_PATH } from '@claims/shared-kernel/constants';
 import { OPENAPI_PATH } from '../../src/http/openapi';
-import { pgliteDatabase, testApp, type TestDatabase } from './support';
+import { pgliteDatabase, testApp, type TestDatabase } from '../../testing/http';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;

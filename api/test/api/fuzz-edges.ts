@@ -7,7 +7,7 @@
  * MAX_CASES_PER_OPERATION calls per operation and user.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const MAX_CASES_PER_OPERATION = 30;

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { NOT_WARMED_UP, warmUp } from '../../src/http/health';
-import { DATABASES } from './databases';
-import { testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { testApp, type TestDatabase } from '../../testing/http';
 
 describe.each(DATABASES)('health and readiness on %s', (_name, open) => {
   let testDb: TestDatabase | undefined;

@@ -8,8 +8,8 @@ import { connect } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { type Claim, PAGE_NUMBER_MAX } from '@claims/shared-kernel/contract';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 /** Far above what any of these requests needs, far below a freeze. */

@@ -11,7 +11,7 @@ import type { InboxConnector, InboxDocument } from '../../src/inbox/connector';
 import { createFolderInbox } from '../../src/inbox/folder';
 import { createS3Inbox } from '../../src/inbox/s3';
 import { openS3Bucket } from '../../src/storage/s3-bucket';
-import { startS3Server } from '../s3-server';
+import { startS3Server } from '../../testing/s3';
 
 interface InboxUnderTest {
   inbox: InboxConnector;

@@ -9,7 +9,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ClaimListRow, ClaimSearchBody, Paged, ProcedureVerification } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../../src/db';
 import { claims } from '../../src/db/schema';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const BAJAJ_CLAIMS = 60;

@@ -10,8 +10,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../src/db';
 import { LoopTurns } from '../../src/db/loop-turns';
-import { DATABASES } from './databases';
-import { testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { testApp, type TestDatabase } from '../../testing/http';
 
 const BACKLOG = 300;
 

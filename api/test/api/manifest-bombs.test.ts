@@ -12,9 +12,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type { RefreshDownloadsResponse } from '@claims/shared-kernel/contract';
 import { MAX_MANIFEST_ROWS } from '../../src/inbox/manifest';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
-import { deflatedPart, SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from './zip-parts';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { deflatedPart, SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../../testing/zip-parts';
 
 const BASE = '/v0.3.0';
 const MB = 1024 * 1024;

@@ -13,9 +13,9 @@ import type { AppConfig } from '../../src/config';
 import { claimDocuments, claims } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { openS3Bucket, type S3Bucket } from '../../src/storage/s3-bucket';
-import { startS3Server, type TestS3Server } from '../s3-server';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { startS3Server, type TestS3Server } from '../../testing/s3';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -11,9 +11,9 @@ import { jobs } from '../../src/db/schema';
 import { METRICS_TOKEN_REQUIRED } from '../../src/http/metrics';
 import { startOperatorServer } from '../../src/http/operator-server';
 import { createVerificationWorker, type VerificationWorker } from '../../src/jobs/worker';
-import { fakeReader, fakeVerifier, until } from '../jobs/support';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { fakeReader, fakeVerifier, until } from '../../testing/jobs';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 // @ts-expect-error: the suite's scripts are plain JavaScript without type declarations.
 import { freePort } from '../../../scripts/lib/cluster.mjs';
 

@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import { CODE_MIGRATIONS, type OpenDatabase, rowsOf } from '../../src/db';
 import { DEMO_USERS, ORGANIZATIONS } from '../../src/seed/base';
 import { catalog } from '../../src/seed/synthetic/catalog';
-import { throwawayDatabase } from '../postgres';
-import { DATABASES } from './databases';
+import { throwawayDatabase } from '../../testing/postgres';
+import { DATABASES } from '../../testing/databases';
 
 const API_DIR = fileURLToPath(new URL('../..', import.meta.url));
 const SEED_CLAIMS = 4;

@@ -11,8 +11,8 @@ import type { AdjudicationResult } from '@claims/shared-kernel/constants';
 import type { Annotation, EntityGroup, FoundItem, ProcedureVerification, QualityReport } from '@claims/shared-kernel/contract';
 import { annotations, claims, clinicalAttributes, keywordMasters } from '../../src/db/schema';
 import { todayIn } from '../../src/http/time';
-import { claimIds } from './fixture';
-import { bearer, login, testApp, testConfig, type TestDatabase } from './support';
+import { claimIds } from '../../testing/fixture';
+import { bearer, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const ANNOTATOR = 'vitraya.reviewer';

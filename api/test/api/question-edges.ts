@@ -11,7 +11,7 @@ import type { Claim, ProcedureQuestion, QuestionSaveBody } from '@claims/shared-
 import { keywordMasters, procedureQuestions, procedures, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { answerFacts } from '../../src/questions/facts';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 

@@ -11,7 +11,7 @@ import type { Rule, RuleDryRunResult, RuleSaveBody, RuleStatement, RuleVersion }
 import { annotations, claims, keywordMasters, procedureQuestions, procedures, rateLimitHits, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };

@@ -7,8 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import type { RuleStatement } from '@claims/shared-kernel/contract';
 import { procedures, rules, ruleVersions, type RuleVersionContent } from '../../src/db/schema';
 import { listVersions } from '../../src/rules/versions';
-import { DATABASES } from './databases';
-import type { TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import type { TestDatabase } from '../../testing/http';
 
 const leaf = (description?: string): RuleStatement => ({
   operator: 'ANY_OF_N_VALUES_IS_PRESENT',

@@ -10,8 +10,8 @@ import type { Docgroup, DocgroupConfig, SegregationPreviewResult } from '@claims
 import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, procedures, rateLimitHits, rules } from '../../src/db/schema';
 import type { ReadPage, Word } from '../../src/verification/types';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
-import { DATABASES } from './databases';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 /** Opening a database and the app: a bound that proves no hang on a loaded machine, not a speed target. */

@@ -12,8 +12,8 @@ import { AccountStates } from '../../src/auth/accounts';
 import { LoginThrottle } from '../../src/auth/login-throttle';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords';
 import { users } from '../../src/db/schema';
-import { PASSWORD } from './fixture';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { PASSWORD } from '../../testing/fixture';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 const ACCOUNT_LIMIT = 3;

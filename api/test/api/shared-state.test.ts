@@ -8,9 +8,9 @@ import { eq, sql } from 'drizzle-orm';
 import { AUTH_CHANGES_CHANNEL } from '../../src/auth/changes';
 import { rowsOf } from '../../src/db';
 import { users } from '../../src/db/schema';
-import { postgresUnavailable } from '../postgres';
-import { PASSWORD } from './fixture';
-import { bearer, postgresDatabase, testApp, type TestDatabase } from './support';
+import { postgresUnavailable } from '../../testing/postgres';
+import { PASSWORD } from '../../testing/fixture';
+import { bearer, postgresDatabase, testApp, type TestDatabase } from '../../testing/http';
 
 const unavailable = await postgresUnavailable();
 if (unavailable) {

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { HttpTimeouts } from '../../src/config';
-import { DATABASES } from './databases';
-import { testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 /** Generous: the short timeouts below are a second, checked every 250 ms; a hung connection never closes. */

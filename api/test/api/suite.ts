@@ -30,14 +30,14 @@ import { defineMasterEdges } from './master-edges';
 import { defineQuestionEdges } from './question-edges';
 import { defineQualityEdges } from './quality-edges';
 import { defineRuleEdges } from './rule-edges';
-import { claimIds, ruleId } from './fixture';
+import { claimIds, ruleId } from '../../testing/fixture';
 import { defineSessionEdges } from './session-edges';
 import { defineDocgroupEdges } from './docgroup-edges';
 import { defineListEdges } from './list-edges';
 import { defineFuzzEdges } from './fuzz-edges';
 import { defineVerificationCancelEdges } from './verification-cancel-edges';
 import { defineRateLimitEdges } from './rate-limit-edges';
-import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from './support';
+import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 

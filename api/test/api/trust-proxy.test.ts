@@ -8,9 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { signInAddresses, users } from '../../src/db/schema';
 import { parseTrustProxy } from '../../src/http/client-address';
-import { DATABASES } from './databases';
-import { PASSWORD } from './fixture';
-import { testApp, type TestDatabase } from './support';
+import { DATABASES } from '../../testing/databases';
+import { PASSWORD } from '../../testing/fixture';
+import { testApp, type TestDatabase } from '../../testing/http';
 
 const LOGIN_RATE_LIMIT = 2;
 const PROXY = '10.20.0.1';

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { claims, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs';
-import { claimIds } from './fixture';
-import { bearer, login, testApp, type TestDatabase } from './support';
+import { claimIds } from '../../testing/fixture';
+import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
 

@@ -15,8 +15,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { MIGRATIONS_FOLDER } from '../../src/db';
 import { DEMO_PASSWORD, DEMO_USERS } from '../../src/seed/base';
 import { catalog } from '../../src/seed/synthetic/catalog';
-import { DATABASES } from '../api/databases';
-import { POSTGRES_URL, throwawayDatabase } from '../postgres';
+import { DATABASES } from '../../testing/databases';
+import { POSTGRES_URL, throwawayDatabase } from '../../testing/postgres';
 // @ts-expect-error: the suite's scripts are plain JavaScript without type declarations.
 import { freePort, startCluster } from '../../../scripts/lib/cluster.mjs';
 

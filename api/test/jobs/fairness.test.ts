@@ -13,7 +13,7 @@ import { batches, claimDocuments, claims, jobs } from '../../src/db/schema';
 import { recordClaimDocuments, withStoredDocuments } from '../../src/claims/upload';
 import { BATCH_PRIORITY, enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob } from '../../src/jobs/queue';
-import { makeScannedPdf, renderTextImage } from '../../src/verification/fixtures';
+import { makeScannedPdf, renderTextImage } from '../../testing/verification/fixtures';
 import { DEFAULT_READ_LIMITS } from '../../src/verification/read/limits';
 import { createDocumentReader } from '../../src/verification/read/reader';
 import {
@@ -29,7 +29,7 @@ import {
   until,
   type Driver,
   type TestDatabase,
-} from './support';
+} from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 

@@ -15,7 +15,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { claimDocuments, jobs } from '../../src/db/schema';
 import { cancelVerification } from '../../src/jobs';
 import { enqueueVerification } from '../../src/jobs/enqueue';
-import { makeScannedPdf, renderTextImage } from '../../src/verification/fixtures';
+import { makeScannedPdf, renderTextImage } from '../../testing/verification/fixtures';
 import { DEFAULT_READ_LIMITS, DocumentRefused, type ReadLimits } from '../../src/verification/read/limits';
 import { removeStaleOcrCaches } from '../../src/verification/read/ocr';
 import { createDocumentReader } from '../../src/verification/read/reader';
@@ -34,7 +34,7 @@ import {
   until,
   type Driver,
   type TestDatabase,
-} from './support';
+} from '../../testing/jobs';
 
 jest.setTimeout(120_000);
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { recordAudit } from '../../src/audit/log';
 import { keywordMasters } from '../../src/db/schema';
 import { cachedMasterData } from '../../src/jobs/verification-input';
-import { openTestDatabase, resetDatabase, seedBasics, type TestDatabase } from './support';
+import { openTestDatabase, resetDatabase, seedBasics, type TestDatabase } from '../../testing/jobs';
 
 describe('the masters a worker verifies with', () => {
   let database: TestDatabase;

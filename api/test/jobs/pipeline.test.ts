@@ -20,7 +20,7 @@ import {
   seedBasics,
   type Driver,
   type TestDatabase,
-} from './support';
+} from '../../testing/jobs';
 
 jest.setTimeout(120_000);
 

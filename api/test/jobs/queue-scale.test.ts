@@ -10,7 +10,7 @@ import { rowsOf } from '../../src/db';
 import { batches, claimDocuments, claims, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob, pruneFinishedJobs, releaseJob } from '../../src/jobs/queue';
-import { POSTGRES_URL } from '../postgres';
+import { POSTGRES_URL } from '../../testing/postgres';
 import {
   fakeReader,
   fakeVerifier,
@@ -24,7 +24,7 @@ import {
   until,
   type Driver,
   type TestDatabase,
-} from './support';
+} from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 

@@ -25,7 +25,7 @@ import {
   until,
   type Driver,
   type TestDatabase,
-} from './support';
+} from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 

@@ -2,7 +2,7 @@
 import { describe, expect, jest, test } from '@jest/globals';
 import { createVerifierPool, VerificationTimedOut } from '../../src/jobs/verify-pool';
 import { verifyClaim, type VerificationInput } from '../../src/verification';
-import { docFromText, emptyMasters, keyword, ruleOf } from '../../src/verification/fixtures';
+import { docFromText, emptyMasters, keyword, ruleOf } from '../../testing/verification/fixtures';
 
 jest.setTimeout(60_000);
 

@@ -2,8 +2,8 @@
  * The two databases every api test file runs on: `describe.each(DATABASES)('... on %s', (_name, open) => ...)`.
  * PostgreSQL is skipped loudly when the server does not answer, and fails the run when REQUIRE_POSTGRES=1.
  */
-import { postgresUnavailable } from '../postgres';
-import { pgliteDatabase, postgresDatabase, type TestDatabase } from './support';
+import { postgresUnavailable } from './postgres';
+import { pgliteDatabase, postgresDatabase, type TestDatabase } from './http';
 
 const unavailable = await postgresUnavailable();
 if (unavailable) {

@@ -1,10 +1,10 @@
-/** A real S3 server over HTTP (../testing/s3-server.mjs) for one test file, in a folder of its own that goes when it stops. */
+/** A real S3 server over HTTP (./s3-server.mjs) for one test file, in a folder of its own that goes when it stops. */
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { S3Settings } from '../src/config';
-import { startS3Server as startServer } from '../testing/s3-server.mjs';
+import { startS3Server as startServer } from './s3-server.mjs';
 
 export interface TestS3Server {
   /** The environment of an api process on it: DOCUMENT_STORE=s3, the S3_* settings and the credentials. */

@@ -5,9 +5,9 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { ProcedureVerification } from '@claims/shared-kernel/contract';
-import type { DbOrTx } from '../../src/db';
-import { claims, hospitals, keywordMasters, procedureQuestions, procedures, rules } from '../../src/db/schema';
-import { seedBase } from '../../src/seed/base';
+import type { DbOrTx } from '../src/db';
+import { claims, hospitals, keywordMasters, procedureQuestions, procedures, rules } from '../src/db/schema';
+import { seedBase } from '../src/seed/base';
 
 export const PASSWORD = 'demo-password';
 

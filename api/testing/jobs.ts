@@ -8,14 +8,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
-import { openDatabase, schema, type Db, type OpenDatabase } from '../../src/db';
-import { batches, claimDocuments, claims, keywordMasters, organizations, procedures, rules } from '../../src/db/schema';
+import { openDatabase, schema, type Db, type OpenDatabase } from '../src/db';
+import { batches, claimDocuments, claims, keywordMasters, organizations, procedures, rules } from '../src/db/schema';
 import type { RuleSelections } from '@claims/shared-kernel/contract';
-import { postgresUnavailable, throwawayDatabase } from '../postgres';
-import { createFolderStore } from '../../src/storage/folder';
-import { newDocumentKey } from '../../src/storage/store';
-import type { ClaimVerification, DocumentFile, ReadDocument, VerificationInput } from '../../src/verification/types';
-import { createVerificationWorker, type WorkerOptions } from '../../src/jobs/worker';
+import { postgresUnavailable, throwawayDatabase } from './postgres';
+import { createFolderStore } from '../src/storage/folder';
+import { newDocumentKey } from '../src/storage/store';
+import type { ClaimVerification, DocumentFile, ReadDocument, VerificationInput } from '../src/verification/types';
+import { createVerificationWorker, type WorkerOptions } from '../src/jobs/worker';
 
 export interface TestDatabase extends OpenDatabase {
   drop(): Promise<void>;

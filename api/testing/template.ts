@@ -7,11 +7,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_FOLDER, openDatabase } from '../../src/db';
+import { MIGRATIONS_FOLDER, openDatabase } from '../src/db';
 import { seedFixture } from './fixture';
 
-const API_ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SOURCES = ['test/api/fixture.ts', 'src/seed/base.ts'];
+const API_ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SOURCES = ['testing/fixture.ts', 'src/seed/base.ts'];
 
 function templatePath(): string {
   const hash = createHash('sha256');
