@@ -6,17 +6,17 @@ import { App, Button, Flex, Tag } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { consoleKeys, consolePageSize, listBatches, searchBatches } from '../../api/console';
-import { BatchActionsMenu } from '../../components/BatchActionsMenu';
-import { BatchOutcomeCounts } from '../../components/BatchOutcomes';
-import { BatchOutcomeDialog, type OutcomeTarget } from '../../components/BatchOutcomeDialog';
-import { BatchProgressCell } from '../../components/BatchProgressCell';
-import { withProgress } from '../../components/batchProgress';
-import { STATUS_COLOURS, statusText } from '../../components/batchStatus';
-import { DISPLAY_DATE } from '../../components/claimColumns';
-import { ConsoleFilter, type FilterField } from '../../components/ConsoleFilter';
-import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
-import { PriorityDialog } from '../../components/PriorityDialog';
-import { useBatchProgress } from '../../components/useBatchProgress';
+import { BatchActionsMenu } from '../../components/batches/BatchActionsMenu';
+import { BatchOutcomeCounts } from '../../components/batches/BatchOutcomes';
+import { BatchOutcomeDialog, type OutcomeTarget } from '../../components/batches/BatchOutcomeDialog';
+import { BatchProgressCell } from '../../components/progress/BatchProgressCell';
+import { withProgress } from '../../components/progress/batchProgress';
+import { STATUS_COLOURS, statusText } from '../../components/batches/batchStatus';
+import { DISPLAY_DATE } from '../../components/claims/claimColumns';
+import { ConsoleFilter, type FilterField } from '../../components/console/ConsoleFilter';
+import { HeaderStats, type HeaderStat } from '../../components/console/HeaderStats';
+import { PriorityDialog } from '../../components/priority/PriorityDialog';
+import { useBatchProgress } from '../../components/progress/useBatchProgress';
 import { CONSOLE_BODY_HEIGHT } from './ClaimsTab';
 
 function batchColumns(progress: ReadonlyMap<number, BatchProgress>): TableColumnsType<BatchRow> {

@@ -3,10 +3,10 @@ import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { ConsoleClaimRow, ConsoleFilterBody, DOWNLOAD_ERROR_CODES } from '@claims/shared-kernel';
 import { useCallback, useMemo, useState, type Key } from 'react';
 import { consoleKeys, consolePageSize, listConsoleClaims, searchConsoleClaims, type ClaimsTab as ClaimsTabKey } from '../../api/console';
-import { ClaimActions } from '../../components/ClaimActions';
-import { ConsoleFilter, type FilterField, type FilterOption } from '../../components/ConsoleFilter';
-import { HeaderStats, type HeaderStat } from '../../components/HeaderStats';
-import { useClaimDialogs } from '../../components/useClaimDialogs';
+import { ClaimActions } from '../../components/claims/ClaimActions';
+import { ConsoleFilter, type FilterField, type FilterOption } from '../../components/console/ConsoleFilter';
+import { HeaderStats, type HeaderStat } from '../../components/console/HeaderStats';
+import { useClaimDialogs } from '../../components/claims/useClaimDialogs';
 
 export const CONSOLE_BODY_HEIGHT = 450;
 

@@ -1,6 +1,6 @@
 import type { DownloadedCount } from '@claims/shared-kernel';
 import type { ClaimsTab } from '../../api/console';
-import type { HeaderStat } from '../../components/HeaderStats';
+import type { HeaderStat } from '../../components/console/HeaderStats';
 
 export type ConsoleTab = ClaimsTab | 'batches';
 

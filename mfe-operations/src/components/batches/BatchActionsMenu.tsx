@@ -4,11 +4,11 @@ import type { BatchRow } from '@claims/shared-kernel';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Form, Input, type MenuProps, Modal } from 'antd';
 import { useState } from 'react';
-import { archiveBatches, batchReport, discardBatches, dropBatches, setBatchStatus, suspendBatches } from '../api/batchActions';
-import { AllocationDialog } from './AllocationDialog';
-import { allocationKind } from './allocation';
-import { CONFIRM_TITLE, REPORT_FAILED, SELECT_FIRST, SUCCESS } from './texts';
-import { alreadySaid, useConsoleWrite } from './useConsoleWrite';
+import { archiveBatches, batchReport, discardBatches, dropBatches, setBatchStatus, suspendBatches } from '../../api/batchActions';
+import { AllocationDialog } from '../allocation/AllocationDialog';
+import { allocationKind } from '../allocation/allocation';
+import { CONFIRM_TITLE, REPORT_FAILED, SELECT_FIRST, SUCCESS } from '../console/texts';
+import { alreadySaid, useConsoleWrite } from '../console/useConsoleWrite';
 
 type Action = 'pause' | 'resume' | 'suspend' | 'archive' | 'discard' | 'drop';
 

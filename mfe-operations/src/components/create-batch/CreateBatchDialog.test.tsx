@@ -12,8 +12,8 @@ import {
   selectRow,
   setUpConsoleTests,
   wire,
-} from '../testing/console';
-import { claimRow, HOSPITALS } from '../testing/fixtures';
+} from '../../testing/console';
+import { claimRow, HOSPITALS } from '../../testing/fixtures';
 
 setUpConsoleTests();
 

@@ -4,12 +4,12 @@ import { SortableList } from '@claims/shared-kernel/ui/sortable';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
-import { changePriority } from '../api/batchActions';
-import { batchesByPriority, consoleKeys } from '../api/console';
-import { CONFIRM_TITLE, SUCCESS } from './texts';
-import { alreadySaid, useConsoleWrite } from './useConsoleWrite';
+import { changePriority } from '../../api/batchActions';
+import { batchesByPriority, consoleKeys } from '../../api/console';
+import { CONFIRM_TITLE, SUCCESS } from '../console/texts';
+import { alreadySaid, useConsoleWrite } from '../console/useConsoleWrite';
 import { PRIORITY_BATCH_COUNT, PRIORITY_STATUSES, statusAfterReorder } from './priority';
-import { statusText } from './batchStatus';
+import { statusText } from '../batches/batchStatus';
 
 export const PRIORITY_QUESTION = 'Are you sure you want to change the priority of the batches?';
 

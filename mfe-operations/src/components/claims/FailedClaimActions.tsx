@@ -1,9 +1,9 @@
 import type { ConsoleClaimRow, ReuploadResponse } from '@claims/shared-kernel';
 import { App, Button, Checkbox, Flex, Typography } from 'antd';
 import { useState } from 'react';
-import { retryFailedClaims, type RetryAction } from '../api/batchActions';
-import { CONFIRM_TITLE, SELECT_FIRST, SUCCESS } from './texts';
-import { alreadySaid, useConsoleWrite } from './useConsoleWrite';
+import { retryFailedClaims, type RetryAction } from '../../api/batchActions';
+import { CONFIRM_TITLE, SELECT_FIRST, SUCCESS } from '../console/texts';
+import { alreadySaid, useConsoleWrite } from '../console/useConsoleWrite';
 
 /** The failed tab's actions on the selected claims, in the batches they failed in (spec 3 §4, §8). */
 const RETRY_ACTIONS: Record<RetryAction, { label: string; verb: string; success: string }> = {

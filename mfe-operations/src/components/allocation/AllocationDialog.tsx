@@ -7,12 +7,12 @@ import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
-import { assignEqually, assignSpecified, listUsers, updateAssignDate } from '../api/batchActions';
-import { consoleKeys } from '../api/console';
+import { assignEqually, assignSpecified, listUsers, updateAssignDate } from '../../api/batchActions';
+import { consoleKeys } from '../../api/console';
 import { type AllocationMode, checkAllocation, equalShares, percentageShares, specifiedData } from './allocation';
-import { DISPLAY_DATE } from './claimColumns';
-import { SUCCESS } from './texts';
-import { useConsoleWrite } from './useConsoleWrite';
+import { DISPLAY_DATE } from '../claims/claimColumns';
+import { SUCCESS } from '../console/texts';
+import { useConsoleWrite } from '../console/useConsoleWrite';
 
 const MODES: { value: AllocationMode; label: string }[] = [
   { value: 'equally', label: 'Equally' },

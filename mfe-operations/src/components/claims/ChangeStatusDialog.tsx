@@ -2,10 +2,10 @@ import { CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel';
 import type { ConsoleClaimRow } from '@claims/shared-kernel';
 import { Form, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
-import { type ConsoleClaimStatus, setClaimStatus } from '../api/claimActions';
-import { statusText } from './batchStatus';
-import { SUCCESS } from './texts';
-import { useConsoleWrite } from './useConsoleWrite';
+import { type ConsoleClaimStatus, setClaimStatus } from '../../api/claimActions';
+import { statusText } from '../batches/batchStatus';
+import { SUCCESS } from '../console/texts';
+import { useConsoleWrite } from '../console/useConsoleWrite';
 
 const STATUS_OPTIONS = CONSOLE_CLAIM_STATUSES.map((status) => ({ value: status, label: statusText(status) }));
 

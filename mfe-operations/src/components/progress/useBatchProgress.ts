@@ -1,8 +1,8 @@
 import type { BatchProgress, BatchRow } from '@claims/shared-kernel';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { fetchBatchProgress } from '../api/batchActions';
-import { consoleKeys } from '../api/console';
+import { fetchBatchProgress } from '../../api/batchActions';
+import { consoleKeys } from '../../api/console';
 import { isProcessing, PROGRESS_POLL_MS } from './batchProgress';
 
 const NO_PROGRESS = new Map<number, BatchProgress>();

@@ -1,5 +1,5 @@
 import type { BatchStatus } from '@claims/shared-kernel';
-import { batchRow } from '../testing/fixtures';
+import { batchRow } from '../../testing/fixtures';
 import { statusAfterReorder } from './priority';
 
 const batch = (status: BatchStatus, allocation_status: 'ASSIGNED' | null = null) =>

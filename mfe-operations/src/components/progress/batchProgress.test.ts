@@ -1,4 +1,4 @@
-import { batchRow } from '../testing/fixtures';
+import { batchRow } from '../../testing/fixtures';
 import { doneCount, isProcessing, timeLeftText, withProgress } from './batchProgress';
 
 describe('batch progress', () => {

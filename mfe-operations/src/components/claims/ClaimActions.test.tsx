@@ -14,8 +14,8 @@ import {
   selectRow,
   setUpConsoleTests,
   wire,
-} from '../testing/console';
-import { claimRow, PROCEDURES, refreshResult } from '../testing/fixtures';
+} from '../../testing/console';
+import { claimRow, PROCEDURES, refreshResult } from '../../testing/fixtures';
 
 setUpConsoleTests();
 

@@ -1,4 +1,4 @@
-import { claimRow } from '../testing/fixtures';
+import { claimRow } from '../../testing/fixtures';
 import { planBatch } from './createBatch';
 
 const named = (id: number, overrides: Parameters<typeof claimRow>[0] = {}) =>

@@ -11,8 +11,8 @@ import {
   renderConsole,
   setUpConsoleTests,
   wire,
-} from '../testing/console';
-import { batchRow } from '../testing/fixtures';
+} from '../../testing/console';
+import { batchRow } from '../../testing/fixtures';
 
 setUpConsoleTests();
 

@@ -5,10 +5,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Alert, App, Flex, Form, Input, Modal, Select, Typography } from 'antd';
 import Radio from 'antd/es/radio';
 import { useState } from 'react';
-import { createConsoleBatch } from '../api/batchActions';
+import { createConsoleBatch } from '../../api/batchActions';
 import { CREATE_ACTIONS, CREATE_SUCCESS, type CreateBatchTab, planBatch } from './createBatch';
-import { NOT_AUTHORIZED } from './texts';
-import { useConsoleRefresh } from './useConsoleWrite';
+import { NOT_AUTHORIZED } from '../console/texts';
+import { useConsoleRefresh } from '../console/useConsoleWrite';
 
 const hospitalOptions = (hospitals: Hospital[]) =>
   hospitals.map((h) => ({ value: h.hospital_code, label: `${h.hospital_code} - ${h.name}` }));

@@ -5,10 +5,10 @@ import { Alert, App, Button, Flex, Modal, Typography } from 'antd';
 import Progress from 'antd/es/progress';
 import Upload, { type RcFile } from 'antd/es/upload';
 import { useState } from 'react';
-import { fetchManifestLimits, uploadManifest } from '../api/claimActions';
+import { fetchManifestLimits, uploadManifest } from '../../api/claimActions';
 import { importSummary, unreadableManifests } from './importSummary';
 import { DOCUMENT_ACCEPT, isDocumentFile, isManifestFile, limitsText, MANIFEST_ACCEPT, uploadProblems } from './manifestFiles';
-import { useConsoleRefresh } from './useConsoleWrite';
+import { useConsoleRefresh } from '../console/useConsoleWrite';
 
 /** The limits change only with the server's configuration; without them the server alone checks the sizes. */
 const manifestLimitsQuery = queryOptions({

@@ -16,8 +16,8 @@ import {
   setUpConsoleTests,
   typeDate,
   wire,
-} from '../testing/console';
-import { batchRow } from '../testing/fixtures';
+} from '../../testing/console';
+import { batchRow } from '../../testing/fixtures';
 
 setUpConsoleTests();
 

@@ -4,10 +4,10 @@ import { LimitedSelect } from '@claims/shared-kernel/ui';
 import { useMutation } from '@tanstack/react-query';
 import { App, Form, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { addProcedureNames } from '../api/claimActions';
-import type { FilterOption } from './ConsoleFilter';
-import { CONFIRM_TITLE, OVERRIDE_PROCEDURE_QUESTION, SUCCESS } from './texts';
-import { useConsoleRefresh } from './useConsoleWrite';
+import { addProcedureNames } from '../../api/claimActions';
+import type { FilterOption } from '../console/ConsoleFilter';
+import { CONFIRM_TITLE, OVERRIDE_PROCEDURE_QUESTION, SUCCESS } from '../console/texts';
+import { useConsoleRefresh } from '../console/useConsoleWrite';
 
 export interface AddProcedureDialogProps {
   org: string;

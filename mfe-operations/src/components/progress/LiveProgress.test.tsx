@@ -1,8 +1,8 @@
 import type { BatchProgress } from '@claims/shared-kernel';
 import type { FakeApi } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { byLabel, consoleApi, findByLabel, openTab, renderConsole, setUpConsoleTests } from '../testing/console';
-import { batchRow, progressRow } from '../testing/fixtures';
+import { byLabel, consoleApi, findByLabel, openTab, renderConsole, setUpConsoleTests } from '../../testing/console';
+import { batchRow, progressRow } from '../../testing/fixtures';
 import { PROGRESS_POLL_MS } from './batchProgress';
 
 setUpConsoleTests();

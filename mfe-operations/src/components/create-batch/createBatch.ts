@@ -1,6 +1,6 @@
 import { caseTypeLabel } from '@claims/shared-kernel';
 import type { BatchCreateAction, CaseType, ConsoleClaimRow } from '@claims/shared-kernel';
-import { SUCCESS } from './texts';
+import { SUCCESS } from '../console/texts';
 
 /** The claims tabs Create Batch is offered on. */
 export type CreateBatchTab = 'uploads' | 'uploadFailed';

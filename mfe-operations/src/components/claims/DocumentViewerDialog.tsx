@@ -3,7 +3,7 @@ import { LoadState } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Flex, Menu, Modal, Tooltip, Typography } from 'antd';
 import { useEffect, useState } from 'react';
-import { consoleKeys, fetchDocument } from '../api/console';
+import { consoleKeys, fetchDocument } from '../../api/console';
 
 type DocumentKind = 'image' | 'pdf' | 'other';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useCallback } from 'react';
-import { consoleKeys } from '../api/console';
+import { consoleKeys } from '../../api/console';
 
 /**
  * Reads again what a console write may change: every claims list and batch list (the console's, the claims

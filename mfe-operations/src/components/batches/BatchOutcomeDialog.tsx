@@ -4,9 +4,9 @@ import type { BatchRow, ConsoleClaimRow } from '@claims/shared-kernel';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Modal, Table } from 'antd';
 import { useEffect, useState } from 'react';
-import { claimsByOutcome, consoleKeys } from '../api/console';
+import { claimsByOutcome, consoleKeys } from '../../api/console';
 import type { OutcomeInfo } from './BatchOutcomes';
-import { useClaimDialogs } from './useClaimDialogs';
+import { useClaimDialogs } from '../claims/useClaimDialogs';
 
 export interface OutcomeTarget {
   batch: BatchRow;

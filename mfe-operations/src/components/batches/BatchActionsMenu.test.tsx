@@ -14,8 +14,8 @@ import {
   selectRow,
   setUpConsoleTests,
   wire,
-} from '../testing/console';
-import { batchRow } from '../testing/fixtures';
+} from '../../testing/console';
+import { batchRow } from '../../testing/fixtures';
 import { pauseOrResume } from './BatchActionsMenu';
 
 setUpConsoleTests();

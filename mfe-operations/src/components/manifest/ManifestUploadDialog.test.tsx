@@ -3,8 +3,8 @@ import type { ManifestLimits, RefreshDownloadsResponse } from '@claims/shared-ke
 import { failure, type FakeApi, type RecordedCall } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, type JsonBodyType } from 'msw';
-import { activePanel, button, consoleApi, findDialog, renderConsole, setUpConsoleTests } from '../testing/console';
-import { refreshResult } from '../testing/fixtures';
+import { activePanel, button, consoleApi, findDialog, renderConsole, setUpConsoleTests } from '../../testing/console';
+import { refreshResult } from '../../testing/fixtures';
 
 setUpConsoleTests();
 

@@ -3,7 +3,7 @@ import { DateRangeFields, dateRangeError, FilterPanel, LimitedSelect, toWireDate
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { useState } from 'react';
-import { consoleKeys, fetchFilterOptions } from '../api/console';
+import { consoleKeys, fetchFilterOptions } from '../../api/console';
 
 /** The list-valued fields of the console filter object (spec 3 §3.6). */
 export type FilterListKey = Exclude<keyof ConsoleFilterBody, 'startDate' | 'endDate'>;
