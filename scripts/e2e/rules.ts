@@ -5,7 +5,7 @@
  * claim; questions created, edited and deleted by a named question editor while another user is refused.
  * Procedures are made and claims and rules found through the api, never assumed by id.
  */
-import { ENTITY_LABELS, type EntityName } from '@claims/shared-kernel/constants';
+import { ENTITY_LABELS, type EntityName, OPERATOR_LABELS } from '@claims/shared-kernel/constants';
 import type {
   Claim,
   ClaimCreateResponse,
@@ -208,14 +208,6 @@ interface Group {
 const isGroup = (node: Condition | Group): node is Group => 'booleanOperator' in node;
 
 const PRESENCE: LeafOperator[] = ['ANY_OF_N_VALUES_IS_PRESENT', 'ALL_OF_THE_VALUES_ARE_PRESENT'];
-const OPERATOR_LABELS: Partial<Record<LeafOperator, string>> = {
-  ANY_OF_N_VALUES_IS_PRESENT: 'Any N of the values is present',
-  ALL_OF_THE_VALUES_ARE_PRESENT: 'All of the values are present',
-  VALUE_GREATER_THAN: 'Value greater than',
-  VALUE_LESS_THAN_EQUAL_TO: 'Value less than or equal to',
-  VALUE_IN_RANGE: 'Value in range',
-  VALUE_IN: 'Value in',
-};
 /** The four builders of the rule form, with the entity a new presence condition of each looks for. */
 const BUILDERS = [
   { tree: 'procedureRule', title: 'Procedure Rule', entity: 'procedures' },
@@ -228,7 +220,7 @@ type Builder = (typeof BUILDERS)[number];
 /** Fills the condition at `path` of a builder (it exists, without an operator) as `condition` says. */
 async function fillCondition(page: Page, builder: Builder, path: string, condition: Condition): Promise<void> {
   const name = `${builder.title} ${path}`;
-  await choose(page, `Operator of ${name}`, [OPERATOR_LABELS[condition.operator]!]);
+  await choose(page, `Operator of ${name}`, [OPERATOR_LABELS[condition.operator]]);
   if (PRESENCE.includes(condition.operator)) {
     if (condition.entity) await choose(page, `Entity of ${name}`, [ENTITY_LABELS[condition.entity]]);
     await choose(page, `Values of ${name}`, condition.values!);

@@ -167,6 +167,31 @@ export const LEAF_OPERATORS = [
 ] as const;
 export type LeafOperator = (typeof LEAF_OPERATORS)[number];
 
+/** How the builder names each operator. */
+export const OPERATOR_LABELS: Record<LeafOperator, string> = {
+  ANY_OF_N_VALUES_IS_PRESENT: 'Any N of the values is present',
+  ALL_OF_THE_VALUES_ARE_PRESENT: 'All of the values are present',
+  VALUE_GREATER_THAN: 'Value greater than',
+  VALUE_GREATER_THAN_EQUAL_TO: 'Value greater than or equal to',
+  VALUE_LESS_THAN: 'Value less than',
+  VALUE_LESS_THAN_EQUAL_TO: 'Value less than or equal to',
+  VALUE_EQUAL_TO: 'Value equal to',
+  VALUE_NOT_EQUAL_TO: 'Value not equal to',
+  VALUE_IN_RANGE: 'Value in range',
+  VALUE_IN: 'Value in',
+  VALUE_NOT_IN: 'Value not in',
+};
+
+/** How a statement's text and the rule viewer write a comparison. */
+export const COMPARISON_SIGNS: Partial<Record<LeafOperator, string>> = {
+  VALUE_GREATER_THAN: '>',
+  VALUE_GREATER_THAN_EQUAL_TO: '>=',
+  VALUE_LESS_THAN: '<',
+  VALUE_LESS_THAN_EQUAL_TO: '<=',
+  VALUE_EQUAL_TO: '=',
+  VALUE_NOT_EQUAL_TO: '≠',
+};
+
 /**
  * The values a VALUE_IN / VALUE_NOT_IN leaf lists: its value is a list, or older rules' comma-separated text.
  * The adjudicator and every screen that explains a leaf read it the same way.

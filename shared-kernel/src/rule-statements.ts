@@ -7,6 +7,7 @@ import {
   BOOLEAN_OPERATORS,
   ENTITY_LABELS,
   ENTITY_NAMES,
+  COMPARISON_SIGNS,
   LEAF_OPERATORS,
   LIMITS,
   leafValueList,
@@ -30,30 +31,6 @@ export const OPERATOR_SHAPES: Record<LeafOperator, OperatorShape> = {
   VALUE_IN_RANGE: 'range',
   VALUE_IN: 'list',
   VALUE_NOT_IN: 'list',
-};
-
-/** How the builder names each operator. */
-export const OPERATOR_LABELS: Record<LeafOperator, string> = {
-  ANY_OF_N_VALUES_IS_PRESENT: 'Any N of the values is present',
-  ALL_OF_THE_VALUES_ARE_PRESENT: 'All of the values are present',
-  VALUE_GREATER_THAN: 'Value greater than',
-  VALUE_GREATER_THAN_EQUAL_TO: 'Value greater than or equal to',
-  VALUE_LESS_THAN: 'Value less than',
-  VALUE_LESS_THAN_EQUAL_TO: 'Value less than or equal to',
-  VALUE_EQUAL_TO: 'Value equal to',
-  VALUE_NOT_EQUAL_TO: 'Value not equal to',
-  VALUE_IN_RANGE: 'Value in range',
-  VALUE_IN: 'Value in',
-  VALUE_NOT_IN: 'Value not in',
-};
-
-const COMPARISON_SIGNS: Partial<Record<LeafOperator, string>> = {
-  VALUE_GREATER_THAN: '>',
-  VALUE_GREATER_THAN_EQUAL_TO: '>=',
-  VALUE_LESS_THAN: '<',
-  VALUE_LESS_THAN_EQUAL_TO: '<=',
-  VALUE_EQUAL_TO: '=',
-  VALUE_NOT_EQUAL_TO: '≠',
 };
 
 const isLeafOperator = (value: unknown): value is LeafOperator => LEAF_OPERATORS.includes(value as LeafOperator);

@@ -1,6 +1,6 @@
-import { Button, Flex, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Tag, Tooltip, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
-import { ENTITY_LABELS, type LeafOperator, leafValueList } from '@claims/shared-kernel';
+import { COMPARISON_SIGNS, ENTITY_LABELS, leafValueList } from '@claims/shared-kernel';
 import type { EvidenceLocation, RuleStatement } from '../contract';
 import { occurrenceKeys } from './keys';
 
@@ -9,15 +9,6 @@ export const ALL_TRUE = 'All of the statements should be true';
 export const ANY_TRUE = 'Any of the statements should be true';
 /** Leaves show this many values; the rest sit in a '+N values' tooltip. */
 const SHOWN_VALUES = 3;
-
-const COMPARISONS: Partial<Record<LeafOperator, string>> = {
-  VALUE_GREATER_THAN: '>',
-  VALUE_GREATER_THAN_EQUAL_TO: '>=',
-  VALUE_LESS_THAN: '<',
-  VALUE_LESS_THAN_EQUAL_TO: '<=',
-  VALUE_EQUAL_TO: '=',
-  VALUE_NOT_EQUAL_TO: '≠',
-};
 
 /** Values as tags: the first three, the rest counted in a tooltip. */
 export function ValueTags({ values }: { values: readonly string[] }) {
@@ -66,7 +57,7 @@ function leafCondition(leaf: RuleStatement): { text: string; values: string[] } 
       return { text: entity, values: leaf.valuesToFind ?? [] };
     default:
       return {
-        text: `${subject} ${COMPARISONS[leaf.operator] ?? leaf.operator} ${Array.isArray(leaf.value) ? leaf.value.join(', ') : (leaf.value ?? '')}`,
+        text: `${subject} ${COMPARISON_SIGNS[leaf.operator] ?? leaf.operator} ${Array.isArray(leaf.value) ? leaf.value.join(', ') : (leaf.value ?? '')}`,
         values: [],
       };
   }
@@ -122,6 +113,7 @@ function Description({ node, path }: { node: RuleStatement; path: string }) {
 }
 
 function Statement({ node, path, onEvidence }: { node: RuleStatement; path: string; onEvidence?: EvidenceHandler }): ReactNode {
+  const { token } = theme.useToken();
   const label = (
     <Typography.Text type="secondary" style={{ fontVariantNumeric: 'tabular-nums', minWidth: 40 }}>
       {path}
@@ -136,7 +128,11 @@ function Statement({ node, path, onEvidence }: { node: RuleStatement; path: stri
           <Description node={node} path={path} />
           {node.conditionResult !== undefined && <Outcome leaf={{ conditionResult: node.conditionResult }} />}
         </Flex>
-        <Flex vertical gap={6} style={{ paddingInlineStart: 20, borderInlineStart: '2px dotted #d9d9d9', marginInlineStart: 8 }}>
+        <Flex
+          vertical
+          gap={6}
+          style={{ paddingInlineStart: 20, borderInlineStart: `2px dotted ${token.colorBorder}`, marginInlineStart: 8 }}
+        >
           {node.statements.map((child, index) => {
             // The viewer is read-only: a statement is known by its number in the tree, shown beside it.
             const childPath = `${path}.${index + 1}`;
