@@ -1,7 +1,7 @@
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { Highlight, isProviderOrg, useSession } from '@claims/shared-kernel';
 import { usePagedList, PagedTable } from '@claims/shared-kernel/ui';
-import { Button, Checkbox, Flex, Input } from 'antd';
+import { Button, Checkbox, Flex, Input, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -84,6 +84,7 @@ function ColumnFilter({
  */
 export function MasterList<T extends object>({ config }: { config: MasterListConfig<T> }) {
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   const organization = useSession((s) => s.organization);
   const mayWrite = useMayWriteMasters();
   const [filtersEnabled, setFiltersEnabled] = useState(false);
@@ -125,7 +126,7 @@ export function MasterList<T extends object>({ config }: { config: MasterListCon
         ? {
             filteredValue: query ? [query] : null,
             filterIcon: (filtered: boolean) => (
-              <SearchOutlined aria-label={`Filter ${column.title} column`} style={{ color: filtered ? '#1677ff' : undefined }} />
+              <SearchOutlined aria-label={`Filter ${column.title} column`} style={{ color: filtered ? token.blue : undefined }} />
             ),
             filterDropdown: ({ close }: { close: () => void }) => (
               <ColumnFilter

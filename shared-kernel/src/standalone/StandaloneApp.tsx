@@ -1,10 +1,10 @@
-import { Button, Card, Flex, Layout, Result, Typography } from 'antd';
+import { Button, Card, Flex, Layout, Result, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
 import { loadRuntimeConfig, logout, useSession } from '@claims/shared-kernel';
 import { RefusalNotice } from '@claims/shared-kernel/ui';
-import { SignInForm } from '../ui/basics';
+import { basicsColors, SignInForm } from '../ui/basics';
 import { SuiteProviders } from './SuiteProviders';
 
 export const NOT_FOUND_TEXT = "We're sorry, the page you have requested is not found. Please go back to the homepage and login again.";
@@ -42,11 +42,12 @@ function StandaloneNotFound() {
  */
 export function StandaloneApp({ name, home, links = [], routes }: StandaloneOptions) {
   const user = useSession((s) => s.user);
+  const { token } = theme.useToken();
   return (
     <SuiteProviders>
       <BrowserRouter>
         {!user ? (
-          <Flex justify="center" align="center" style={{ minHeight: '100vh', background: '#f0f2f5' }}>
+          <Flex justify="center" align="center" style={{ minHeight: '100vh', background: basicsColors.bgLayout }}>
             <Card style={{ width: 360 }} title={<Typography.Text strong>{`${name} (standalone)`}</Typography.Text>}>
               <SignInForm />
             </Card>
@@ -54,14 +55,14 @@ export function StandaloneApp({ name, home, links = [], routes }: StandaloneOpti
         ) : (
           <Layout style={{ minHeight: '100vh' }}>
             <Layout.Header style={{ display: 'flex', alignItems: 'center', gap: 16 }}>
-              <Typography.Text strong style={{ color: '#fff' }}>{`${name} (standalone)`}</Typography.Text>
+              <Typography.Text strong style={{ color: token.colorTextLightSolid }}>{`${name} (standalone)`}</Typography.Text>
               {links.map(({ path, title }) => (
                 <Link key={path} to={path}>
                   {title}
                 </Link>
               ))}
               <Flex flex={1} justify="end" gap={8} align="center">
-                <Typography.Text style={{ color: '#fff' }}>{user}</Typography.Text>
+                <Typography.Text style={{ color: token.colorTextLightSolid }}>{user}</Typography.Text>
                 <Button size="small" onClick={() => void logout()}>
                   Sign out
                 </Button>

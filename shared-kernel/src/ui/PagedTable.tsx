@@ -1,4 +1,4 @@
-import { Alert, Avatar, Card, Flex, Table, Typography } from 'antd';
+import { Alert, Avatar, Card, Flex, Table, Typography, theme } from 'antd';
 import type { TableColumnsType, TableProps } from 'antd';
 import type { Key, ReactNode } from 'react';
 import { Highlight, REVIEW_PAGE_SIZES } from '@claims/shared-kernel';
@@ -51,6 +51,7 @@ export function PagedTable<T extends object>({
   fitWidth,
   expandable,
 }: PagedTableProps<T>) {
+  const { token } = theme.useToken();
   const highlighted = columns.map((column) =>
     'render' in column && column.render
       ? column
@@ -67,7 +68,7 @@ export function PagedTable<T extends object>({
     <Card
       title={
         <Flex align="center" gap={8}>
-          {avatar && <Avatar style={{ background: '#1677ff' }}>{avatar}</Avatar>}
+          {avatar && <Avatar style={{ background: token.blue }}>{avatar}</Avatar>}
           <Typography.Title level={5} style={{ margin: 0 }} data-testid="table-title">
             {loading && total === 0 ? title : `${title} (${totalText})`}
           </Typography.Title>

@@ -1,13 +1,11 @@
 import { DeleteOutlined, EditOutlined, UndoOutlined } from '@ant-design/icons';
 import type { DocumentOverride, PatternOverride } from '@claims/shared-kernel';
 import { occurrenceKeys } from '@claims/shared-kernel/ui';
-import { Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Flex, Table, Tag, Tooltip, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { type Entry, entryState, patternText } from './draft';
 import { ListChanges } from './ListChanges';
 
-/** The highlight of a row whose override is new, changed or marked for deletion (spec 3 §2.4). */
-const CHANGED_ROW = { background: '#fffbe6' };
 const STATE_TAGS = {
   new: <Tag color="green">New</Tag>,
   changed: <Tag color="gold">Changed</Tag>,
@@ -37,6 +35,7 @@ function EntryTable<T>({
   columns: TableColumnsType<Row<T>>;
   actions?: EntryActions;
 }) {
+  const { token } = theme.useToken();
   const rows = entries.map((entry, index) => ({ entry, index }));
   // Spec 3 §5: the last remaining entry cannot be deleted (one marked for deletion no longer remains).
   const lastRemaining = entries.filter((entry) => !entry.deleted).length <= 1;
@@ -109,7 +108,10 @@ function EntryTable<T>({
       columns={[...columns, ...actionColumn]}
       locale={{ emptyText: 'None' }}
       onRow={({ entry }) => ({
-        style: entryState(entry) ? { ...CHANGED_ROW, ...(entry.deleted ? { textDecoration: 'line-through' } : {}) } : undefined,
+        // A new, changed or deleted override is highlighted until saved (spec 3 §2.4).
+        style: entryState(entry)
+          ? { background: token.colorWarningBg, ...(entry.deleted ? { textDecoration: 'line-through' } : {}) }
+          : undefined,
       })}
     />
   );
