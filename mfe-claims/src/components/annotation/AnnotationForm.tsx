@@ -3,7 +3,7 @@ import { ANNOTATION_ENTITIES, annotationEntity, annotationSlotsOfAll, emptyAnnot
 import type { AnnotationEntityKind, AnnotationEntry, Claim, ExpectedResult } from '@claims/shared-kernel';
 import { useChanged } from '@claims/shared-kernel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Typography, theme } from 'antd';
 import Radio from 'antd/es/radio';
 import { useMemo, useState } from 'react';
 import { annotationKeys, createAnnotation } from '../../api/annotations';
@@ -42,6 +42,7 @@ interface Slot {
  */
 export function AnnotationForm({ claim, position, onClose }: { claim: Claim; position: ViewerPosition | null; onClose: () => void }) {
   const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const [procedureCode, setProcedureCode] = useState(claim.procedureCodes[0] ?? '');
   const [expected, setExpected] = useState<ExpectedResult | null>(null);
@@ -177,7 +178,7 @@ export function AnnotationForm({ claim, position, onClose }: { claim: Claim; pos
                     onFocus={() => activate(slot)}
                     style={{
                       border: 'none',
-                      borderLeft: `3px solid ${isActive ? '#1677ff' : 'transparent'}`,
+                      borderLeft: `3px solid ${isActive ? token.colorPrimary : 'transparent'}`,
                       margin: '0 0 8px',
                       padding: '0 0 0 8px',
                       minWidth: 0,

@@ -2,7 +2,7 @@ import { FlagOutlined } from '@ant-design/icons';
 import { isProviderOrg, useSession } from '@claims/shared-kernel';
 import type { Claim, EntityGroup, ErrorCategory, FoundItem } from '@claims/shared-kernel';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Flex, Input, Menu, Spin, Tag, Tooltip, Typography } from 'antd';
+import { Alert, App, Button, Flex, Input, Menu, Spin, Tag, Tooltip, Typography, theme } from 'antd';
 import Popover from 'antd/es/popover';
 import { useState, type MouseEvent } from 'react';
 import { annotationKeys, errorCategoriesQuery, errorFlagsQuery, saveErrorFlags } from '../../api/annotations';
@@ -111,6 +111,7 @@ function FlagEditor({
 
 function ErrorFlagControl({ claim, procedureCode, group, index, item }: ErrorFlagProps) {
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const org = claim.organization;
@@ -159,7 +160,7 @@ function ErrorFlagControl({ claim, procedureCode, group, index, item }: ErrorFla
               size="small"
               aria-label={`Error flag on ${item.name}${category ? `: ${category.category}` : ''}`}
               icon={<FlagOutlined />}
-              style={category ? { background: category.colour, borderColor: category.colour, color: '#fff' } : undefined}
+              style={category ? { background: category.colour, borderColor: category.colour, color: token.colorTextLightSolid } : undefined}
             >
               {category?.iconText}
             </Button>

@@ -1,5 +1,5 @@
 import type { ClaimDocument } from '@claims/shared-kernel';
-import { Alert, Empty, Flex, type InputRef } from 'antd';
+import { Alert, Empty, Flex, type InputRef, theme } from 'antd';
 import { useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useHotkeys } from 'react-hotkeys-hook';
 import { SHORTCUTS } from '../shortcuts';
@@ -35,18 +35,21 @@ function kindOf(document: ClaimDocument): DocumentKind | null {
 
 const NO_PAGES: ReadonlySet<number> = new Set();
 
-const panelStyle = {
-  display: 'flex',
-  flexDirection: 'column',
-  height: '100%',
-  minHeight: 480,
-  // Without a height from its container the viewer still scrolls its pages inside the window.
-  maxHeight: '100vh',
-  border: '1px solid #d9d9d9',
-  borderRadius: 6,
-  overflow: 'hidden',
-  background: '#fff',
-} as const;
+function usePanelStyle() {
+  const { token } = theme.useToken();
+  return {
+    display: 'flex',
+    flexDirection: 'column',
+    height: '100%',
+    minHeight: 480,
+    // Without a height from its container the viewer still scrolls its pages inside the window.
+    maxHeight: '100vh',
+    border: `1px solid ${token.colorBorder}`,
+    borderRadius: token.borderRadius,
+    overflow: 'hidden',
+    background: token.colorBgContainer,
+  } as const;
+}
 
 /**
  * The claim page's right panel: the claim's documents (PDF pages or an image) with the evidence the
@@ -54,6 +57,7 @@ const panelStyle = {
  * thumbnail strip. It fills its container's height.
  */
 export default function DocumentViewer(props: DocumentViewerProps) {
+  const panelStyle = usePanelStyle();
   if (props.documents.length === 0) {
     return (
       <section aria-label="Document viewer" style={{ ...panelStyle, justifyContent: 'center' }}>
@@ -65,6 +69,8 @@ export default function DocumentViewer(props: DocumentViewerProps) {
 }
 
 function Viewer({ claimId, org, documents, target, evidencePages, onPositionChange }: DocumentViewerProps) {
+  const { token } = theme.useToken();
+  const panelStyle = usePanelStyle();
   const known = (id: number) => documents.some((d) => d.id === id);
   const [documentId, setDocumentId] = useState(() => (target && known(target.documentId) ? target.documentId : documents[0].id));
   const [pageNumber, setPageNumber] = useState(() => (target && known(target.documentId) ? target.pageNumber : 1));
@@ -220,7 +226,7 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
 
   return (
     <section aria-label="Document viewer" data-testid="document-viewer" style={panelStyle}>
-      <Flex vertical gap={6} style={{ padding: '8px 10px', borderBottom: '1px solid #f0f0f0' }}>
+      <Flex vertical gap={6} style={{ padding: '8px 10px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
         <Flex align="center" justify="space-between" gap={8} wrap>
           <DocumentPicker documents={documents} documentId={current.id} pageCountOf={pageCountOf} onChoose={chooseDocument} />
           <SearchBox

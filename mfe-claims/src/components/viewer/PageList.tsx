@@ -1,4 +1,5 @@
 import { defaultRangeExtractor, type Range, useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { theme } from 'antd';
 import { type ReactNode, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { boxOnPage, type Rotation, type Size, shownSize } from './geometry';
 import { type EvidenceStyle, type PageMarks, PageOverlays } from './PageOverlays';
@@ -65,6 +66,7 @@ export function PageList({
   onPageShown: (pageNumber: number) => void;
   renderPage: (pageNumber: number, shown: Size) => ReactNode;
 }) {
+  const { token } = theme.useToken();
   const scrollRef = useRef<HTMLElement>(null);
   const panelWidth = useElementWidth(scrollRef) || DEFAULT_PANEL_WIDTH;
   const pageWidth = Math.max(MIN_PAGE_WIDTH, (panelWidth - 2 * PADDING) * zoom);
@@ -177,7 +179,7 @@ export function PageList({
         overflow: 'auto',
         // A scroll bar that comes and goes would change the fitted width, and with it the height, in a loop.
         scrollbarGutter: 'stable',
-        background: '#e8e8e8',
+        background: token.colorFillSecondary,
         position: 'relative',
       }}
     >
@@ -200,7 +202,7 @@ export function PageList({
                 width: size.width,
                 height: size.height,
                 overflow: 'hidden',
-                background: '#fff',
+                background: token.colorBgContainer,
                 boxShadow: '0 1px 4px rgba(0, 0, 0, 0.25)',
               }}
             >

@@ -11,10 +11,18 @@ export interface PageMarks {
   hits: { boxes: PageBox[]; current: boolean }[];
 }
 
-const EVIDENCE_STYLES: Record<EvidenceStyle, CSSProperties> = {
-  box: { background: 'rgba(255, 214, 0, 0.35)', outline: '2px solid rgba(250, 173, 20, 0.95)' },
-  dim: { boxShadow: '0 0 0 100000px rgba(0, 0, 0, 0.5)', outline: '2px solid rgba(255, 214, 0, 0.95)' },
-};
+/**
+ * The marks drawn over a page. Their colours carry meaning (evidence yellow, search hits blue, the current hit
+ * orange) and must let the page show through, which antd's theme colours, opaque, do not: so they are fixed here.
+ */
+const HIGHLIGHTS = {
+  evidence: {
+    box: { background: 'rgba(255, 214, 0, 0.35)', outline: '2px solid rgba(250, 173, 20, 0.95)' },
+    dim: { boxShadow: '0 0 0 100000px rgba(0, 0, 0, 0.5)', outline: '2px solid rgba(255, 214, 0, 0.95)' },
+  } satisfies Record<EvidenceStyle, CSSProperties>,
+  hit: { background: 'rgba(22, 119, 255, 0.25)' },
+  currentHit: { background: 'rgba(250, 84, 28, 0.4)', outline: '2px solid rgba(250, 84, 28, 0.95)' },
+} as const;
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
@@ -58,12 +66,7 @@ export function PageOverlays({
               data-current={hit.current}
               data-page-number={pageNumber}
               {...data}
-              style={{
-                ...style,
-                pointerEvents: 'none',
-                background: hit.current ? 'rgba(250, 84, 28, 0.4)' : 'rgba(22, 119, 255, 0.25)',
-                outline: hit.current ? '2px solid rgba(250, 84, 28, 0.95)' : undefined,
-              }}
+              style={{ ...style, pointerEvents: 'none', ...(hit.current ? HIGHLIGHTS.currentHit : HIGHLIGHTS.hit) }}
             />
           );
         }),
@@ -79,7 +82,7 @@ export function PageOverlays({
               data-style={evidenceStyle}
               data-page-number={pageNumber}
               {...data}
-              style={{ ...style, ...EVIDENCE_STYLES[evidenceStyle], pointerEvents: 'none' }}
+              style={{ ...style, ...HIGHLIGHTS.evidence[evidenceStyle], pointerEvents: 'none' }}
             />
           );
         })()}

@@ -1,4 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { theme } from 'antd';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef } from 'react';
 import { type Rotation, type Size, shownSize } from './geometry';
 
@@ -27,6 +28,7 @@ export function Thumbnails({
   onChoose: (pageNumber: number) => void;
   renderThumbnail: (pageNumber: number, shown: Size) => ReactNode;
 }) {
+  const { token } = theme.useToken();
   const scrollRef = useRef<HTMLDivElement>(null);
   const shown = useMemo(() => pageSizes.map((size) => shownSize(size, rotation, THUMB_WIDTH)), [pageSizes, rotation]);
   const layout = `${rotation}:${shown.map((s) => Math.round(s.height)).join(',')}`;
@@ -57,8 +59,8 @@ export function Thumbnails({
         flex: `0 0 ${THUMB_WIDTH + 36}px`,
         height: '100%',
         overflowY: 'auto',
-        background: '#f5f5f5',
-        borderRight: '1px solid #d9d9d9',
+        background: token.colorBgLayout,
+        borderRight: `1px solid ${token.colorBorder}`,
       }}
     >
       <div style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
@@ -85,7 +87,7 @@ export function Thumbnails({
                 margin: '0 auto',
                 width: THUMB_WIDTH + 8,
                 padding: 3,
-                border: `2px solid ${current ? '#1677ff' : 'transparent'}`,
+                border: `2px solid ${current ? token.colorPrimary : 'transparent'}`,
                 borderRadius: 4,
                 background: 'none',
                 cursor: 'pointer',
@@ -98,7 +100,7 @@ export function Thumbnails({
                   width: size.width,
                   height: size.height,
                   overflow: 'hidden',
-                  background: '#fff',
+                  background: token.colorBgContainer,
                 }}
               >
                 {renderThumbnail(page, size)}
@@ -113,13 +115,16 @@ export function Thumbnails({
                       width: 12,
                       height: 12,
                       borderRadius: '50%',
-                      background: '#fadb14',
-                      border: '2px solid #d48806',
+                      // The evidence highlight's yellow, as on the page.
+                      background: token.yellow6,
+                      border: `2px solid ${token.gold7}`,
                     }}
                   />
                 )}
               </span>
-              <span style={{ display: 'block', fontSize: 12, lineHeight: `${LABEL_HEIGHT - 4}px`, marginTop: 2 }}>{page}</span>
+              <span style={{ display: 'block', fontSize: token.fontSizeSM, lineHeight: `${LABEL_HEIGHT - 4}px`, marginTop: 2 }}>
+                {page}
+              </span>
             </button>
           );
         })}

@@ -5,7 +5,7 @@ import { useState, type Key } from 'react';
 import { ErrorFlag } from '../../components/annotation';
 import { GROUP_TEXTS, groupViews, itemPlace, itemText, noDocumentHint, type GroupView } from '../../components/verification/display';
 import { evidenceKey, placeOfItem, placeOfNegation, targetOf, type DocumentPlace } from '../../components/verification/evidence';
-import { TONES } from '../../components/verification/tones';
+import { useTones } from '../../components/verification/tones';
 
 interface EntryProps {
   claim: Claim;
@@ -24,11 +24,12 @@ function FoundEntry({ claim, code, group, index, item, active, onShow }: EntryPr
   const key = evidenceKey(code, group, index);
   const text = itemText(group, item);
   const where = itemPlace(item, claim.documents.length > 1);
+  const tones = useTones();
   return (
     <li
       data-evidence-key={key}
       aria-current={active ? 'true' : undefined}
-      style={{ background: active ? TONES.highlight : undefined, borderRadius: 4, paddingInline: 4 }}
+      style={{ background: active ? tones.highlight : undefined, borderRadius: 4, paddingInline: 4 }}
     >
       <Flex align="center" gap={6} wrap>
         {opens ? (
@@ -152,6 +153,7 @@ export function EntityGroups({
   const activeGroup =
     views.find((view) => view.found.some(({ index }) => evidenceKey(code, view.group, index) === activeKey))?.group ?? null;
   const [open, setOpen] = useState<string[]>([]);
+  const tones = useTones();
   if (useChanged([activeGroup]) && activeGroup && !open.includes(activeGroup)) setOpen([...open, activeGroup]);
 
   return (
@@ -160,7 +162,7 @@ export function EntityGroups({
       activeKey={open}
       onChange={(keys: Key[]) => setOpen(keys.map(String))}
       items={views.map((view) => {
-        const colour = view.tone === 'green' ? TONES.green : TONES.red;
+        const colour = view.tone === 'green' ? tones.green : tones.red;
         return {
           key: view.group,
           label: (
@@ -175,7 +177,7 @@ export function EntityGroups({
           ),
           styles: {
             header: {
-              background: view.tone === 'green' ? TONES.greenBackground : TONES.redBackground,
+              background: view.tone === 'green' ? tones.greenBackground : tones.redBackground,
               borderInlineStart: `4px solid ${colour}`,
             },
           },

@@ -86,7 +86,9 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
           claim.error_message && (
             // The reason says it plainly; what the reader or the queue said is kept for whoever looks into it.
             <details data-testid="technical-detail">
-              <summary style={{ cursor: 'pointer', color: 'var(--ant-color-text-secondary, rgba(0,0,0,0.45))' }}>Details</summary>
+              <summary style={{ cursor: 'pointer' }}>
+                <Typography.Text type="secondary">Details</Typography.Text>
+              </summary>
               <Typography.Text type="secondary" style={{ whiteSpace: 'pre-wrap' }}>
                 {claim.error_code ? `${claim.error_code}: ${claim.error_message}` : claim.error_message}
               </Typography.Text>

@@ -1,6 +1,6 @@
 import { DeleteOutlined, InboxOutlined } from '@ant-design/icons';
 import { fileSize, type UploadLimits } from '@claims/shared-kernel';
-import { Alert, Button, Card, Col, Flex, Row, Typography } from 'antd';
+import { Alert, Button, Card, Col, Flex, Row, Typography, theme } from 'antd';
 import Upload, { type RcFile } from 'antd/es/upload';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { PdfIcon } from '../../components/viewer/PdfIcon';
@@ -33,8 +33,9 @@ function DocumentCard({
   onRemove: () => void;
 }) {
   const { file } = document;
+  const { token } = theme.useToken();
   return (
-    <Card size="small" data-testid="document-card" style={problem ? { borderColor: 'var(--ant-color-error, #ff4d4f)' } : undefined}>
+    <Card size="small" data-testid="document-card" style={problem ? { borderColor: token.colorError } : undefined}>
       <Flex gap={12} align="center">
         {isPdf(file) ? (
           <Suspense fallback={<PdfIcon size={THUMB} />}>

@@ -30,6 +30,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { qualityReportQuery } from '../../api/quality';
+import { type Tones, useTones } from '../../components/verification/tones';
 
 const DISPLAY_DATE = 'DD-MM-YYYY';
 const formatDay = (day: string) => dayjs(day).format(DISPLAY_DATE);
@@ -45,10 +46,8 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 /** 'Accept → Accepted; ...; Wrong Procedure → Rejected': what each expected result asks of the adjudicator. */
 const VERDICT_ASKED = EXPECTED_RESULTS.map((r) => `${r.label} → ${adjudicationResultLabel(EXPECTED_RESULT_VERDICT[r.code])}`).join('; ');
 
-const AGREEING_CELL = { background: '#f6ffed', fontWeight: 600 };
-const DISAGREEING_CELL = { background: '#fff1f0' };
-
-const matrixColumns: TableColumnsType<QualityMatrixRow> = [
+/** A cell where the verdict agrees with the annotation in the verdicts' green, one that disagrees in their red. */
+const matrixColumns = (tones: Tones): TableColumnsType<QualityMatrixRow> => [
   { title: 'Expected Result', dataIndex: 'expectedResult', key: 'expectedResult', render: expectedResultLabel },
   { title: 'Agrees with', dataIndex: 'countsAs', key: 'countsAs', render: adjudicationResultLabel },
   ...ADJUDICATION_RESULTS.map((verdict) => ({
@@ -57,7 +56,12 @@ const matrixColumns: TableColumnsType<QualityMatrixRow> = [
     align: 'right' as const,
     render: (_: unknown, row: QualityMatrixRow) => row.verdicts[verdict],
     onCell: (row: QualityMatrixRow) => ({
-      style: row.countsAs === verdict ? AGREEING_CELL : row.verdicts[verdict] > 0 ? DISAGREEING_CELL : undefined,
+      style:
+        row.countsAs === verdict
+          ? { background: tones.greenBackground, fontWeight: 600 }
+          : row.verdicts[verdict] > 0
+            ? { background: tones.redBackground }
+            : undefined,
     }),
   })),
   { title: 'Total', dataIndex: 'total', key: 'total', align: 'right' },
@@ -140,6 +144,7 @@ function ReportCard({ title, note, children }: { title: string; note?: string; c
 }
 
 function QualityReportView({ report }: { report: QualityReport }) {
+  const tones = useTones();
   const stats = [
     { title: 'Agreement', value: percent(report.agreement) },
     { title: 'Claims Compared', value: report.compared },
@@ -166,7 +171,7 @@ function QualityReportView({ report }: { report: QualityReport }) {
         <Table<QualityMatrixRow>
           size="small"
           rowKey="expectedResult"
-          columns={matrixColumns}
+          columns={matrixColumns(tones)}
           dataSource={report.matrix}
           pagination={false}
         />
