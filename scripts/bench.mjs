@@ -4,7 +4,7 @@
  *  - time from navigation to the claims table rendered (median of several runs)
  *  - the claim page: its JavaScript beyond the list's (gzip, per package, the pdf.js worker named apart) and the
  *    time from opening it to the first evidence highlighted (median of several runs)
- *  - the adjudicator's own figures (api/src/verification/bench.ts) and claims per minute end to end
+ *  - the adjudicator's own figures (api/scripts/bench-verification.ts) and claims per minute end to end
  *    through the queue (api/scripts/bench-pipeline.ts)
  *  - 200 concurrent reviewers listing and filtering claims for BENCH_LOAD_SECONDS (default 30) on embedded PGlite and
  *    on PostgreSQL when it answers: requests/s, p50/p95/p99 and errors (api/scripts/bench-load.ts, loopback only)
@@ -496,10 +496,10 @@ if (results.screenshotFailures?.length) {
 }
 
 async function adjudicatorBenchmarks() {
-  log('Adjudicator benchmarks (api/src/verification/bench.ts)...');
+  log('Adjudicator benchmarks (api/scripts/bench-verification.ts)...');
   const adjudicatorOut = path.join(ROOT, '.tmp', 'bench-adjudicator.json');
   mkdirSync(path.dirname(adjudicatorOut), { recursive: true });
-  run('npx', ['tsx', 'src/verification/bench.ts', '--json', adjudicatorOut], { cwd: path.join(ROOT, 'api') });
+  run('npx', ['tsx', 'scripts/bench-verification.ts', '--json', adjudicatorOut], { cwd: path.join(ROOT, 'api') });
   results.adjudicator = JSON.parse(readFileSync(adjudicatorOut, 'utf8'));
   const pipelineOut = path.join(ROOT, '.tmp', 'bench-pipeline.json');
   run('npx', ['tsx', 'scripts/bench-pipeline.ts', '--claims', process.env.BENCH_CLAIMS ?? '20', '--json', pipelineOut], {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readingBlocks } from './columns';
-import { attribute, docFromText } from './fixtures';
+import { attribute, docFromText } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { buildClaimText } from './text';
 import type { ClinicalAttributeMaster } from './types';

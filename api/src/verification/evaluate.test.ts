@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { RuleStatement } from '@claims/shared-kernel/contract';
 import { prepareClaim } from './context';
 import { evaluateNode, type RuleScope } from './evaluate';
-import { attribute, docFromText, emptyMasters, keyword } from './fixtures';
+import { attribute, docFromText, emptyMasters, keyword } from '../../testing/verification/fixtures';
 import type { ClinicalAttributeMaster, RuleDefinition, VerificationFacts } from './types';
 
 const hb = attribute('Hemoglobin', { alias: ['Hb'], units: [{ id: 1, name: 'g/dL', alias: [{ keyword: 'g/dl', conversion_unit: 1 }] }] });

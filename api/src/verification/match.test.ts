@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { docFromText } from './fixtures';
+import { docFromText } from '../../testing/verification/fixtures';
 import { foldOf, PhraseIndex, plainOf, type Hit } from './match';
 import { buildClaimText, type ClaimText } from './text';
 

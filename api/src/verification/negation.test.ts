@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { docFromText, emptyMasters, keyword, ruleOf } from './fixtures';
+import { docFromText, emptyMasters, keyword, ruleOf } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { negationOf } from './negation';
 import { buildClaimText } from './text';

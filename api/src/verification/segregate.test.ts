@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { DocgroupConfig } from '@claims/shared-kernel/contract';
-import { docFromText, keyword } from './fixtures';
+import { docFromText, keyword } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { segregate } from './segregate';
 import { buildClaimText } from './text';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attribute, docFromText } from './fixtures';
+import { attribute, docFromText } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { boxOf, buildClaimText } from './text';
 import type { ReadDocument, Word } from './types';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { attribute, docFromText, emptyMasters, ruleOf } from './fixtures';
+import { attribute, docFromText, emptyMasters, ruleOf } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { buildClaimText } from './text';
 import type { ClinicalAttributeMaster, ClinicalUnitMaster } from './types';

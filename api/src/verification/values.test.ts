@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { PatternPart } from '@claims/shared-kernel/contract';
 import { prepareClaim } from './context';
 import { attributeValue, type RuleScope } from './evaluate';
-import { attribute, docFromText, emptyMasters, keyword } from './fixtures';
+import { attribute, docFromText, emptyMasters, keyword } from '../../testing/verification/fixtures';
 import { PhraseIndex } from './match';
 import { buildClaimText } from './text';
 import type { ClinicalAttributeMaster, ClinicalUnitMaster, ReadDocument } from './types';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ENTITY_GROUPS, type RuleStatement } from '@claims/shared-kernel/contract';
 import type { Evaluated } from './evaluate';
-import { attribute, docFromText, emptyMasters, keyword, ruleOf } from './fixtures';
+import { attribute, docFromText, emptyMasters, keyword, ruleOf } from '../../testing/verification/fixtures';
 import { verdictOf, worstOf } from './result';
 import type { ReadDocument, RuleDefinition, VerificationInput } from './types';
 import { DEFAULT_FRAUD_MARKERS, verifyClaim as publicVerifyClaim } from './index';

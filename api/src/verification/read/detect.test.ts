@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas } from '@napi-rs/canvas';
-import { makeTextPdf } from '../fixtures';
+import { makeTextPdf } from '../../../testing/verification/fixtures';
 import { detectKind, imageSize } from './detect';
 
 describe('file signatures and image sizes', () => {

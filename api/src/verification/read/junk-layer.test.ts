@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { file } from '../fixtures';
+import { file } from '../../../testing/verification/fixtures';
 import type { Word } from '../types';
 import { isJunkTextLayer } from './readability';
 import { readDocument } from './reader';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { file, makeTextPdf } from '../fixtures';
+import { file, makeTextPdf } from '../../../testing/verification/fixtures';
 import { readDocument } from './reader';
 
 describe('pdfjs in the process', () => {

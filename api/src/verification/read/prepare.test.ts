@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { preparePage, type OcrImage, type PageImage, type PreparedPage } from './prepare';
-import { A4_POINTS, blankScan, pageOf, scribbleScan, textScan } from './test-images';
+import { A4_POINTS, blankScan, pageOf, scribbleScan, textScan } from '../../../testing/verification/test-images';
 
 function ocrImage(prepared: PreparedPage): OcrImage {
   if (prepared.blank) throw new Error('the page was taken for blank');

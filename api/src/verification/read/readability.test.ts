@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { RuleStatement } from '@claims/shared-kernel/contract';
-import { docFromText, emptyMasters, keyword, ruleOf } from '../fixtures';
+import { docFromText, emptyMasters, keyword, ruleOf } from '../../../testing/verification/fixtures';
 import type { PageLegibility, ReadDocument, ReadPage, VerificationInput, Word } from '../types';
 import { verifyClaim } from '../verify';
 import { assessPage, legibleDocuments, mastersVocabulary, Vocabulary } from './readability';

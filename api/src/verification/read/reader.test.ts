@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
-import { file, helveticaWidth, makeScannedPdf, makeTextPdf, renderTextImage } from '../fixtures';
+import { file, helveticaWidth, makeScannedPdf, makeTextPdf, renderTextImage } from '../../../testing/verification/fixtures';
 import type { Word } from '../types';
 import { createDocumentReader, readDocument } from './reader';
-import { blankScan, LAB_ROWS, labTableScan, scribbleScan } from './test-images';
+import { blankScan, LAB_ROWS, labTableScan, scribbleScan } from '../../../testing/verification/test-images';
 
 const PAGE_HEIGHT = 842;
 // The first PDF read loads pdfjs and its fonts, the first OCR starts a worker: seconds on a busy machine.

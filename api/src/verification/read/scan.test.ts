@@ -3,7 +3,7 @@ import type { Word } from '../types';
 import type { OcrResult } from './ocr';
 import { preparePage } from './prepare';
 import { readScan, type Ocr } from './scan';
-import { blankScan, pageOf, scribbleScan, textScan } from './test-images';
+import { blankScan, pageOf, scribbleScan, textScan } from '../../../testing/verification/test-images';
 
 const fakeOcr = (words: Word[], confidence = 90) => jest.fn<Ocr>(async (): Promise<OcrResult> => ({ words, confidence }));
 

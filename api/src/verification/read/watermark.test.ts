@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { file } from '../fixtures';
+import { file } from '../../../testing/verification/fixtures';
 import { readDocument } from './reader';
 import { isDiagonal, mayHideFaintText, withoutWatermarks } from './watermark';
 import type { TextRun } from './words';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
-import { DOCUMENT_LINES, documentScan, pageOf, turnedImage, turnedPoint } from '../test-images';
+import { DOCUMENT_LINES, documentScan, pageOf, turnedImage, turnedPoint } from '../../../../testing/verification/test-images';
 import { straighten } from './straighten';
 
 jest.setTimeout(180_000);

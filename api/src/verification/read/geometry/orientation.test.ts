@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
-import { documentScan, labTableScan, pageOf, turnedImage, turnedPoint } from '../test-images';
+import { documentScan, labTableScan, pageOf, turnedImage, turnedPoint } from '../../../../testing/verification/test-images';
 import { straighten } from './straighten';
 
 // The first OCR starts a tesseract worker: seconds on a busy machine.

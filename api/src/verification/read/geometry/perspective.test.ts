@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
-import { documentScan, pageOf, phonePhoto, type PhotoOptions } from '../test-images';
+import { documentScan, pageOf, phonePhoto, type PhotoOptions } from '../../../../testing/verification/test-images';
 import { findSheet } from './perspective';
 import { apply, rectangleToQuad } from './raster';
 

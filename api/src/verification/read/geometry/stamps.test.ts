@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
-import { documentScan, pageOf } from '../test-images';
+import { documentScan, pageOf } from '../../../../testing/verification/test-images';
 import { withoutStamps } from './stamps';
 
 jest.setTimeout(180_000);

@@ -1,14 +1,14 @@
 /**
  * Throughput of the adjudicator, for `npm run bench` (each function returns its number) or standalone:
- *   npx tsx api/src/verification/bench.ts
+ *   npx tsx api/scripts/bench-verification.ts
  * Wall-clock numbers, after a warm-up run: on a shared machine they move with its load. The scanned-page
  * figures are medians of processor time, which a shared machine moves much less, with the wall-clock beside.
  */
 import { writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { RuleStatement } from '@claims/shared-kernel/contract';
-import { prepareClaim } from './context';
-import { evaluateNode } from './evaluate';
+import { prepareClaim } from '../src/verification/context';
+import { evaluateNode } from '../src/verification/evaluate';
 import {
   attribute,
   docFromText,
@@ -20,10 +20,10 @@ import {
   renderTextImage,
   ruleOf,
   type PdfLine,
-} from './fixtures';
-import { createDocumentReader } from './read/reader';
-import type { DocumentFile, MasterData, VerificationInput } from './types';
-import { verifyClaim } from './verify';
+} from '../testing/verification/fixtures';
+import { createDocumentReader } from '../src/verification/read/reader';
+import type { DocumentFile, MasterData, VerificationInput } from '../src/verification/types';
+import { verifyClaim } from '../src/verification/verify';
 
 const WORDS = [
   'patient',

@@ -5,7 +5,15 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import type { ClinicalAttributeMaster, DocumentFile, KeywordMaster, MasterData, ReadDocument, RuleDefinition, Word } from './types';
+import type {
+  ClinicalAttributeMaster,
+  DocumentFile,
+  KeywordMaster,
+  MasterData,
+  ReadDocument,
+  RuleDefinition,
+  Word,
+} from '../../src/verification/types';
 
 /** The monospace grid of docFromText: one character is CHAR_WIDTH wide, a line LINE_HEIGHT tall. */
 const CHAR_WIDTH = 6;

@@ -4,9 +4,9 @@
  * pixels.
  */
 import { createCanvas, GlobalFonts, loadImage, type SKRSContext2D } from '@napi-rs/canvas';
-import { findSystemFont } from '../fixtures';
-import { apply, type Point, quadToQuad, warp } from './geometry/raster';
-import type { PageImage } from './prepare';
+import { findSystemFont } from './fixtures';
+import { apply, type Point, quadToQuad, warp } from '../../src/verification/read/geometry/raster';
+import type { PageImage } from '../../src/verification/read/prepare';
 
 /** The width of an A4 page in points: the scans are drawn at A4's proportions. */
 export const A4_POINTS = 595;
