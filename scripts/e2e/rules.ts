@@ -5,7 +5,7 @@
  * claim; questions created, edited and deleted by a named question editor while another user is refused.
  * Procedures are made and claims and rules found through the api, never assumed by id.
  */
-import { ENTITY_LABELS, type EntityName, OPERATOR_LABELS } from '@claims/shared-kernel/constants';
+import { ENTITY_LABELS, type EntityName, insurerLabel, OPERATOR_LABELS } from '@claims/shared-kernel/constants';
 import type {
   Claim,
   ClaimCreateResponse,
@@ -29,11 +29,8 @@ const ADMIN = 'vitraya.admin';
 /** A user of the provider who is not a question editor. */
 const REVIEWER = 'vitraya.reviewer';
 const PROVIDER = 'vitraya';
-const INSURERS = [
-  { code: 'starhealth', label: 'Star Health' },
-  { code: 'maxbupa', label: 'Niva Bupa' },
-  { code: 'bajaj', label: 'Bajaj' },
-] as const;
+/** The insurers an override is tried for, with the labels the screens give them. */
+const INSURERS = (['starhealth', 'maxbupa', 'bajaj'] as const).map((code) => ({ code, label: insurerLabel(code) }));
 const ORGANIZATIONS = ['vitraya', 'starhealth', 'maxbupa', 'bajaj', 'ML', 'vitraya-demo'];
 /** The rule viewer's words for a group (spec 2 §2.10). */
 const ALL_TRUE = 'All of the statements should be true';
