@@ -1,10 +1,9 @@
-import { apiClient, fetchLookup, lookupFailure, pageTotal, PROVIDER_ORG } from '@claims/shared-kernel';
+import { callApi, fetchLookup, lookupFailure, pageTotal, PROVIDER_ORG } from '@claims/shared-kernel';
 import { LOOKUP_STALE_MS } from '@claims/shared-kernel/data';
 import { queryOptions } from '@tanstack/react-query';
 import type {
   ProcedureQuestion,
   QuestionCreateBody,
-  QuestionEditorResponse,
   QuestionSaveBody,
   QuestionSearchBody,
   RuleListRow,
@@ -13,11 +12,10 @@ import type {
 import type { Page } from './rules';
 
 const pageParams = (org: string, page: number, limit: number) => ({ org, limit, page_number: page });
-const orgParams = (org: string) => ({ params: { org } });
 
 /** GET /ppq?org&limit&page_number: one page of the insurer's procedure protocol questions. */
 export async function fetchQuestionPage(org: string, page: number, limit: number): Promise<Page<ProcedureQuestion>> {
-  const { data } = await apiClient.get<ProcedureQuestion[]>('/ppq', { params: pageParams(org, page, limit) });
+  const data = await callApi('GET /ppq', { query: pageParams(org, page, limit) });
   return { rows: data, total: pageTotal(data) };
 }
 
@@ -28,37 +26,34 @@ export async function searchQuestions(
   page: number,
   limit: number,
 ): Promise<Page<ProcedureQuestion>> {
-  const { data } = await apiClient.post<ProcedureQuestion[]>('/ppq/search', body, { params: pageParams(org, page, limit) });
+  const data = await callApi('POST /ppq/search', { query: pageParams(org, page, limit), body });
   return { rows: data, total: pageTotal(data) };
 }
 
 /** GET /ppq/{procedureId}?org: the questions the insurer asks for one procedure (the editor's starting point). */
 export async function fetchProcedureQuestions(procedureId: number, org: string): Promise<ProcedureQuestion[]> {
-  const { data } = await apiClient.get<ProcedureQuestion[]>(`/ppq/${procedureId}`, orgParams(org));
-  return data;
+  return callApi('GET /ppq/:id', { params: { id: procedureId }, query: { org } });
 }
 
 /** POST /ppq?org: the questions, saved together (all or none); one question per chosen procedure. */
 export async function createQuestions(org: string, body: QuestionCreateBody): Promise<ProcedureQuestion[]> {
-  const { data } = await apiClient.post<ProcedureQuestion[]>('/ppq', body, orgParams(org));
-  return data;
+  return callApi('POST /ppq', { query: { org }, body });
 }
 
 /** PUT /ppq/{id}?org: the question; its first procedure replaces its own, further ones get a copy each. */
 export async function updateQuestion(id: number, org: string, body: QuestionSaveBody): Promise<ProcedureQuestion[]> {
-  const { data } = await apiClient.put<ProcedureQuestion[]>(`/ppq/${id}`, body, orgParams(org));
-  return data;
+  return callApi('PUT /ppq/:id', { params: { id }, query: { org }, body });
 }
 
 /** DELETE /ppq/{id}?org. */
 export async function deleteQuestion(id: number, org: string): Promise<void> {
-  await apiClient.delete(`/ppq/${id}`, orgParams(org));
+  await callApi('DELETE /ppq/:id', { params: { id }, query: { org } });
 }
 
 /** GET /ppq/editors/me: whether the signed-in user may create, edit and delete questions. */
 export async function fetchQuestionEditor(): Promise<boolean> {
-  const { data } = await apiClient.get<QuestionEditorResponse>('/ppq/editors/me');
-  return data.canEdit;
+  const { canEdit } = await callApi('GET /ppq/editors/me');
+  return canEdit;
 }
 
 /** The names a rule selects per entity type of a question (POST /rules/search without paging). */
@@ -70,11 +65,7 @@ export type RuleChoices = Pick<RuleSelectionNames, 'diagnosisList' | 'clinicalAt
 const isSelectionRow = (row: RuleListRow | RuleSelectionNames): row is RuleSelectionNames => 'clinicalAttributes' in row;
 
 async function rulesOf(org: string, procedureCodes: string[]): Promise<RuleChoices[]> {
-  const { data } = await apiClient.post<RuleListRow[] | RuleSelectionNames[]>(
-    '/rules/search',
-    { procedureCode: procedureCodes },
-    orgParams(org),
-  );
+  const data = await callApi('POST /rules/search', { query: { org }, body: { procedureCode: procedureCodes } });
   return (data as (RuleListRow | RuleSelectionNames)[]).filter(isSelectionRow).map((row) => ({
     procedureName: row.procedures.name,
     procedureCode: row.procedures.procedure_code,
