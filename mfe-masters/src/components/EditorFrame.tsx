@@ -1,6 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { BackTitle, DeleteConfirm } from '@claims/shared-kernel/ui';
-import { Alert, App, Button, Card, Typography } from 'antd';
+import { Alert, App, Button, Card, Typography, theme } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 
@@ -47,6 +47,7 @@ export function EditorFrame({
   deleteLabel = 'Delete',
   children,
 }: EditorFrameProps) {
+  const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
@@ -82,7 +83,7 @@ export function EditorFrame({
         )
       }
     >
-      {error && <Alert type="error" showIcon closable={{ onClose: onDismissError }} title={error} style={{ marginBottom: 16 }} />}
+      {error && <Alert type="error" showIcon closable={{ onClose: onDismissError }} title={error} style={{ marginBottom: token.margin }} />}
       {children}
       {deletion && <DeleteConfirm open={confirming} busy={deletion.pending} onCancel={() => setConfirming(false)} onConfirm={remove} />}
     </Card>

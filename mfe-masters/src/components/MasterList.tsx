@@ -49,6 +49,7 @@ function ColumnFilter({
   onApply: (text: string) => void;
   close: () => void;
 }) {
+  const { token } = theme.useToken();
   const [text, setText] = useState(value);
   useEffect(() => setText(value), [value]);
   const apply = (next: string) => {
@@ -56,7 +57,7 @@ function ColumnFilter({
     close();
   };
   return (
-    <Flex vertical gap={8} style={{ padding: 8, width: 220 }} onKeyDown={(event) => event.stopPropagation()}>
+    <Flex vertical gap={8} style={{ padding: token.paddingXS, width: 220 }} onKeyDown={(event) => event.stopPropagation()}>
       <Input
         autoFocus
         aria-label={`Filter ${title}`}

@@ -4,7 +4,7 @@ import type { ClinicalAttribute, ClinicalAttributeSaveBody, ClinicalUnit, Docume
 import { NO_ROWS } from '@claims/shared-kernel/data';
 import { LimitedSelect, lastModifiedText } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
+import { App, Button, Checkbox, Flex, Form, Input, Typography, theme } from 'antd';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import { useId, useState } from 'react';
@@ -64,6 +64,7 @@ type OpenWizard = { kind: 'document' | 'pattern'; index: number | null };
  * Distributed Attribute Value, and the try-out; Save is disabled while §5 says so.
  */
 function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
+  const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [initial] = useState(() => draftOf(attribute));
@@ -216,7 +217,7 @@ function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
             <PatternOverrideTable entries={draft.patterns} actions={patternActions} />
           </Flex>
         </Form.Item>
-        <Flex gap={16} style={{ marginBottom: 16 }}>
+        <Flex gap={16} style={{ marginBottom: token.margin }}>
           <Checkbox checked={draft.tabular} onChange={(event) => update({ tabular: event.target.checked })}>
             Tabular
           </Checkbox>
@@ -224,7 +225,7 @@ function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
             Distributed Attribute Value
           </Checkbox>
         </Flex>
-        <div style={{ marginBottom: 16 }}>
+        <div style={{ marginBottom: token.margin }}>
           <TryItPanel attribute={tryAttributeOf(draft)} />
         </div>
         <Flex vertical gap={8} align="start">

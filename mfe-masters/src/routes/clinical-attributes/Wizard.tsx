@@ -1,4 +1,4 @@
-import { Button, Col, Flex, Modal, Row, Tag, Typography } from 'antd';
+import { Button, Col, Flex, Modal, Row, Tag, Typography, theme } from 'antd';
 import Steps from 'antd/es/steps';
 import { type ReactNode, useState } from 'react';
 
@@ -28,6 +28,7 @@ export interface WizardProps {
  * last one. A step whose input is missing keeps the analyst there and says why.
  */
 export function Wizard({ title, steps, onReset, onCancel, onSave, aside }: WizardProps) {
+  const { token } = theme.useToken();
   const [current, setCurrent] = useState(0);
   // Whether the analyst tried to leave this step; its problem is then shown for as long as the step still has it,
   // so the message goes as soon as the input is put right.
@@ -93,7 +94,7 @@ export function Wizard({ title, steps, onReset, onCancel, onSave, aside }: Wizar
             size="small"
             current={current}
             items={steps.map((s) => ({ title: s.title, content: s.changed ? <Tag color="gold">Changed</Tag> : undefined }))}
-            style={{ marginBottom: 16 }}
+            style={{ marginBottom: token.margin }}
           />
           <Flex vertical gap={12} role="group" aria-label={step.title} data-testid="wizard-step">
             {step.content}

@@ -1,6 +1,6 @@
 import type { DocgroupConfig, KeywordEntity } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
-import { Alert, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Checkbox, Col, Flex, Form, Input, Modal, Row, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { AliasGroupsEditor } from './AliasGroupsEditor';
 import {
@@ -45,6 +45,7 @@ export interface ConfigurationDialogProps {
  * Character checkboxes. Save needs a hospital in the group, a document and both first aliases (spec 2 §5).
  */
 export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen, onSave, onCancel }: ConfigurationDialogProps) {
+  const { token } = theme.useToken();
   const [document, setDocument] = useState(editing?.document ?? null);
   const [config, setConfig] = useState<DocgroupConfig>(() => editing?.config ?? emptyConfig());
   const [topThresholdText, setTopThresholdText] = useState(() => String(editing?.config.top_threshold ?? ''));
@@ -86,7 +87,12 @@ export function ConfigurationDialog({ editing, takenDocumentIds, hospitalsChosen
       destroyOnHidden
     >
       {!hospitalsChosen && (
-        <Alert type="warning" showIcon title="Choose at least one hospital before saving a configuration." style={{ marginBottom: 16 }} />
+        <Alert
+          type="warning"
+          showIcon
+          title="Choose at least one hospital before saving a configuration."
+          style={{ marginBottom: token.margin }}
+        />
       )}
       <Form layout="vertical" component="div">
         <Form.Item

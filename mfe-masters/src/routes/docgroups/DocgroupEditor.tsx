@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, PlusOutl
 import { type Docgroup, type DocgroupSaveBody, type Hospital, RequireSuperUser } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { LimitedSelect, DeleteConfirm } from '@claims/shared-kernel/ui';
-import { App, Button, Flex, Form, Modal, Table, Tooltip, Typography } from 'antd';
+import { App, Button, Flex, Form, Modal, Table, Tooltip, Typography, theme } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -33,6 +33,7 @@ type Dialog = { kind: 'configure'; index: number | null } | { kind: 'view'; inde
  * documents table with edit, view and delete. Configurations are kept here until Save sends the whole group.
  */
 function DocgroupForm({ group }: { group?: Docgroup }) {
+  const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [hospitalIds, setHospitalIds] = useState<number[]>(() => group?.hospital_id.map((h) => h.id) ?? []);
@@ -83,7 +84,7 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
             onChange={(ids) => setHospitalIds(ids ?? [])}
           />
         </Form.Item>
-        <Flex justify="space-between" align="center" style={{ marginBottom: 8 }}>
+        <Flex justify="space-between" align="center" style={{ marginBottom: token.marginXS }}>
           <Typography.Text strong>Documents</Typography.Text>
           <Button type="link" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'configure', index: null })}>
             Add Configuration
@@ -134,7 +135,7 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
             },
           ]}
         />
-        <Flex align="center" gap={16} style={{ marginTop: 16 }}>
+        <Flex align="center" gap={16} style={{ marginTop: token.margin }}>
           <Button type="primary" disabled={problems.length > 0} loading={save.isPending} onClick={submit}>
             Save
           </Button>

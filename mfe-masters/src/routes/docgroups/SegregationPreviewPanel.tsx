@@ -1,5 +1,5 @@
 import type { SegregationPageChange, SegregationPreviewClaim, SegregationPreviewResult } from '@claims/shared-kernel';
-import { Alert, Card, Flex, Spin, Table, Typography } from 'antd';
+import { Alert, Card, Flex, Spin, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { VerdictChange } from '@claims/shared-kernel/ui';
@@ -81,10 +81,11 @@ export function SegregationPreviewPanel({
   pending: boolean;
   error: Error | null;
 }) {
+  const { token } = theme.useToken();
   return (
-    <Card size="small" title="Try on claims" aria-label="Try on claims results" style={{ marginTop: 16 }}>
+    <Card size="small" title="Try on claims" aria-label="Try on claims results" style={{ marginTop: token.margin }}>
       {pending ? (
-        <Flex justify="center" style={{ padding: 16 }}>
+        <Flex justify="center" style={{ padding: token.padding }}>
           <Spin aria-label="Trying the segregation on claims" />
         </Flex>
       ) : error ? (
