@@ -1,10 +1,11 @@
 import type { AnnotationEntity, AnnotationEntry, Claim } from '@claims/shared-kernel';
-import { App, Button, Form, Modal } from 'antd';
+import { App, Button, Flex, Form, Modal } from 'antd';
 import { useMemo, useState } from 'react';
 import type { ViewerPosition } from '../viewer/types';
 import { documentLimits, entryAlert, followViewer } from './entries';
 import { EntryFields } from './EntryFields';
 import type { EntityNames } from './nameOptions';
+import { FormItemSpacing } from '../FormItemSpacing';
 
 export interface AnnotationEntityDialogProps {
   claim: Claim;
@@ -56,22 +57,26 @@ export function AnnotationEntityDialog({
       onCancel={onCancel}
       width={640}
     >
-      {position && (
-        <Button size="small" style={{ marginBottom: 8 }} onClick={() => setEntry(followViewer(entity, entry, position))}>
-          Use page {position.pageNumber} of PDF {position.documentNumber}
-        </Button>
-      )}
-      <Form layout="vertical" component={false}>
-        <EntryFields
-          entity={entity}
-          entry={entry}
-          onChange={setEntry}
-          names={names}
-          documents={documents}
-          idPrefix={`annotation-edit-${entity.kind}`}
-          labels="edit"
-        />
-      </Form>
+      <Flex vertical gap="small">
+        {position && (
+          <Button size="small" style={{ alignSelf: 'flex-start' }} onClick={() => setEntry(followViewer(entity, entry, position))}>
+            Use page {position.pageNumber} of PDF {position.documentNumber}
+          </Button>
+        )}
+        <FormItemSpacing>
+          <Form layout="vertical" component={false}>
+            <EntryFields
+              entity={entity}
+              entry={entry}
+              onChange={setEntry}
+              names={names}
+              documents={documents}
+              idPrefix={`annotation-edit-${entity.kind}`}
+              labels="edit"
+            />
+          </Form>
+        </FormItemSpacing>
+      </Flex>
     </Modal>
   );
 }

@@ -12,6 +12,7 @@ import type { ViewerPosition } from '../viewer/types';
 import { documentLimits, type EntriesByEntity, entryAlert, followViewer, isBlankEntry } from './entries';
 import { EntryFields } from './EntryFields';
 import { useEntityNames } from './nameOptions';
+import { FormItemSpacing } from '../FormItemSpacing';
 
 export const annotationDone = (reference: string) => `Annotation done successfully for ${reference}`;
 
@@ -128,100 +129,104 @@ export function AnnotationForm({ claim, position, onClose }: { claim: Claim; pos
       title="Add Annotation"
       extra={<Button type="text" size="small" aria-label="Close annotation" icon={<CloseOutlined />} onClick={onClose} />}
     >
-      <Form layout="vertical" component={false}>
-        <div style={{ maxHeight: 550, overflowY: 'auto', paddingRight: 4 }}>
-          {claim.procedureCodes.length > 1 && (
-            <Form.Item label="Procedure" htmlFor="annotation-procedure" style={{ marginBottom: 8 }}>
-              <Select
-                id="annotation-procedure"
-                value={procedureCode}
-                onChange={setProcedureCode}
-                options={claim.procedureCodes.map((code, i) => ({
-                  value: code,
-                  label: claim.procedureName[i] ? `${code} - ${claim.procedureName[i]}` : code,
-                }))}
+      <FormItemSpacing>
+        <Form layout="vertical" component={false}>
+          <div style={{ maxHeight: 550, overflowY: 'auto', paddingRight: token.paddingXXS }}>
+            {claim.procedureCodes.length > 1 && (
+              <Form.Item label="Procedure" htmlFor="annotation-procedure">
+                <Select
+                  id="annotation-procedure"
+                  value={procedureCode}
+                  onChange={setProcedureCode}
+                  options={claim.procedureCodes.map((code, i) => ({
+                    value: code,
+                    label: claim.procedureName[i] ? `${code} - ${claim.procedureName[i]}` : code,
+                  }))}
+                />
+              </Form.Item>
+            )}
+            <Form.Item label="Expected Result" required>
+              <Radio.Group
+                aria-label="Expected Result"
+                optionType="button"
+                size="small"
+                options={EXPECTED_RESULT_OPTIONS}
+                value={expected}
+                onChange={(e) => setExpected(e.target.value as ExpectedResult)}
               />
             </Form.Item>
-          )}
-          <Form.Item label="Expected Result" required style={{ marginBottom: 8 }}>
-            <Radio.Group
-              aria-label="Expected Result"
-              optionType="button"
-              size="small"
-              options={EXPECTED_RESULT_OPTIONS}
-              value={expected}
-              onChange={(e) => setExpected(e.target.value as ExpectedResult)}
-            />
-          </Form.Item>
-          <Form.Item label="Remarks" htmlFor="annotation-remarks" style={{ marginBottom: 8 }}>
-            <Input.TextArea
-              id="annotation-remarks"
-              rows={2}
-              maxLength={2000}
-              value={remarks}
-              onChange={(e) => setRemarks(e.target.value)}
-            />
-          </Form.Item>
-          {ANNOTATION_ENTITIES.map((entity) => (
-            <section key={entity.kind} aria-label={entity.label} style={{ marginBottom: 12 }}>
-              <Typography.Title level={5} style={{ margin: '8px 0' }}>
-                {entity.label}
-              </Typography.Title>
-              {entries[entity.kind].map((entry, index) => {
-                const slot = { kind: entity.kind, index };
-                const isActive = active?.kind === entity.kind && active.index === index;
-                return (
-                  <fieldset
-                    // biome-ignore lint/suspicious/noArrayIndexKey: slots are numbered by position (renumbered on save)
-                    key={index}
-                    aria-label={`${entity.label} ${index + 1}`}
-                    onFocus={() => activate(slot)}
-                    style={{
-                      border: 'none',
-                      borderLeft: `3px solid ${isActive ? token.colorPrimary : 'transparent'}`,
-                      margin: '0 0 8px',
-                      padding: '0 0 0 8px',
-                      minWidth: 0,
-                    }}
-                  >
-                    <Flex justify="space-between" align="center">
-                      <Typography.Text type="secondary">
-                        {entity.label} {index + 1}
-                      </Typography.Text>
-                      <Button
-                        type="text"
-                        size="small"
-                        danger
-                        aria-label={`Remove ${entity.label} ${index + 1}`}
-                        icon={<DeleteOutlined />}
-                        onClick={() => remove(slot)}
+            <Form.Item label="Remarks" htmlFor="annotation-remarks">
+              <Input.TextArea
+                id="annotation-remarks"
+                rows={2}
+                maxLength={2000}
+                value={remarks}
+                onChange={(e) => setRemarks(e.target.value)}
+              />
+            </Form.Item>
+            {ANNOTATION_ENTITIES.map((entity) => (
+              <section key={entity.kind} aria-label={entity.label} style={{ marginBottom: token.marginSM }}>
+                <Typography.Title level={5} style={{ marginBlock: token.marginXS }}>
+                  {entity.label}
+                </Typography.Title>
+                {entries[entity.kind].map((entry, index) => {
+                  const slot = { kind: entity.kind, index };
+                  const isActive = active?.kind === entity.kind && active.index === index;
+                  return (
+                    <fieldset
+                      // biome-ignore lint/suspicious/noArrayIndexKey: slots are numbered by position (renumbered on save)
+                      key={index}
+                      aria-label={`${entity.label} ${index + 1}`}
+                      onFocus={() => activate(slot)}
+                      style={{
+                        border: 'none',
+                        borderLeft: `3px solid ${isActive ? token.colorPrimary : 'transparent'}`,
+                        margin: 0,
+                        marginBottom: token.marginXS,
+                        padding: 0,
+                        paddingLeft: token.paddingXS,
+                        minWidth: 0,
+                      }}
+                    >
+                      <Flex justify="space-between" align="center">
+                        <Typography.Text type="secondary">
+                          {entity.label} {index + 1}
+                        </Typography.Text>
+                        <Button
+                          type="text"
+                          size="small"
+                          danger
+                          aria-label={`Remove ${entity.label} ${index + 1}`}
+                          icon={<DeleteOutlined />}
+                          onClick={() => remove(slot)}
+                        />
+                      </Flex>
+                      <EntryFields
+                        entity={entity}
+                        entry={entry}
+                        onChange={(next) => update(slot, () => next)}
+                        names={names}
+                        documents={documents}
+                        idPrefix={`annotation-${entity.kind}-${index + 1}`}
+                        labels="create"
                       />
-                    </Flex>
-                    <EntryFields
-                      entity={entity}
-                      entry={entry}
-                      onChange={(next) => update(slot, () => next)}
-                      names={names}
-                      documents={documents}
-                      idPrefix={`annotation-${entity.kind}-${index + 1}`}
-                      labels="create"
-                    />
-                  </fieldset>
-                );
-              })}
-              <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(entity.kind)}>
-                Add {entity.label}
-              </Button>
-            </section>
-          ))}
-        </div>
-        <Flex justify="end" gap={8} style={{ marginTop: 12 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="primary" disabled={!expected} loading={creation.isPending} onClick={save}>
-            Save
-          </Button>
-        </Flex>
-      </Form>
+                    </fieldset>
+                  );
+                })}
+                <Button type="dashed" size="small" icon={<PlusOutlined />} onClick={() => add(entity.kind)}>
+                  Add {entity.label}
+                </Button>
+              </section>
+            ))}
+          </div>
+          <Flex justify="end" gap="small" style={{ marginTop: token.marginSM }}>
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="primary" disabled={!expected} loading={creation.isPending} onClick={save}>
+              Save
+            </Button>
+          </Flex>
+        </Form>
+      </FormItemSpacing>
     </Card>
   );
 }

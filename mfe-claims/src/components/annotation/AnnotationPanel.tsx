@@ -3,13 +3,14 @@ import { ANNOTATION_ENTITIES, annotationSlotsOfAll, emptyAnnotationEntry, EXPECT
 import type { Annotation, AnnotationBody, AnnotationEntity, AnnotationEntry, Claim, ExpectedResult } from '@claims/shared-kernel';
 import { LoadState, useChanged } from '@claims/shared-kernel/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Flex, Form, Input, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Form, Input, Select, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { annotationKeys, annotationQuery, updateAnnotation } from '../../api/annotations';
 import type { ViewerPosition } from '../viewer/types';
 import { AnnotationEntityDialog } from './AnnotationEntityDialog';
 import { type EntriesByEntity, entriesOfRecord, followViewer } from './entries';
 import { useEntityNames } from './nameOptions';
+import { FormItemSpacing } from '../FormItemSpacing';
 
 export const CHANGES_SAVED = 'Changes Saved Successfully';
 /** Spec 1 §9: the success notice shows for 2000 ms. */
@@ -57,6 +58,7 @@ interface DialogState {
 }
 
 function AnnotationRecord({ claim, record, position }: { claim: Claim; record: Annotation; position: ViewerPosition | null }) {
+  const { token } = theme.useToken();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [expected, setExpected] = useState<ExpectedResult>(record.expected_result);
@@ -113,35 +115,42 @@ function AnnotationRecord({ claim, record, position }: { claim: Claim; record: A
         {record.procedure_name ? ` - ${record.procedure_name}` : ''} · annotated by {record.username} on{' '}
         {formatInZone(record.annotated_on, 'YYYY-MM-DD HH:mm')}
       </Typography.Text>
-      <Form layout="vertical" component={false}>
-        <Form.Item label="Expected Result" htmlFor="annotation-view-expected" style={{ marginBottom: 8 }}>
-          <Select<ExpectedResult> id="annotation-view-expected" value={expected} options={EXPECTED_RESULT_OPTIONS} onChange={setExpected} />
-        </Form.Item>
-        <Form.Item label="Remarks" htmlFor="annotation-view-remarks" style={{ marginBottom: 8 }}>
-          <Input.TextArea
-            id="annotation-view-remarks"
-            rows={2}
-            maxLength={2000}
-            value={remarks}
-            onChange={(e) => setRemarks(e.target.value)}
-          />
-        </Form.Item>
-        <Flex justify="end">
-          <Button
-            size="small"
-            type="primary"
-            disabled={!draftChanged}
-            loading={saving.isPending && !dialog}
-            onClick={() => save({ expected, remarks })}
-          >
-            Save Changes
-          </Button>
-        </Flex>
-      </Form>
+      <FormItemSpacing>
+        <Form layout="vertical" component={false}>
+          <Form.Item label="Expected Result" htmlFor="annotation-view-expected">
+            <Select<ExpectedResult>
+              id="annotation-view-expected"
+              value={expected}
+              options={EXPECTED_RESULT_OPTIONS}
+              onChange={setExpected}
+            />
+          </Form.Item>
+          <Form.Item label="Remarks" htmlFor="annotation-view-remarks">
+            <Input.TextArea
+              id="annotation-view-remarks"
+              rows={2}
+              maxLength={2000}
+              value={remarks}
+              onChange={(e) => setRemarks(e.target.value)}
+            />
+          </Form.Item>
+          <Flex justify="end">
+            <Button
+              size="small"
+              type="primary"
+              disabled={!draftChanged}
+              loading={saving.isPending && !dialog}
+              onClick={() => save({ expected, remarks })}
+            >
+              Save Changes
+            </Button>
+          </Flex>
+        </Form>
+      </FormItemSpacing>
       {ANNOTATION_ENTITIES.map((entity) => (
         <section key={entity.kind} aria-label={entity.label}>
           <Flex justify="space-between" align="center">
-            <Typography.Title level={5} style={{ margin: '8px 0 4px' }}>
+            <Typography.Title level={5} style={{ marginTop: token.marginXS, marginBottom: token.marginXXS }}>
               {entity.label}
             </Typography.Title>
             <Button
@@ -216,6 +225,7 @@ export function AnnotationPanel({
   position: ViewerPosition | null;
   onClose: () => void;
 }) {
+  const { token } = theme.useToken();
   const query = useQuery(annotationQuery(annotationId));
   return (
     <Card
@@ -223,7 +233,7 @@ export function AnnotationPanel({
       title="Annotation"
       extra={<Button type="text" size="small" aria-label="Close annotation" icon={<CloseOutlined />} onClick={onClose} />}
     >
-      <div style={{ maxHeight: 550, overflowY: 'auto', paddingRight: 4 }} data-testid="annotation-panel">
+      <div style={{ maxHeight: 550, overflowY: 'auto', paddingRight: token.paddingXXS }} data-testid="annotation-panel">
         <LoadState query={query}>{(record) => <AnnotationRecord claim={claim} record={record} position={position} />}</LoadState>
       </div>
     </Card>

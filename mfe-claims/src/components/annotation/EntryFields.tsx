@@ -43,7 +43,6 @@ export function EntryFields({ entity, entry, onChange, names, documents, idPrefi
         htmlFor={id(field)}
         validateStatus={problem && inline.has(problem) ? 'error' : undefined}
         help={problem ? inline.get(problem) : undefined}
-        style={{ marginBottom: 8 }}
       >
         {control}
       </Form.Item>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { claimKeys } from '../../api/claims';
 import { confirmFindings } from '../../api/findings';
 import { FINDINGS_LISTS, type FindingsList, findingsListOf } from './findings';
+import { FormItemSpacing } from '../FormItemSpacing';
 
 type FibroidUnit = NonNullable<FindingsBody['fibroidSizeUnit']>;
 const FIBROID_UNITS: FibroidUnit[] = ['mm', 'cm'];
@@ -37,7 +38,7 @@ function findingsBody(list: FindingsList, findings: Finding[], sizes: Sizes): Fi
 
 function sizeField(id: string, label: string, value: number | null, onChange: (value: number | null) => void, suffix?: string) {
   return (
-    <Form.Item label={label} htmlFor={id} style={{ marginBottom: 8 }}>
+    <Form.Item label={label} htmlFor={id}>
       <InputNumber<number>
         id={id}
         min={0}
@@ -102,31 +103,33 @@ function FindingsForm({ claim, onClose }: { claim: Claim; onClose: () => void })
           </Row>
         </Checkbox.Group>
         {list === 'nonCancer' && (
-          <Form layout="vertical" component={false}>
-            <Typography.Text strong>Sizes</Typography.Text>
-            <Flex gap={16} wrap align="end">
-              <Flex gap={4} align="end">
-                {sizeField('findings-fibroid-size', 'Fibroid Size', sizes.fibroidSize, (fibroidSize) => setSize({ fibroidSize }))}
-                <Form.Item label="Unit" htmlFor="findings-fibroid-unit" style={{ marginBottom: 8 }}>
-                  <Select<FibroidUnit>
-                    id="findings-fibroid-unit"
-                    value={sizes.fibroidSizeUnit}
-                    options={FIBROID_UNITS.map((unit) => ({ value: unit, label: unit }))}
-                    onChange={(fibroidSizeUnit) => setSize({ fibroidSizeUnit })}
-                    style={{ width: 80 }}
-                  />
-                </Form.Item>
+          <FormItemSpacing>
+            <Form layout="vertical" component={false}>
+              <Typography.Text strong>Sizes</Typography.Text>
+              <Flex gap={16} wrap align="end">
+                <Flex gap={4} align="end">
+                  {sizeField('findings-fibroid-size', 'Fibroid Size', sizes.fibroidSize, (fibroidSize) => setSize({ fibroidSize }))}
+                  <Form.Item label="Unit" htmlFor="findings-fibroid-unit">
+                    <Select<FibroidUnit>
+                      id="findings-fibroid-unit"
+                      value={sizes.fibroidSizeUnit}
+                      options={FIBROID_UNITS.map((unit) => ({ value: unit, label: unit }))}
+                      onChange={(fibroidSizeUnit) => setSize({ fibroidSizeUnit })}
+                      style={{ width: 80 }}
+                    />
+                  </Form.Item>
+                </Flex>
+                {sizeField('findings-uterus-size', 'Uterus Size', sizes.uterusSize, (uterusSize) => setSize({ uterusSize }), 'weeks')}
+                {sizeField(
+                  'findings-transition-zone',
+                  'Transition Zone',
+                  sizes.transitionZone,
+                  (transitionZone) => setSize({ transitionZone }),
+                  'mm',
+                )}
               </Flex>
-              {sizeField('findings-uterus-size', 'Uterus Size', sizes.uterusSize, (uterusSize) => setSize({ uterusSize }), 'weeks')}
-              {sizeField(
-                'findings-transition-zone',
-                'Transition Zone',
-                sizes.transitionZone,
-                (transitionZone) => setSize({ transitionZone }),
-                'mm',
-              )}
-            </Flex>
-          </Form>
+            </Form>
+          </FormItemSpacing>
         )}
       </Flex>
     </Modal>

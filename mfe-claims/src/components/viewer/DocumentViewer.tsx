@@ -226,7 +226,11 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
 
   return (
     <section aria-label="Document viewer" data-testid="document-viewer" style={panelStyle}>
-      <Flex vertical gap={6} style={{ padding: '8px 10px', borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+      <Flex
+        vertical
+        gap={6}
+        style={{ paddingBlock: token.paddingXS, paddingInline: token.paddingSM, borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+      >
         <Flex align="center" justify="space-between" gap={8} wrap>
           <DocumentPicker documents={documents} documentId={current.id} pageCountOf={pageCountOf} onChoose={chooseDocument} />
           <SearchBox
@@ -277,7 +281,7 @@ function Viewer({ claimId, org, documents, target, evidencePages, onPositionChan
           view={view}
         />
       )}
-      {kind === null && <Alert type="info" showIcon title={UNSUPPORTED} style={{ margin: 16 }} />}
+      {kind === null && <Alert type="info" showIcon title={UNSUPPORTED} style={{ margin: token.margin }} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { ClaimDocument, DocumentTextPage } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
-import { Alert } from 'antd';
+import { Alert, theme } from 'antd';
 import { type SyntheticEvent, useEffect, useMemo, useState } from 'react';
 import { documentFileQuery } from '../../api/documents';
 import { DocumentPages, type PagesView } from './DocumentPages';
@@ -41,6 +41,7 @@ export function ImageView({
   evidenceSize?: Size;
   view: PagesView;
 }) {
+  const { token } = theme.useToken();
   const query = useQuery(documentFileQuery(claimId, document, org));
   const src = useObjectUrl(query.data);
   const [natural, setNatural] = useState<Size | null>(null);
@@ -56,7 +57,7 @@ export function ImageView({
   const pageSizes = useMemo(() => (width && height ? [{ width, height }] : []), [width, height]);
 
   if (query.error) return <DocumentFailure error={query.error} onRetry={() => void query.refetch()} />;
-  if (unreadable) return <Alert type="error" showIcon title={UNREADABLE_IMAGE} style={{ margin: 16 }} />;
+  if (unreadable) return <Alert type="error" showIcon title={UNREADABLE_IMAGE} style={{ margin: token.margin }} />;
   if (!src) return <DocumentLoading />;
 
   const image = (shown: Size, alt: string) => {

@@ -9,7 +9,7 @@ import {
   ZoomOutOutlined,
 } from '@ant-design/icons';
 import type { ClaimDocument } from '@claims/shared-kernel';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography, theme } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { canZoomIn, canZoomOut, FIT_WIDTH, zoomIn, zoomOut } from './geometry';
 
@@ -110,6 +110,7 @@ export function PageControls({
   showThumbnails: boolean;
   onToggleThumbnails: () => void;
 }) {
+  const { token } = theme.useToken();
   const [draft, setDraft] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
 
@@ -131,41 +132,45 @@ export function PageControls({
 
   return (
     <Flex vertical gap={2}>
-      <Flex align="center" gap={4} wrap>
-        <IconButton
-          label={showThumbnails ? 'Hide page thumbnails' : 'Show page thumbnails'}
-          icon={<AppstoreOutlined />}
-          pressed={showThumbnails}
-          onClick={onToggleThumbnails}
-        />
-        <IconButton label="Previous page" icon={<LeftOutlined />} onClick={() => go(pageNumber - 1)} disabled={pageNumber <= 1} />
-        <Input
-          size="small"
-          aria-label="Page number"
-          aria-invalid={invalid !== null}
-          status={invalid ? 'error' : undefined}
-          value={draft ?? String(pageNumber)}
-          onChange={(event) => setDraft(event.target.value)}
-          onPressEnter={commit}
-          onBlur={commit}
-          onFocus={(event) => event.target.select()}
-          style={{ width: 52, textAlign: 'center' }}
-        />
-        <Typography.Text data-testid="page-count">{`/ ${pageCount ?? '…'}`}</Typography.Text>
-        <IconButton
-          label="Next page"
-          icon={<RightOutlined />}
-          onClick={() => go(pageNumber + 1)}
-          disabled={pageCount === null || pageNumber >= pageCount}
-        />
-        <span style={{ width: 8 }} />
-        <IconButton label="Zoom out" icon={<ZoomOutOutlined />} onClick={() => onZoom(zoomOut(zoom))} disabled={!canZoomOut(zoom)} />
-        <Typography.Text aria-label="Zoom" style={{ minWidth: 40, textAlign: 'center' }}>{`${Math.round(zoom * 100)}%`}</Typography.Text>
-        <IconButton label="Zoom in" icon={<ZoomInOutlined />} onClick={() => onZoom(zoomIn(zoom))} disabled={!canZoomIn(zoom)} />
-        <IconButton label="Fit width" icon={<ColumnWidthOutlined />} onClick={() => onZoom(FIT_WIDTH)} pressed={zoom === FIT_WIDTH} />
-        <span style={{ width: 8 }} />
-        <IconButton label="Rotate left" icon={<RotateLeftOutlined />} onClick={() => onRotate(-90)} />
-        <IconButton label="Rotate right" icon={<RotateRightOutlined />} onClick={() => onRotate(90)} />
+      <Flex align="center" gap="middle" wrap>
+        <Flex align="center" gap={token.marginXXS}>
+          <IconButton
+            label={showThumbnails ? 'Hide page thumbnails' : 'Show page thumbnails'}
+            icon={<AppstoreOutlined />}
+            pressed={showThumbnails}
+            onClick={onToggleThumbnails}
+          />
+          <IconButton label="Previous page" icon={<LeftOutlined />} onClick={() => go(pageNumber - 1)} disabled={pageNumber <= 1} />
+          <Input
+            size="small"
+            aria-label="Page number"
+            aria-invalid={invalid !== null}
+            status={invalid ? 'error' : undefined}
+            value={draft ?? String(pageNumber)}
+            onChange={(event) => setDraft(event.target.value)}
+            onPressEnter={commit}
+            onBlur={commit}
+            onFocus={(event) => event.target.select()}
+            style={{ width: 52, textAlign: 'center' }}
+          />
+          <Typography.Text data-testid="page-count">{`/ ${pageCount ?? '…'}`}</Typography.Text>
+          <IconButton
+            label="Next page"
+            icon={<RightOutlined />}
+            onClick={() => go(pageNumber + 1)}
+            disabled={pageCount === null || pageNumber >= pageCount}
+          />
+        </Flex>
+        <Flex align="center" gap={token.marginXXS}>
+          <IconButton label="Zoom out" icon={<ZoomOutOutlined />} onClick={() => onZoom(zoomOut(zoom))} disabled={!canZoomOut(zoom)} />
+          <Typography.Text aria-label="Zoom" style={{ minWidth: 40, textAlign: 'center' }}>{`${Math.round(zoom * 100)}%`}</Typography.Text>
+          <IconButton label="Zoom in" icon={<ZoomInOutlined />} onClick={() => onZoom(zoomIn(zoom))} disabled={!canZoomIn(zoom)} />
+          <IconButton label="Fit width" icon={<ColumnWidthOutlined />} onClick={() => onZoom(FIT_WIDTH)} pressed={zoom === FIT_WIDTH} />
+        </Flex>
+        <Flex align="center" gap={token.marginXXS}>
+          <IconButton label="Rotate left" icon={<RotateLeftOutlined />} onClick={() => onRotate(-90)} />
+          <IconButton label="Rotate right" icon={<RotateRightOutlined />} onClick={() => onRotate(90)} />
+        </Flex>
       </Flex>
       <span role="status" style={VISUALLY_HIDDEN}>
         {pageCount === null ? '' : `${documentName}, page ${pageNumber} of ${pageCount}`}

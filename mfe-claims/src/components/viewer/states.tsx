@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Spin } from 'antd';
+import { Alert, Button, Flex, Spin, theme } from 'antd';
 
 export const NOT_STORED = 'This document is no longer stored.';
 
@@ -12,12 +12,13 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
 
 /** A document that could not be shown: gone (404, e.g. deleted after verification), or another failure with Retry. */
 export function DocumentFailure({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  if (statusOf(error) === 404) return <Alert type="warning" showIcon title={NOT_STORED} style={{ margin: 16 }} />;
+  const { token } = theme.useToken();
+  if (statusOf(error) === 404) return <Alert type="warning" showIcon title={NOT_STORED} style={{ margin: token.margin }} />;
   return (
     <Alert
       type="error"
       showIcon
-      style={{ margin: 16 }}
+      style={{ margin: token.margin }}
       title="The document could not be opened."
       description={messageOf(error)}
       action={
@@ -30,8 +31,9 @@ export function DocumentFailure({ error, onRetry }: { error: unknown; onRetry: (
 }
 
 export function DocumentLoading() {
+  const { token } = theme.useToken();
   return (
-    <Flex justify="center" align="center" style={{ flex: 1, padding: 32 }}>
+    <Flex justify="center" align="center" style={{ flex: 1, padding: token.paddingXL }}>
       <Spin aria-label="Loading the document" />
     </Flex>
   );

@@ -10,7 +10,7 @@ import {
 import type { AdjudicationResult, Annotation } from '@claims/shared-kernel';
 import { PagedTable, usePagedList } from '@claims/shared-kernel/ui';
 import type { TableColumnsType } from 'antd';
-import { Flex } from 'antd';
+import { Flex, theme } from 'antd';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { annotationKeys, listAnnotations } from '../../api/annotations';
 import { AnnotationReportButton } from '../../components/annotation/AnnotationReportButton';
@@ -34,6 +34,7 @@ const COLUMNS: TableColumnsType<Annotation> = [
 ];
 
 function AnnotationList() {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const annotationMode = useAnnotationMode();
   const list = usePagedList<Annotation>(annotationKeys.list, (page, pageSize) => listAnnotations(pageSize, page));
@@ -49,7 +50,7 @@ function AnnotationList() {
   };
 
   return (
-    <Flex vertical style={{ padding: 16 }}>
+    <Flex vertical style={{ padding: token.padding }}>
       <PagedTable<Annotation>
         title="Annotation"
         avatar="AN"

@@ -1,5 +1,5 @@
 import type { Claim } from '@claims/shared-kernel';
-import { App, Flex, Spin } from 'antd';
+import { App, Flex, Spin, theme } from 'antd';
 import Splitter from 'antd/es/splitter';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
@@ -20,6 +20,7 @@ export const LAST_CLAIM = 'This is the last claim of the list.';
 
 /** The claim page once the claim is loaded: the verification on the left, its documents on the right. */
 export function ClaimReview({ claim, org }: { claim: Claim; org: string | undefined }) {
+  const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const location = useLocation();
@@ -113,7 +114,7 @@ export function ClaimReview({ claim, org }: { claim: Claim; org: string | undefi
         <Splitter.Panel min={400}>
           <Suspense
             fallback={
-              <Flex justify="center" style={{ padding: 32 }}>
+              <Flex justify="center" style={{ padding: token.paddingXL }}>
                 <Spin aria-label="Loading the documents" />
               </Flex>
             }

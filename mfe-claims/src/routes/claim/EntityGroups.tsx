@@ -1,6 +1,6 @@
 import type { Claim, EntityGroup, FoundItem, ProcedureVerification } from '@claims/shared-kernel';
 import { useChanged } from '@claims/shared-kernel/ui';
-import { Button, Collapse, Flex, Tooltip, Typography } from 'antd';
+import { Button, Collapse, Flex, Tooltip, Typography, theme } from 'antd';
 import { useState, type Key } from 'react';
 import { ErrorFlag } from '../../components/annotation';
 import { GROUP_TEXTS, groupViews, itemPlace, itemText, noDocumentHint, type GroupView } from '../../components/verification/display';
@@ -25,11 +25,12 @@ function FoundEntry({ claim, code, group, index, item, active, onShow }: EntryPr
   const text = itemText(group, item);
   const where = itemPlace(item, claim.documents.length > 1);
   const tones = useTones();
+  const { token } = theme.useToken();
   return (
     <li
       data-evidence-key={key}
       aria-current={active ? 'true' : undefined}
-      style={{ background: active ? tones.highlight : undefined, borderRadius: 4, paddingInline: 4 }}
+      style={{ background: active ? tones.highlight : undefined, borderRadius: token.borderRadiusSM, paddingInline: token.paddingXXS }}
     >
       <Flex align="center" gap={6} wrap>
         {opens ? (

@@ -1,4 +1,4 @@
-import { Modal, Typography } from 'antd';
+import { Flex, Modal, Typography, theme } from 'antd';
 import { SHORTCUTS } from '../../components/shortcuts';
 
 export const SHORTCUTS_TITLE = 'Keyboard shortcuts';
@@ -25,30 +25,25 @@ export function ShortcutsDialog({
   fromList: boolean;
   evidenceCount: number;
 }) {
+  const { token } = theme.useToken();
   return (
     <Modal open={open} title={SHORTCUTS_TITLE} footer={null} onCancel={onClose}>
-      <table style={{ borderCollapse: 'collapse', width: '100%' }}>
-        <tbody>
-          {Object.entries(SHORTCUTS).map(([name, { keys, label }]) => (
-            <tr key={name}>
-              <td style={{ padding: '4px 12px 4px 0', width: 96 }}>
-                <Typography.Text keyboard>{keyLabel(keys)}</Typography.Text>
-              </td>
-              <td>{label}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      {!fromList && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {NOT_FROM_LIST}
-        </Typography.Paragraph>
-      )}
-      {evidenceCount === 0 && (
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
-          {NO_EVIDENCE}
-        </Typography.Paragraph>
-      )}
+      <Flex vertical gap={token.marginSM}>
+        <table style={{ borderCollapse: 'collapse', width: '100%' }}>
+          <tbody>
+            {Object.entries(SHORTCUTS).map(([name, { keys, label }]) => (
+              <tr key={name}>
+                <td style={{ paddingBlock: token.paddingXXS, paddingInlineEnd: token.paddingSM, width: 96 }}>
+                  <Typography.Text keyboard>{keyLabel(keys)}</Typography.Text>
+                </td>
+                <td>{label}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!fromList && <Typography.Text type="secondary">{NOT_FROM_LIST}</Typography.Text>}
+        {evidenceCount === 0 && <Typography.Text type="secondary">{NO_EVIDENCE}</Typography.Text>}
+      </Flex>
     </Modal>
   );
 }

@@ -1,7 +1,7 @@
 import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { caseTypeShort, isDemoOrg, isProviderOrg, useSession } from '@claims/shared-kernel';
 import type { Claim, VerificationStoppedCode } from '@claims/shared-kernel';
-import { Alert, Button, Flex, Tooltip, Typography } from 'antd';
+import { Alert, Button, Flex, Tooltip, Typography, theme } from 'antd';
 import { Link } from 'react-router-dom';
 import { AnnotationActions, ConfirmFindingsButton } from '../../components/annotation';
 import { claimRuleVersion, procedureOrder } from '../../components/verification/display';
@@ -44,6 +44,7 @@ export interface VerificationPanelProps {
 
 /** The claim page's left panel: the claim, its result, the actions, what changed, then one panel per procedure. */
 export function VerificationPanel({ claim, org, position, activeKey, onShow, onBack, onHelp }: VerificationPanelProps) {
+  const { token } = theme.useToken();
   const provider = isProviderOrg(useSession((s) => s.organization));
   const rerunAllowed = useRerunAllowed();
   const rerun = useRerun(claim, org);
@@ -55,7 +56,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
   const codes = procedureOrder(claim);
 
   return (
-    <Flex vertical gap={12} style={{ padding: 16 }}>
+    <Flex vertical gap={token.marginSM} style={{ padding: token.padding }}>
       <Flex justify="space-between" align="center" gap={8}>
         <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
           Back

@@ -1,5 +1,5 @@
 import type { VerificationProgress } from '@claims/shared-kernel';
-import { Alert } from 'antd';
+import { Alert, theme } from 'antd';
 import type { ReactNode } from 'react';
 import Steps from 'antd/es/steps';
 import { STAGES, stageText } from './progress';
@@ -10,6 +10,7 @@ const CURRENT: Record<VerificationProgress['stage'], number> = { queued: 0, read
 
 /** Where a running verification is (queued, reading documents n of m, verifying); the page updates itself when it ends. */
 export function VerificationProgressNotice({ progress, action }: { progress: VerificationProgress | null; action?: ReactNode }) {
+  const { token } = theme.useToken();
   const stage = stageText(progress);
   return (
     <Alert
@@ -27,7 +28,7 @@ export function VerificationProgressNotice({ progress, action }: { progress: Ver
               size="small"
               orientation="vertical"
               current={CURRENT[progress.stage]}
-              style={{ marginTop: 8 }}
+              style={{ marginTop: token.marginXS }}
               items={STAGES.map((title) => ({ title: <span style={{ whiteSpace: 'nowrap' }}>{title}</span> }))}
             />
           )}

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Checkbox, Flex, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { leavingBatchesQuery } from '../../api/batches';
+import { FormItemSpacing } from '../../components/FormItemSpacing';
 
 export const MOVE_CONFIRMATION = 'Move these claims out of their batches';
 export const LEAVING_TITLE = 'Some of the selected claims are already in a batch';
@@ -84,18 +85,20 @@ export function BatchNameModal({ open, busy, claims, org, onCancel, onCreate }: 
             }
           />
         )}
-        <Form layout="vertical" component="div">
-          <Form.Item label="Batch name" style={{ marginBottom: 0 }}>
-            <Input
-              aria-label="Batch name"
-              autoFocus
-              maxLength={200}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              onPressEnter={create}
-            />
-          </Form.Item>
-        </Form>
+        <FormItemSpacing step="none">
+          <Form layout="vertical" component="div">
+            <Form.Item label="Batch name">
+              <Input
+                aria-label="Batch name"
+                autoFocus
+                maxLength={200}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                onPressEnter={create}
+              />
+            </Form.Item>
+          </Form>
+        </FormItemSpacing>
       </Flex>
     </Modal>
   );

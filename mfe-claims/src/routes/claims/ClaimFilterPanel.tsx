@@ -5,6 +5,7 @@ import { Checkbox, Col, Form, Row, Select } from 'antd';
 import { useState } from 'react';
 import type { ClaimFilterOptions } from '../../api/lookups';
 import { emptyClaimFilter, INSURER_RESULTS, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
+import { FormItemSpacing } from '../../components/FormItemSpacing';
 
 const STATUS_OPTIONS = REVIEW_FILTER_STATUSES.map((s) => ({ value: s, label: s }));
 const CASE_TYPE_OPTIONS = CASE_TYPES.map((c) => ({ value: c.code, label: c.label }));
@@ -35,13 +36,15 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     onChange({ ...value, statuses, adjudicationResults: offersAdjudicationResult(statuses) ? value.adjudicationResults : [] });
 
   const resultField = (options: typeof RESULT_OPTIONS) => (
-    <Form.Item label="Adjudication Result" style={{ marginBottom: 0 }}>
-      <Checkbox.Group<AdjudicationResult>
-        options={options}
-        value={value.adjudicationResults}
-        onChange={(v) => set('adjudicationResults', v)}
-      />
-    </Form.Item>
+    <FormItemSpacing step="none">
+      <Form.Item label="Adjudication Result">
+        <Checkbox.Group<AdjudicationResult>
+          options={options}
+          value={value.adjudicationResults}
+          onChange={(v) => set('adjudicationResults', v)}
+        />
+      </Form.Item>
+    </FormItemSpacing>
   );
 
   return (

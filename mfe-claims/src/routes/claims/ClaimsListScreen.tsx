@@ -16,7 +16,7 @@ import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
 import { usePagedList, PagedTable, useChanged } from '@claims/shared-kernel/ui';
 import type { BatchOutcome, ClaimListRow, ClaimSearchBody } from '@claims/shared-kernel';
 import { hashKey, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Flex, Select, Tooltip } from 'antd';
+import { App, Button, Flex, Select, Tooltip, theme } from 'antd';
 import { useMemo, useState, type Key } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { batchKeys, batchOptionsQuery, createBatch } from '../../api/batches';
@@ -75,6 +75,7 @@ function batchOf(params: URLSearchParams): (BatchSelection & { batchName: string
 
 /** /claims: the claims to review (spec 1 §2). */
 export function ClaimsListScreen() {
+  const { token } = theme.useToken();
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -220,7 +221,7 @@ export function ClaimsListScreen() {
   );
 
   return (
-    <Flex vertical style={{ padding: 16 }}>
+    <Flex vertical style={{ padding: token.padding }}>
       {!batch && (
         <ClaimFilterPanel
           onFilter={applyFilter}

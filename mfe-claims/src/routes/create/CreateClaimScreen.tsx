@@ -15,7 +15,7 @@ import type { CaseType } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { LimitedSelect } from '@claims/shared-kernel/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Flex, Form, Input, Result, Row, Select, Spin, Typography, theme } from 'antd';
 import Progress from 'antd/es/progress';
 import Radio from 'antd/es/radio';
 import { useEffect, useMemo, useState } from 'react';
@@ -60,6 +60,7 @@ type Touchable = 'patientName' | 'referenceClaimId' | 'procedureCodes';
 
 /** The form itself: every rule of spec 1 §5, the upload with its limits, progress and the busy message. */
 function CreateClaimForm({ organization }: { organization: string }) {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -120,7 +121,7 @@ function CreateClaimForm({ organization }: { organization: string }) {
   };
 
   return (
-    <Flex vertical gap={16} style={{ padding: 16, maxWidth: 1200 }}>
+    <Flex vertical gap="middle" style={{ padding: token.padding, maxWidth: 1200 }}>
       <Flex justify="space-between" align="center" wrap gap={8}>
         <Typography.Title level={4} style={{ margin: 0 }}>
           Enter Claim Information
@@ -246,7 +247,7 @@ function CreateClaimForm({ organization }: { organization: string }) {
                 title="The claim could not be created"
                 description={creation.error.message}
                 closable={{ onClose: () => creation.reset() }}
-                style={{ marginBottom: 16 }}
+                style={{ marginBottom: token.margin }}
               />
             )}
             <Flex gap={8}>

@@ -9,7 +9,7 @@ import {
 } from '@claims/shared-kernel';
 import { NO_ROWS } from '@claims/shared-kernel/data';
 import type { AdjudicationResult, DashboardRow } from '@claims/shared-kernel';
-import { App, Card, Col, Flex, Row, Select, Table, Tabs, Typography } from 'antd';
+import { App, Card, Col, Flex, Row, Select, Table, Tabs, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
@@ -87,6 +87,7 @@ function CountTable({ kind, title, rowKey, columns, org }: (typeof TABLES)[numbe
  * to the claims list (spec 1 §6).
  */
 export function DashboardScreen() {
+  const { token } = theme.useToken();
   const role = useSession((s) => s.role);
   const organization = useSession((s) => s.organization);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -110,7 +111,7 @@ export function DashboardScreen() {
     });
 
   return (
-    <Flex vertical gap={16} style={{ padding: 16 }}>
+    <Flex vertical gap="middle" style={{ padding: token.padding }}>
       <Flex justify="space-between" align="center">
         <Typography.Title level={4} style={{ margin: 0 }}>
           Dashboard

@@ -22,7 +22,7 @@ import type {
   QualityReport,
 } from '@claims/shared-kernel';
 import { LoadState } from '@claims/shared-kernel/ui';
-import { Card, DatePicker, Flex, Form, Spin, Table, Typography } from 'antd';
+import { Card, DatePicker, Flex, Form, Spin, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import Statistic from 'antd/es/statistic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -31,6 +31,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { qualityReportQuery } from '../../api/quality';
 import { type Tones, useTones } from '../../components/verification/tones';
+import { FormItemSpacing } from '../../components/FormItemSpacing';
 
 const DISPLAY_DATE = 'DD-MM-YYYY';
 const formatDay = (day: string) => dayjs(day).format(DISPLAY_DATE);
@@ -131,11 +132,12 @@ const disagreementColumns: TableColumnsType<QualityDisagreement> = [
 const PAGED = { pageSize: 10, hideOnSinglePage: true, showSizeChanger: false } as const;
 
 function ReportCard({ title, note, children }: { title: string; note?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
     <Card title={title} size="small" styles={{ body: { padding: 0 } }}>
       {children}
       {note && (
-        <Typography.Paragraph type="secondary" style={{ margin: 8 }}>
+        <Typography.Paragraph type="secondary" style={{ margin: token.marginXS }}>
           {note}
         </Typography.Paragraph>
       )}
@@ -230,27 +232,29 @@ export function QualitySection({ org }: { org: string }) {
 
   return (
     <Flex vertical gap={12}>
-      <Flex gap={8} wrap align="center">
-        <Form.Item label="From" style={{ marginBottom: 0 }}>
-          <DatePicker
-            aria-label="From"
-            value={shown(period.from)}
-            format={DISPLAY_DATE}
-            disabledDate={disableFuture}
-            onChange={(day) => choose('from', day)}
-          />
-        </Form.Item>
-        <Form.Item label="To" style={{ marginBottom: 0 }}>
-          <DatePicker
-            aria-label="To"
-            value={shown(period.to)}
-            format={DISPLAY_DATE}
-            disabledDate={disableFuture}
-            onChange={(day) => choose('to', day)}
-          />
-        </Form.Item>
-        <Typography.Text type="secondary">Claims annotated in the period, at most {QUALITY_PERIOD.maxDays} days</Typography.Text>
-      </Flex>
+      <FormItemSpacing step="none">
+        <Flex gap={8} wrap align="center">
+          <Form.Item label="From">
+            <DatePicker
+              aria-label="From"
+              value={shown(period.from)}
+              format={DISPLAY_DATE}
+              disabledDate={disableFuture}
+              onChange={(day) => choose('from', day)}
+            />
+          </Form.Item>
+          <Form.Item label="To">
+            <DatePicker
+              aria-label="To"
+              value={shown(period.to)}
+              format={DISPLAY_DATE}
+              disabledDate={disableFuture}
+              onChange={(day) => choose('to', day)}
+            />
+          </Form.Item>
+          <Typography.Text type="secondary">Claims annotated in the period, at most {QUALITY_PERIOD.maxDays} days</Typography.Text>
+        </Flex>
+      </FormItemSpacing>
       {period.problem ? (
         <Typography.Text type="danger" role="alert">
           {capitalized(period.problem.message)}.

@@ -2,7 +2,7 @@ import { isDemoOrg, isProviderOrg, LIMITS, useSession } from '@claims/shared-ker
 import type { Claim, ClaimQuestions, ProcedureQuestion } from '@claims/shared-kernel';
 import { LoadState } from '@claims/shared-kernel/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Flex, Form, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Flex, Form, Tag, Typography, theme } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { useState } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
@@ -75,42 +75,43 @@ function QuestionsForm({ claimId, org, data, claimPage }: { claimId: number; org
 
   return (
     <Form layout="vertical" onFinish={() => submission.mutate()}>
-      {!canAnswer && <Alert type="info" showIcon title={READ_ONLY_NOTE} style={{ marginBottom: 16 }} />}
-      {byProcedure(data.questions).map((group) => (
-        <Card key={group.title} size="small" title={group.title} style={{ marginBottom: 16 }}>
-          {group.questions.map((question) => (
-            <Form.Item
-              key={question.id}
-              label={question.question}
-              extra={question.questionType === 'multi' ? `Up to ${LIMITS.multiSelectMax} selections` : undefined}
-            >
-              <AnswerControl
-                question={question}
-                value={answers[String(question.id)] ?? []}
-                onChange={(value) => setAnswers((all) => ({ ...all, [String(question.id)]: value }))}
-                disabled={!canAnswer || busy}
-              />
-            </Form.Item>
-          ))}
-        </Card>
-      ))}
-      {submission.error && (
-        <Alert
-          type="error"
-          showIcon
-          title="The answers could not be saved"
-          description={submission.error.message}
-          closable={{ onClose: () => submission.reset() }}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Flex gap={8}>
-        <Button onClick={() => navigate(claimPage)}>Back</Button>
-        {canAnswer && (
-          <Button type="primary" htmlType="submit" loading={busy}>
-            Submit
-          </Button>
+      <Flex vertical gap="middle">
+        {!canAnswer && <Alert type="info" showIcon title={READ_ONLY_NOTE} />}
+        {byProcedure(data.questions).map((group) => (
+          <Card key={group.title} size="small" title={group.title}>
+            {group.questions.map((question) => (
+              <Form.Item
+                key={question.id}
+                label={question.question}
+                extra={question.questionType === 'multi' ? `Up to ${LIMITS.multiSelectMax} selections` : undefined}
+              >
+                <AnswerControl
+                  question={question}
+                  value={answers[String(question.id)] ?? []}
+                  onChange={(value) => setAnswers((all) => ({ ...all, [String(question.id)]: value }))}
+                  disabled={!canAnswer || busy}
+                />
+              </Form.Item>
+            ))}
+          </Card>
+        ))}
+        {submission.error && (
+          <Alert
+            type="error"
+            showIcon
+            title="The answers could not be saved"
+            description={submission.error.message}
+            closable={{ onClose: () => submission.reset() }}
+          />
         )}
+        <Flex gap={8}>
+          <Button onClick={() => navigate(claimPage)}>Back</Button>
+          {canAnswer && (
+            <Button type="primary" htmlType="submit" loading={busy}>
+              Submit
+            </Button>
+          )}
+        </Flex>
       </Flex>
     </Form>
   );
@@ -121,6 +122,7 @@ function QuestionsForm({ claimId, org, data, claimPage }: { claimId: number; org
  * answered and sent; the server keeps the answers as facts and verifies the claim again, on its page.
  */
 export function QuestionsScreen() {
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const claimId = Number(useParams().claimId);
   const org = useSearchParams()[0].get('org') ?? undefined;
@@ -131,7 +133,7 @@ export function QuestionsScreen() {
   const claimPage = `/claims/${claimId}${org ? `?${new URLSearchParams({ org })}` : ''}`;
 
   return (
-    <Flex vertical gap={16} style={{ padding: 16, maxWidth: 1000 }}>
+    <Flex vertical gap="middle" style={{ padding: token.padding, maxWidth: 1000 }}>
       <Typography.Title level={4} style={{ margin: 0 }}>
         Procedure Protocol Questions
       </Typography.Title>
