@@ -1,4 +1,4 @@
-import { apiClient } from '@claims/shared-kernel';
+import { callApi } from '@claims/shared-kernel';
 import type {
   BatchCreateBody,
   BatchCreateResponse,
@@ -20,44 +20,43 @@ export async function setBatchStatus(
   status: Extract<BatchStatus, 'PAUSED' | 'RESUMED' | 'TO_BE_PROCESSED'>,
   org: string,
 ): Promise<void> {
-  await apiClient.put('/claim/batch/batchStatus', { nameList, status }, { params: { downloaded: true, org } });
+  await callApi('PUT /claim/batch/batchStatus', { query: { downloaded: true, org }, body: { nameList, status } });
 }
 
 export async function suspendBatches(nameList: string[], org: string): Promise<void> {
-  await apiClient.put('/claim/batch/suspend/batch', { nameList, downloaded: true, suspend: true }, { params: { org } });
+  await callApi('PUT /claim/batch/suspend/batch', { query: { org }, body: { nameList, downloaded: true, suspend: true } });
 }
 
 export async function archiveBatches(nameList: string[], org: string): Promise<void> {
-  await apiClient.put('/claim/batch/archive/batch', { nameList, downloaded: true, archive: true }, { params: { org } });
+  await callApi('PUT /claim/batch/archive/batch', { query: { org }, body: { nameList, downloaded: true, archive: true } });
 }
 
 /** Discard: PUT /claim/batch/discard/batch {nameList, discard, reason}. */
 export async function discardBatches(nameList: string[], reason: string, org: string): Promise<void> {
-  await apiClient.put('/claim/batch/discard/batch', { nameList, discard: true, reason }, { params: { org } });
+  await callApi('PUT /claim/batch/discard/batch', { query: { org }, body: { nameList, discard: true, reason } });
 }
 
 export async function dropBatches(nameList: string[], org: string): Promise<void> {
-  await apiClient.delete('/claim/batch/drop', { data: { nameList }, params: { downloaded: true, org } });
+  await callApi('DELETE /claim/batch/drop', { query: { downloaded: true, org }, body: { nameList } });
 }
 
 /** Generate Report: POST /claim/batch/batchReport?downloaded=true {nameList}, answered with a spreadsheet. */
 export async function batchReport(nameList: string[], org: string): Promise<Blob> {
-  const { data } = await apiClient.post<Blob>(
-    '/claim/batch/batchReport',
-    { nameList },
-    { params: { downloaded: true, org }, responseType: 'blob' },
-  );
-  return data;
+  return callApi('POST /claim/batch/batchReport', {
+    query: { downloaded: true, org },
+    body: { nameList },
+    config: { responseType: 'blob' },
+  });
 }
 
 /** The priority dialog: PUT /claim/batch/priority {nameList}, the batches in their new order, first first. */
 export async function changePriority(nameList: string[], org: string): Promise<void> {
-  await apiClient.put('/claim/batch/priority', { nameList }, { params: { org } });
+  await callApi('PUT /claim/batch/priority', { query: { org }, body: { nameList } });
 }
 
 /** Work allocation, equally: POST /claim/batch/assignBatches/equally {batchId, analysts, date}. */
 export async function assignEqually(batchId: number, analysts: string[], date: string, org: string): Promise<void> {
-  await apiClient.post('/claim/batch/assignBatches/equally', { batchId, analysts, date }, { params: { org } });
+  await callApi('POST /claim/batch/assignBatches/equally', { query: { org }, body: { batchId, analysts, date } });
 }
 
 /**
@@ -71,32 +70,27 @@ export async function assignSpecified(
   date: string,
   org: string,
 ): Promise<void> {
-  await apiClient.post('/claim/batch/assignBatches/assignSpecified', { batchId, data, percentage, date }, { params: { org } });
+  await callApi('POST /claim/batch/assignBatches/assignSpecified', { query: { org }, body: { batchId, data, percentage, date } });
 }
 
 /** An assigned batch's new date: PUT /claim/batch/assignDate/update {batchId, date}. */
 export async function updateAssignDate(batchId: number, date: string, org: string): Promise<void> {
-  await apiClient.put('/claim/batch/assignDate/update', { batchId, date }, { params: { org } });
+  await callApi('PUT /claim/batch/assignDate/update', { query: { org }, body: { batchId, date } });
 }
 
 /** Create Batch from the console's selected claims: POST /claim/batch/create with the chosen action. */
 export async function createConsoleBatch(body: BatchCreateBody): Promise<BatchCreateResponse> {
-  const { data } = await apiClient.post<BatchCreateResponse>('/claim/batch/create', body);
-  return data;
+  return callApi('POST /claim/batch/create', { body });
 }
 
 /** GET /users: the active users of the organisation, the analysts work is allocated to. */
 export async function listUsers(): Promise<OrgUser[]> {
-  const { data } = await apiClient.get<OrgUser[]>('/users');
-  return data;
+  return callApi('GET /users');
 }
 
 /** GET /claim/batch/progress?org&downloaded=true&batchIds: the live counts, rate and time left of the batches. */
 export async function fetchBatchProgress(batchIds: readonly number[], org: string): Promise<BatchProgress[]> {
-  const { data } = await apiClient.get<BatchProgress[]>('/claim/batch/progress', {
-    params: { org, downloaded: true, batchIds: batchIds.join(',') },
-  });
-  return data;
+  return callApi('GET /claim/batch/progress', { query: { org, downloaded: true, batchIds: batchIds.join(',') } });
 }
 
 /** The Uploads/Verification failed tab's actions on the selected claims (spec 3 §4). */
@@ -120,6 +114,5 @@ export async function retryFailedClaims(
     verify: action !== 'upload',
     ...(override ? { override } : {}),
   };
-  const { data } = await apiClient.put<ReuploadResponse>('/claim/batch/reupload', body, { params: { org } });
-  return data;
+  return callApi('PUT /claim/batch/reupload', { query: { org }, body });
 }

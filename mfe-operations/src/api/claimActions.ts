@@ -1,4 +1,4 @@
-import { apiClient, type CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel';
+import { callApi, type CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel';
 import type { ManifestLimits, MessageResponse, RefreshDownloadsResponse } from '@claims/shared-kernel';
 
 export type ConsoleClaimStatus = (typeof CONSOLE_CLAIM_STATUSES)[number];
@@ -18,36 +18,30 @@ export async function addProcedureNames(
   org: string,
   override = false,
 ): Promise<MessageResponse> {
-  const { data } = await apiClient.put<MessageResponse>(
-    '/claims/addProcName',
-    { claimIdList, procCodeList, ...(override ? { override } : {}) },
-    { params: { downloaded: true, org } },
-  );
-  return data;
+  return callApi('PUT /claims/addProcName', {
+    query: { downloaded: true, org },
+    body: { claimIdList, procCodeList, ...(override ? { override } : {}) },
+  });
 }
 
 /** Drop: DELETE /claims/drop?downloaded=true {claimIdList}. */
 export async function dropClaims(claimIdList: number[], org: string): Promise<MessageResponse> {
-  const { data } = await apiClient.delete<MessageResponse>('/claims/drop', { data: { claimIdList }, params: { downloaded: true, org } });
-  return data;
+  return callApi('DELETE /claims/drop', { query: { downloaded: true, org }, body: { claimIdList } });
 }
 
 /** A status change, and Retry on the Downloads failed tab: PUT /claims/status?downloaded=true&org {claimIdList, status}. */
 export async function setClaimStatus(claimIdList: number[], status: ConsoleClaimStatus, org: string): Promise<MessageResponse> {
-  const { data } = await apiClient.put<MessageResponse>('/claims/status', { claimIdList, status }, { params: { downloaded: true, org } });
-  return data;
+  return callApi('PUT /claims/status', { query: { downloaded: true, org }, body: { claimIdList, status } });
 }
 
 /** Refresh: GET /claim/batch/refreshDownloads takes up what the insurer's inbox has new (and the claims to download again). */
 export async function refreshDownloads(org: string): Promise<RefreshDownloadsResponse> {
-  const { data } = await apiClient.get<RefreshDownloadsResponse>('/claim/batch/refreshDownloads', { params: { org } });
-  return data;
+  return callApi('GET /claim/batch/refreshDownloads', { query: { org } });
 }
 
 /** GET /claim/batch/manifestLimits: the sizes, file count and manifest columns the upload accepts. */
 export async function fetchManifestLimits(): Promise<ManifestLimits> {
-  const { data } = await apiClient.get<ManifestLimits>('/claim/batch/manifestLimits');
-  return data;
+  return callApi('GET /claim/batch/manifestLimits');
 }
 
 /**
@@ -63,11 +57,13 @@ export async function uploadManifest(
   const form = new FormData();
   form.append('manifest', manifest, manifest.name);
   for (const document of documents) form.append('documents', document, document.name);
-  const { data } = await apiClient.post<RefreshDownloadsResponse>('/claim/batch/uploadManifest', form, {
-    params: { org },
-    onUploadProgress: ({ loaded, total }) => {
-      if (total) onUploadProgress(Math.min(1, loaded / total));
+  return callApi('POST /claim/batch/uploadManifest', {
+    query: { org },
+    body: form,
+    config: {
+      onUploadProgress: ({ loaded, total }) => {
+        if (total) onUploadProgress(Math.min(1, loaded / total));
+      },
     },
   });
-  return data;
 }

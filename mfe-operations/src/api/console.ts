@@ -1,4 +1,4 @@
-import { API_BASE_PATH, ApiError, apiClient, CONSOLE_PAGE_SIZES, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
+import { API_BASE_PATH, ApiError, apiClient, CONSOLE_PAGE_SIZES, callApi, getRuntimeConfig, pageTotal } from '@claims/shared-kernel';
 import type {
   BatchOutcome,
   BatchRow,
@@ -68,17 +68,17 @@ const toPage = <T extends { total_count?: number }>(rows: T[] | null | undefined
  * so the chosen insurer goes along as org (the provider's own without it).
  */
 export async function getDownloadedCount(org: string): Promise<DownloadedCount> {
-  const { data } = await apiClient.get<DownloadedCount>('/downloadedCount', { params: { org } });
-  return data;
+  return callApi('GET /downloadedCount', { query: { org } });
 }
 
 /** GET /claims?downloaded=true&org&limit&page_number[&status]. */
 export async function listConsoleClaims(tab: ClaimsTab, org: string, limit: number, pageNumber: number): Promise<Page<ConsoleClaimRow>> {
   const status = TAB_STATUS[tab];
-  const { data } = await apiClient.get<ConsoleClaimRow[]>('/claims', {
-    params: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber, ...(status ? { status } : {}) },
+  const rows = await callApi('GET /claims', {
+    query: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber, ...(status ? { status } : {}) },
   });
-  return toPage(data);
+  // Asked with downloaded=true, the api answers the console's rows; the review list's come without it.
+  return toPage(rows as ConsoleClaimRow[]);
 }
 
 /**
@@ -92,26 +92,27 @@ export async function searchConsoleClaims(
   limit: number,
   pageNumber: number,
 ): Promise<Page<ConsoleClaimRow>> {
-  const { data } = await apiClient.post<ConsoleClaimRow[]>(`/claim/batch/${tab}/search`, filter, {
-    params: { limit: consolePageSize(limit), page_number: pageNumber, org },
+  const rows = await callApi(`POST /claim/batch/${tab}/search`, {
+    query: { limit: consolePageSize(limit), page_number: pageNumber, org },
+    body: filter,
   });
-  return toPage(data);
+  return toPage(rows);
 }
 
 /** GET /claim/batch?downloaded=true&org&limit&page_number. */
 export async function listBatches(org: string, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
-  const { data } = await apiClient.get<BatchRow[]>('/claim/batch', {
-    params: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber },
-  });
-  return toPage(data);
+  return toPage(
+    await callApi('GET /claim/batch', { query: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber } }),
+  );
 }
 
 /** POST /claim/batch/search?limit&page_number&downloaded=true&org with the filter. */
 export async function searchBatches(org: string, filter: ConsoleFilterBody, limit: number, pageNumber: number): Promise<Page<BatchRow>> {
-  const { data } = await apiClient.post<BatchRow[]>('/claim/batch/search', filter, {
-    params: { limit: consolePageSize(limit), page_number: pageNumber, downloaded: true, org },
+  const rows = await callApi('POST /claim/batch/search', {
+    query: { limit: consolePageSize(limit), page_number: pageNumber, downloaded: true, org },
+    body: filter,
   });
-  return toPage(data);
+  return toPage(rows);
 }
 
 /**
@@ -119,18 +120,16 @@ export async function searchBatches(org: string, filter: ConsoleFilterBody, limi
  * (POST /claim/batch/search?sort=priority).
  */
 export async function batchesByPriority(org: string, batchStatus: readonly string[], limit: number): Promise<BatchRow[]> {
-  const { data } = await apiClient.post<BatchRow[]>(
-    '/claim/batch/search',
-    { batchStatus },
-    { params: { limit, page_number: 1, downloaded: true, org, sort: 'priority' } },
-  );
-  return Array.isArray(data) ? data : [];
+  const rows = await callApi('POST /claim/batch/search', {
+    query: { limit, page_number: 1, downloaded: true, org, sort: 'priority' },
+    body: { batchStatus: [...batchStatus] },
+  });
+  return Array.isArray(rows) ? rows : [];
 }
 
 /** GET /claim/batch/filterOptions?org: every insurer name and status of the insurer's claims, every batch name and creator. */
 export async function fetchFilterOptions(org: string): Promise<ConsoleFilterOptions> {
-  const { data } = await apiClient.get<ConsoleFilterOptions>('/claim/batch/filterOptions', { params: { org } });
-  return data;
+  return callApi('GET /claim/batch/filterOptions', { query: { org } });
 }
 
 /** POST /redirectOther {batchId, adjType}: the claims of one batch with one outcome, a page at a time. */
@@ -141,14 +140,11 @@ export async function claimsByOutcome(
   limit: number,
   pageNumber: number,
 ): Promise<Page<ConsoleClaimRow>> {
-  const { data } = await apiClient.post<ConsoleClaimRow[]>(
-    '/redirectOther',
-    { batchId, adjType },
-    {
-      params: { org, limit: consolePageSize(limit), page_number: pageNumber },
-    },
-  );
-  return toPage(data);
+  const rows = await callApi('POST /redirectOther', {
+    query: { org, limit: consolePageSize(limit), page_number: pageNumber },
+    body: { batchId, adjType },
+  });
+  return toPage(rows);
 }
 
 /**
@@ -182,7 +178,8 @@ async function withBlobDetail(error: unknown): Promise<unknown> {
 
 /**
  * Fetches one insurer document as a blob. The api's own documents go through the api client (bearer
- * token); documents stored elsewhere are fetched plainly so the token never leaves for another host.
+ * token; an address the api handed out, not a call of the endpoint table, hence not `callApi`); documents
+ * stored elsewhere are fetched plainly so the token never leaves for another host.
  */
 export async function fetchDocument(address: string): Promise<Blob> {
   const { url, api } = resolveDocumentUrl(address);
