@@ -232,3 +232,50 @@ const noDefaults = () => {
 /** A verification worker over the test document store, polling fast, with the reader and verifier the test injects. */
 export const startWorker = (options: Omit<WorkerOptions, 'store'>) =>
   createVerificationWorker({ store: documentStore, pollMs: 25, retryBaseMs: 40, log: quietLog, ...options }, noDefaults);
+
+/** The two drivers every queue test runs on: `describe.each(DRIVERS)('... on %s', (driver) => ...)`. */
+export const DRIVERS: Driver[] = ['pglite', 'postgres'];
+
+export interface DriverDatabase {
+  /** The describe's database, open while its tests run. */
+  readonly database: TestDatabase;
+  /** A test that runs only where the driver is available (PostgreSQL skipped loudly when unreachable). */
+  it(name: string, fn: () => Promise<void>): void;
+}
+
+/**
+ * The database of a describe of the queue tests on the driver: opened before its tests (a new database is migrated
+ * first: minutes on a busy machine, hence the five minutes allowed), emptied and given `seedBasics` (then `prepare`)
+ * before each test, dropped after.
+ */
+export function databaseOn(
+  driver: Driver,
+  prepare?: (database: TestDatabase, basics: { procedureId: number; ruleId: number }) => Promise<void>,
+): DriverDatabase {
+  let database: TestDatabase | undefined;
+  let available = true;
+  beforeAll(async () => {
+    if (driver === 'postgres') available = await postgresReachable();
+    if (available) database = await openTestDatabase(driver);
+  }, 300_000);
+  beforeEach(async () => {
+    if (!database) return;
+    await resetDatabase(database.db);
+    const basics = await seedBasics(database.db);
+    await prepare?.(database, basics);
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+  return {
+    get database() {
+      if (!database) throw new Error(`the ${driver} database is not open`);
+      return database;
+    },
+    it: (name, fn) =>
+      test(name, async () => {
+        if (!available) return;
+        await fn();
+      }),
+  };
+}

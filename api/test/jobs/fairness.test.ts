@@ -16,20 +16,7 @@ import { claimNextJob } from '../../src/jobs/queue';
 import { makeScannedPdf, renderTextImage } from '../../testing/verification/fixtures';
 import { DEFAULT_READ_LIMITS } from '../../src/verification/read/limits';
 import { createDocumentReader } from '../../src/verification/read/reader';
-import {
-  documentStore,
-  fakeReader,
-  fakeVerifier,
-  insertClaim,
-  openTestDatabase,
-  postgresReachable,
-  resetDatabase,
-  seedBasics,
-  startWorker,
-  until,
-  type Driver,
-  type TestDatabase,
-} from '../../testing/jobs';
+import { databaseOn, documentStore, DRIVERS, fakeReader, fakeVerifier, insertClaim, startWorker, until } from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 
@@ -54,33 +41,12 @@ async function batchOf(db: Db, org: string): Promise<number> {
   return batch.id;
 }
 
-const drivers: Driver[] = ['pglite', 'postgres'];
-
-describe.each(drivers)('fair verification on %s', (driver) => {
-  let database: TestDatabase;
-  let available = true;
-
-  beforeAll(async () => {
-    if (driver === 'postgres') available = await postgresReachable();
-    if (available) database = await openTestDatabase(driver);
-    // A new database is migrated first: minutes on a busy machine.
-  }, 300_000);
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(database.db);
-    await seedBasics(database.db);
-  });
-  afterAll(async () => {
-    if (available) await database.drop();
-  });
-  const it = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      if (!available) return;
-      await fn();
-    });
+describe.each(DRIVERS)('fair verification on %s', (driver) => {
+  const on = databaseOn(driver);
+  const { it } = on;
 
   it('pages are counted at upload: a small PDF of 500 pages is in the large lane, an image is one page', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { documents: [] });
     const many = await blankPdf(500);
     expect(many.length).toBeLessThan(50 * 1024);
@@ -104,7 +70,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it("one user's two slow uploads never hold both loops: another organisation's claim and a batch claim are verified meanwhile", async () => {
-    const { db } = database;
+    const { db } = on.database;
     const slow = [await insertClaim(db, { org: 'vitraya' }), await insertClaim(db, { org: 'vitraya' })];
     for (const id of slow) await uploadedBy(db, id, 'vitraya.attacker');
     for (const id of slow) await enqueueVerification(db, id);
@@ -155,7 +121,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it("an organisation running its share goes after other organisations' waiting jobs, whoever uploaded them", async () => {
-    const { db } = database;
+    const { db } = on.database;
     const first = await insertClaim(db, { org: 'vitraya' });
     await uploadedBy(db, first, 'vitraya.one');
     const second = await insertClaim(db, { org: 'vitraya' });
@@ -172,7 +138,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it('one uploader of several organisations does not hold both loops either', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const mine = [await insertClaim(db, { org: 'vitraya' }), await insertClaim(db, { org: 'starhealth' })];
     for (const id of mine) await uploadedBy(db, id, 'provider.user');
     const theirs = await insertClaim(db, { org: 'starhealth' });
@@ -186,7 +152,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it('picks asked at the same moment take turns: an uploader whose share is one gets one upload started', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const uploads: number[] = [];
     for (const org of ['vitraya', 'starhealth', 'vitraya', 'starhealth']) uploads.push(await insertClaim(db, { org }));
     for (const id of uploads) {
@@ -204,7 +170,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it('batch work that has waited past the aging period goes ahead of uploads, one job per period', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const batchId = await batchOf(db, 'vitraya');
     const batchClaims = [await insertClaim(db, { batchId }), await insertClaim(db, { batchId })];
     for (const id of batchClaims) await enqueueVerification(db, id, { batchId });
@@ -226,7 +192,7 @@ describe.each(drivers)('fair verification on %s', (driver) => {
   });
 
   it('batch work that has not waited that long stays behind the uploads', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const batchId = await batchOf(db, 'vitraya');
     const batchClaims = [await insertClaim(db, { batchId }), await insertClaim(db, { batchId })];
     for (const id of batchClaims) await enqueueVerification(db, id, { batchId });

@@ -9,18 +9,7 @@ import type { ProcedureVerification, RuleStatement } from '@claims/shared-kernel
 import { claimDocuments, keywordMasters, rules } from '../../src/db/schema';
 import { enqueueVerification, startVerificationWorker, UNREADABLE_DOCUMENTS_ERROR_CODE } from '../../src/jobs';
 import { createDocumentReader, verifyClaim, type DocumentFile, type VerificationInput } from '../../src/verification';
-import {
-  claimRow,
-  documentStore,
-  EMPTY_SELECTIONS,
-  insertClaim,
-  openTestDatabase,
-  postgresReachable,
-  resetDatabase,
-  seedBasics,
-  type Driver,
-  type TestDatabase,
-} from '../../testing/jobs';
+import { claimRow, databaseOn, documentStore, DRIVERS, EMPTY_SELECTIONS, insertClaim, type TestDatabase } from '../../testing/jobs';
 
 jest.setTimeout(120_000);
 
@@ -73,36 +62,17 @@ async function seedRules(database: TestDatabase, procedureId: number, ruleId: nu
 const leaves = (node: RuleStatement | null | undefined): RuleStatement[] =>
   !node ? [] : node.statements ? node.statements.flatMap(leaves) : [node];
 
-const drivers: Driver[] = ['pglite', 'postgres'];
-
-describe.each(drivers)('claims verified through the queue by the adjudicator on %s', (driver) => {
-  let database: TestDatabase;
-  let available = true;
+describe.each(DRIVERS)('claims verified through the queue by the adjudicator on %s', (driver) => {
   let ruleId = 0;
   let overrideId = 0;
-
-  beforeAll(async () => {
-    if (driver === 'postgres') available = await postgresReachable();
-    if (available) database = await openTestDatabase(driver);
-  });
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(database.db);
-    const basics = await seedBasics(database.db);
+  const on = databaseOn(driver, async (database, basics) => {
     ruleId = basics.ruleId;
     ({ overrideId } = await seedRules(database, basics.procedureId, basics.ruleId));
   });
-  afterAll(async () => {
-    if (available) await database.drop();
-  });
-  const it = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      if (!available) return;
-      await fn();
-    });
+  const { it } = on;
 
   it('reads the PDF, advances the statuses and stores the verification in the claim page shape; a re-run reads nothing again', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { documents: [{ fileName: 'discharge.pdf', data: await pdfOf(DISCHARGE) }] });
     await enqueueVerification(db, claimId);
 
@@ -166,7 +136,7 @@ describe.each(drivers)('claims verified through the queue by the adjudicator on 
   });
 
   it('with its own reader: REJECTED names the failing statement, an insurer override is used, unreadable files suspend, deleted files keep the result', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const rejected = await insertClaim(db, { documents: [{ data: await pdfOf(NO_DIAGNOSIS) }] });
     const insurer = await insertClaim(db, { org: 'starhealth', documents: [{ data: await pdfOf(DISCHARGE) }] });
     const unreadable = await insertClaim(db, {

@@ -11,54 +11,21 @@ import { batches, claimDocuments, claims, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs/enqueue';
 import { claimNextJob, pruneFinishedJobs, releaseJob } from '../../src/jobs/queue';
 import { POSTGRES_URL } from '../../testing/postgres';
-import {
-  fakeReader,
-  fakeVerifier,
-  insertBatch,
-  insertClaim,
-  openTestDatabase,
-  postgresReachable,
-  resetDatabase,
-  seedBasics,
-  startWorker,
-  until,
-  type Driver,
-  type TestDatabase,
-} from '../../testing/jobs';
+import { databaseOn, DRIVERS, fakeReader, fakeVerifier, insertBatch, insertClaim, startWorker, until } from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 
-const drivers: Driver[] = ['pglite', 'postgres'];
-
-describe.each(drivers)('the queue on many processes, on %s', (driver) => {
-  let database: TestDatabase;
-  let available = true;
-
-  beforeAll(async () => {
-    if (driver === 'postgres') available = await postgresReachable();
-    if (available) database = await openTestDatabase(driver);
-  }, 300_000);
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(database.db);
-    await seedBasics(database.db);
-  });
-  afterAll(async () => {
-    if (available) await database.drop();
-  });
-  const it = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      if (!available) return;
-      await fn();
-    });
+describe.each(DRIVERS)('the queue on many processes, on %s', (driver) => {
+  const on = databaseOn(driver);
+  const { it } = on;
   const queuedJobsOf = (claimId: number) =>
-    database.db
+    on.database.db
       .select()
       .from(jobs)
       .where(and(eq(jobs.claimId, claimId), eq(jobs.status, 'queued')));
 
   it('keeps one queued job per claim: requests merge into it, and the database refuses a second', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db);
     const batchId = await insertBatch(db, { priority: 3, status: 'TO_BE_PROCESSED' });
     const first = await enqueueVerification(db, claimId, { batchId, requestId: 'req-batch' });
@@ -81,7 +48,7 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
   });
 
   it('folds a job given back while a newer request for its claim waits into that request', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db);
     await enqueueVerification(db, claimId);
     const running = await claimNextJob(db, 'stopping-worker', 60_000);
@@ -97,7 +64,7 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
   });
 
   it('picks by the batch, claim and documents as they are now, not as they were when the job was queued', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const held = await insertBatch(db, { priority: 1, status: 'TO_BE_PROCESSED', name: 'first' });
     const later = await insertBatch(db, { priority: 2, status: 'TO_BE_PROCESSED', name: 'second' });
     const inHeld = await insertClaim(db, { batchId: held });
@@ -123,7 +90,7 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
   });
 
   it('prunes finished jobs past the retention, and only those', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const ages: [string, 'done' | 'failed' | 'cancelled' | 'poisoned' | 'queued', number | null][] = [
       ['old done', 'done', 8],
       ['old failed', 'failed', 30],
@@ -154,7 +121,7 @@ describe.each(drivers)('the queue on many processes, on %s', (driver) => {
 
   if (driver === 'postgres') {
     it('wakes a worker polling once a minute when another process queues a job', async () => {
-      const { db } = database;
+      const { db } = on.database;
       const [{ name }] = await rowsOf<{ name: string }>(db, sql`select current_database() as name`);
       const url = new URL(POSTGRES_URL);
       url.pathname = `/${name}`;

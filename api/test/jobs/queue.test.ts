@@ -12,50 +12,25 @@ import { retryDelay } from '../../src/jobs/worker';
 import { MissingDocumentError } from '../../src/storage/store';
 import {
   claimRow,
+  databaseOn,
   documentStore,
+  DRIVERS,
   fakeReader,
   fakeVerifier,
   insertBatch,
   insertClaim,
-  openTestDatabase,
-  postgresReachable,
-  resetDatabase,
-  seedBasics,
   startWorker,
   until,
-  type Driver,
-  type TestDatabase,
 } from '../../testing/jobs';
 
 jest.setTimeout(60_000);
 
-const drivers: Driver[] = ['pglite', 'postgres'];
-
-describe.each(drivers)('verification queue on %s', (driver) => {
-  let database: TestDatabase;
-  let available = true;
-
-  beforeAll(async () => {
-    if (driver === 'postgres') available = await postgresReachable();
-    if (available) database = await openTestDatabase(driver);
-  });
-  beforeEach(async () => {
-    if (!available) return;
-    await resetDatabase(database.db);
-    await seedBasics(database.db);
-  });
-  afterAll(async () => {
-    if (available) await database.drop();
-  });
-  /** Runs only where the driver is available (postgres skipped loudly when unreachable). */
-  const it = (name: string, fn: () => Promise<void>) =>
-    test(name, async () => {
-      if (!available) return;
-      await fn();
-    });
+describe.each(DRIVERS)('verification queue on %s', (driver) => {
+  const on = databaseOn(driver);
+  const { it } = on;
 
   it('reads, verifies and marks the job done in one go; a re-run reads nothing again', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { documents: [{ data: new Uint8Array([1]) }, { data: new Uint8Array([2]) }] });
     await enqueueVerification(db, claimId);
     const reader = fakeReader();
@@ -91,7 +66,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('a worker stopped after reading leaves the job to the next worker, which verifies it once without reading again', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { documents: [{ data: new Uint8Array([1]) }, { data: new Uint8Array([2]) }] });
     await enqueueVerification(db, claimId);
 
@@ -131,7 +106,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('takes over a job whose worker died (expired lease) and reads only what was not read yet', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, {
       status: 'OCR_PENDING',
       documents: [{ data: new Uint8Array([1]) }, { data: new Uint8Array([2]) }],
@@ -172,7 +147,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('never hands out a job whose lease is still running', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db);
     await enqueueVerification(db, claimId);
     const taken = await claimNextJob(db, 'a:1', 60_000);
@@ -184,7 +159,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('on an embedded database, takes over jobs left running by a previous process at once (takeOverRunningJobs)', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { status: 'OCR_PENDING' });
     await db.insert(jobs).values({
       kind: 'verify-claim',
@@ -205,7 +180,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('retries a failing step with exponential back-off and records the error meanwhile', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db);
     await enqueueVerification(db, claimId);
     const errorsSeen: (string | null)[] = [];
@@ -235,7 +210,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('after the last attempt the claim is VERIFICATION_FAILED with the error recorded', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db);
     await enqueueVerification(db, claimId, { rerun: true });
     const reader = fakeReader({ fail: () => true });
@@ -261,7 +236,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('holds the jobs of a PAUSED batch, runs them once RESUMED and marks the batch FULLY_PROCESSED', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const batchId = await insertBatch(db, { priority: 1, status: 'PAUSED' });
     const inBatch = [await insertClaim(db, { batchId }), await insertClaim(db, { batchId })];
     for (const id of inBatch) await enqueueVerification(db, id, { batchId });
@@ -291,7 +266,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('runs interactive claims first, then batches by their priority number, even when re-prioritised after queuing', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const late = await insertBatch(db, { priority: 1, status: 'TO_BE_PROCESSED', name: 'late' });
     const early = await insertBatch(db, { priority: 5, status: 'TO_BE_PROCESSED', name: 'early' });
     const lateClaims = [await insertClaim(db, { batchId: late }), await insertClaim(db, { batchId: late })];
@@ -322,7 +297,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('delete_after_adjudication drops the files but keeps the reading and the result', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { deleteAfterAdjudication: true });
     const keep = await insertClaim(db);
     await enqueueVerification(db, claimId);
@@ -341,7 +316,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('delete_after_adjudication removes the files from the document store', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const claimId = await insertClaim(db, { deleteAfterAdjudication: true });
     const [before] = await db.select().from(claimDocuments).where(eq(claimDocuments.claimId, claimId));
     expect(await documentStore.size(before.storageKey!)).toBe(before.size);
@@ -353,7 +328,7 @@ describe.each(drivers)('verification queue on %s', (driver) => {
   });
 
   it('runs jobs side by side up to the configured concurrency', async () => {
-    const { db } = database;
+    const { db } = on.database;
     const ids = [await insertClaim(db), await insertClaim(db), await insertClaim(db)];
     for (const id of ids) await enqueueVerification(db, id);
     let inFlight = 0;
