@@ -3,7 +3,7 @@ import { caseTypeLabel, formatInZone } from '@claims/shared-kernel';
 import type { Rule, RuleVersion, RuleVersionChange } from '@claims/shared-kernel';
 import { LoadState, RuleTree, occurrenceKeys } from '@claims/shared-kernel/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Modal, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useState } from 'react';
 import { restoreRuleVersion, ruleVersionsQuery } from '../api/rules';
 
@@ -19,23 +19,33 @@ export const restoredText = (from: number, to: number) => `Version ${from} resto
 
 /** Said to a screen reader before each line (del and ins are not announced by every reader); not shown. */
 const unseen = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' } as const;
-const line = { whiteSpace: 'pre-wrap', display: 'block', fontFamily: 'monospace', fontSize: 12 } as const;
+const line = { whiteSpace: 'pre-wrap', display: 'block', fontFamily: 'monospace' } as const;
 
 /** A change: what was added highlighted, what was removed struck through (statements keep their indentation). */
 function Change({ change }: { change: RuleVersionChange }) {
+  const { token } = theme.useToken();
   const removedKeys = occurrenceKeys(change.removed);
   const addedKeys = occurrenceKeys(change.added);
   return (
     <Flex vertical gap={2}>
       <Typography.Text strong>{change.label}</Typography.Text>
       {change.removed.map((text, index) => (
-        <del key={removedKeys[index]} style={{ ...line, color: '#cf1322' }}>
+        <del key={removedKeys[index]} style={{ ...line, fontSize: token.fontSizeSM, color: token.colorErrorText }}>
           <span style={unseen}>Removed: </span>
           {text}
         </del>
       ))}
       {change.added.map((text, index) => (
-        <ins key={addedKeys[index]} style={{ ...line, textDecoration: 'none', background: '#f6ffed', color: '#389e0d' }}>
+        <ins
+          key={addedKeys[index]}
+          style={{
+            ...line,
+            fontSize: token.fontSizeSM,
+            textDecoration: 'none',
+            background: token.colorSuccessBg,
+            color: token.colorSuccessText,
+          }}
+        >
           <span style={unseen}>Added: </span>
           {text}
         </ins>
@@ -71,6 +81,7 @@ function VersionTrees({ version, onClose }: { version: RuleVersion; onClose: () 
  */
 export function VersionsPanel({ rule, canRestore }: { rule: Pick<Rule, 'id' | 'org' | 'version'>; canRestore: boolean }) {
   const { message, modal } = App.useApp();
+  const { token } = theme.useToken();
   const queryClient = useQueryClient();
   const query = useQuery(ruleVersionsQuery(rule.id));
   const [viewing, setViewing] = useState<RuleVersion | null>(null);
@@ -94,12 +105,18 @@ export function VersionsPanel({ rule, canRestore }: { rule: Pick<Rule, 'id' | 'o
       {restore.error && <Alert type="error" showIcon title={restore.error.message} closable={{ onClose: restore.reset }} />}
       <LoadState query={query} empty="No versions">
         {(versions) => (
-          <ol aria-label="Versions" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'flex', flexDirection: 'column', gap: 8 }}>
+          <Flex component="ol" vertical gap={8} aria-label="Versions" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {versions.map((version) => (
-              <li
+              <Flex
+                component="li"
+                vertical
+                gap={6}
                 key={version.version}
                 aria-label={`Version ${version.version}`}
-                style={{ borderBottom: '1px solid #f0f0f0', paddingBottom: 8 }}
+                style={{
+                  borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+                  paddingBottom: token.paddingXS,
+                }}
               >
                 <Flex justify="space-between" align="center" wrap gap={8}>
                   <Flex gap={8} align="center" wrap>
@@ -132,7 +149,7 @@ export function VersionsPanel({ rule, canRestore }: { rule: Pick<Rule, 'id' | 'o
                     )}
                   </Flex>
                 </Flex>
-                <Flex vertical gap={6} style={{ marginTop: 6 }}>
+                <Flex vertical gap={6}>
                   {version.changes.length ? (
                     version.changes.map((change) => <Change key={change.field} change={change} />)
                   ) : (
@@ -141,9 +158,9 @@ export function VersionsPanel({ rule, canRestore }: { rule: Pick<Rule, 'id' | 'o
                     </Typography.Text>
                   )}
                 </Flex>
-              </li>
+              </Flex>
             ))}
-          </ol>
+          </Flex>
         )}
       </LoadState>
       {viewing && <VersionTrees version={viewing} onClose={() => setViewing(null)} />}

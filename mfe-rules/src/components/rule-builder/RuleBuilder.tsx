@@ -10,9 +10,10 @@ import {
 } from '@claims/shared-kernel';
 import type { BooleanOperator, EntityName, LeafOperator, NamedRef, RuleStatement } from '@claims/shared-kernel';
 import { ALL_TRUE, ANY_TRUE, LimitedSelect } from '@claims/shared-kernel/ui';
-import { Button, Flex, Input, Select, Typography } from 'antd';
+import { Button, Flex, Input, Select, Typography, theme } from 'antd';
+import type { GlobalToken } from 'antd';
 import Radio from 'antd/es/radio';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { DecimalInput } from './DecimalInput';
 import {
   addCondition,
@@ -64,19 +65,21 @@ const ownProblems = (node: EditorNode): string[] =>
   statementProblems(node.statements ? { ...node, statements: [] } : node, '').map((p) => p.message);
 
 function Problems({ node }: { node: EditorNode }) {
+  const { token } = theme.useToken();
   const problems = ownProblems(node);
   if (!problems.length) return null;
   return (
-    <Typography.Text type="danger" role="alert" style={{ fontSize: 12 }}>
+    <Typography.Text type="danger" role="alert" style={{ fontSize: token.fontSizeSM }}>
       {problems.join('; ')}
     </Typography.Text>
   );
 }
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   return (
     <Flex vertical gap={2} style={{ minWidth: 0 }}>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
         {label}
       </Typography.Text>
       {children}
@@ -234,13 +237,19 @@ function Description({ node, name, tree, onChange }: NodeProps) {
   );
 }
 
-const nodeFrame = { border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 } as const;
+/** The frame around each condition and group. */
+const nodeFrame = (token: GlobalToken): CSSProperties => ({
+  border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+  borderRadius: token.borderRadius,
+  padding: token.paddingXS,
+});
 
 function ConditionNode(props: NodeProps) {
   const { node, name, tree, onChange, defaultEntity } = props;
+  const { token } = theme.useToken();
   const label = name(node);
   return (
-    <Flex vertical gap={6} role="group" aria-label={label} style={nodeFrame}>
+    <Flex vertical gap={6} role="group" aria-label={label} style={nodeFrame(token)}>
       <Flex gap={8} align="flex-end" wrap>
         <Field label={label}>
           <Select<LeafOperator>
@@ -264,7 +273,7 @@ function ConditionNode(props: NodeProps) {
           <DocumentLists {...props} />
         </Flex>
       ) : (
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
           {EMPTY_CONDITION_HINT}
         </Typography.Text>
       )}
@@ -297,10 +306,17 @@ function ConditionNode(props: NodeProps) {
 
 function GroupNode(props: NodeProps) {
   const { node, name, tree, onChange } = props;
+  const { token } = theme.useToken();
   const label = name(node);
   const operator = node.booleanOperator ?? 'AND';
   return (
-    <Flex vertical gap={6} role="group" aria-label={label} style={{ ...nodeFrame, background: node.level % 2 ? '#fafafa' : undefined }}>
+    <Flex
+      vertical
+      gap={6}
+      role="group"
+      aria-label={label}
+      style={{ ...nodeFrame(token), background: node.level % 2 ? token.colorFillAlter : undefined }}
+    >
       <Flex gap={8} align="center" wrap>
         <Typography.Text strong>{label}</Typography.Text>
         <Radio.Group
@@ -314,7 +330,11 @@ function GroupNode(props: NodeProps) {
         />
         <Typography.Text type="secondary">{operator === 'AND' ? ALL_TRUE : ANY_TRUE}</Typography.Text>
       </Flex>
-      <Flex vertical gap={6} style={{ paddingInlineStart: 16, borderInlineStart: '2px dotted #d9d9d9' }}>
+      <Flex
+        vertical
+        gap={6}
+        style={{ paddingInlineStart: token.padding, borderInlineStart: `${token.lineWidthBold}px dotted ${token.colorBorder}` }}
+      >
         {(node.statements ?? []).map((child) =>
           child.statements ? (
             <GroupNode key={child.id} {...props} node={child} />

@@ -1,7 +1,7 @@
 import { formatInZone, questionTypeLabel } from '@claims/shared-kernel';
 import type { ProcedureQuestion } from '@claims/shared-kernel';
 import { AuditHistoryDialog } from '@claims/shared-kernel/ui';
-import { Button, Flex, Modal, Typography } from 'antd';
+import { Button, Flex, Modal, Typography, theme } from 'antd';
 import Descriptions from 'antd/es/descriptions';
 import { useState } from 'react';
 import type { EditType } from './questionDraft';
@@ -41,10 +41,11 @@ export function EditChoiceDialog({
 }
 
 function PossibleAnswers({ question }: { question: ProcedureQuestion }) {
+  const { token } = theme.useToken();
   if (question.questionType === 'numerics') return <Typography.Text type="secondary">Answered with a number</Typography.Text>;
   const answers = question.answer.length === 0 && question.questionType === 'radio' ? BOOLEAN_DEFAULT : question.answer;
   return (
-    <ol aria-label="Possible Answers" style={{ margin: 0, paddingInlineStart: 20 }}>
+    <ol aria-label="Possible Answers" style={{ margin: 0, paddingInlineStart: token.paddingMD }}>
       {answers.map((answer) => (
         <li key={answer}>{answer}</li>
       ))}

@@ -4,7 +4,7 @@ import type { Procedure, ProcedureQuestion, QuestionSaveBody } from '@claims/sha
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { BackTitle, LimitedSelect } from '@claims/shared-kernel/ui';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Flex, Form, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Flex, Form, Tag, Typography, theme } from 'antd';
 import type { InputRef } from 'antd';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -85,6 +85,7 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const allProcedures = useLookup(lookupQueries.procedures());
   const questionRef = useRef<InputRef>(null);
 
@@ -248,7 +249,13 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
       }
     >
       {saveError && (
-        <Alert type="error" showIcon closable={{ onClose: () => setSaveError(null) }} title={saveError} style={{ marginBottom: 16 }} />
+        <Alert
+          type="error"
+          showIcon
+          closable={{ onClose: () => setSaveError(null) }}
+          title={saveError}
+          style={{ marginBottom: token.margin }}
+        />
       )}
       <Form layout="vertical" component="div">
         <Form.Item
@@ -283,7 +290,7 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
             type="inner"
             title={editing ? `Editing question ${editing.index + 1}` : 'Question'}
             // The procedures' help line takes the place of their item's margin: the card keeps its distance from it.
-            style={{ marginTop: 8, marginBottom: 16 }}
+            style={{ marginTop: token.marginXS, marginBottom: token.margin }}
           >
             <DraftFields
               draft={draft}
@@ -296,7 +303,7 @@ export function QuestionForm({ org, mode, stored }: QuestionFormProps) {
             />
           </Card>
         )}
-        <Flex gap={8} wrap style={{ marginBottom: 16 }}>
+        <Flex gap={8} wrap style={{ marginBottom: token.margin }}>
           {editing ? (
             <>
               <Button type="primary" onClick={saveChanges}>
@@ -356,14 +363,15 @@ interface QueuedQuestionsProps {
 
 /** The queued (and, on edit, stored) questions: each with its type, entity type and answers; Edit and Remove. */
 function QueuedQuestions({ title, queue, editingIndex, editable, changed, onEdit, onRemove, stored }: QueuedQuestionsProps) {
+  const { token } = theme.useToken();
   const shown = stored ?? queue;
   if (shown.length === 0) return null;
   return (
     <Flex vertical gap={8}>
       <Typography.Title level={5} style={{ margin: 0 }}>{`${title} (${shown.length})`}</Typography.Title>
-      <ol aria-label={title} style={{ margin: 0, paddingInlineStart: 20 }}>
+      <ol aria-label={title} style={{ margin: 0, paddingInlineStart: token.paddingMD }}>
         {shown.map((item, index) => (
-          <li key={item.id ?? `new-${index}`} style={{ marginBottom: 8 }}>
+          <li key={item.id ?? `new-${index}`} style={{ marginBottom: token.marginXS }}>
             <Flex justify="space-between" align="start" gap={8}>
               <Flex vertical gap={2}>
                 <Flex gap={6} align="center" wrap>

@@ -5,7 +5,7 @@ import type { Procedure, ProcedureQuestion, QuestionSearchBody, QuestionType } f
 import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
 import { FilterPanel, LimitedSelect, PagedTable, usePagedList } from '@claims/shared-kernel/ui';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Flex, Form, Row, Select, Tooltip } from 'antd';
+import { App, Button, Col, Flex, Form, Row, Select, Tooltip, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -42,7 +42,7 @@ const questionTexts = (questions: ProcedureQuestion[]) => choices(questions.map(
 
 /** A cell whose text is one the filter searched for is marked, as lists highlight what was searched. */
 function Marked({ text, searched }: { text: string; searched: readonly string[] | undefined }) {
-  return searched?.includes(text) ? <mark style={{ padding: 0, background: '#ffe58f' }}>{text}</mark> : text;
+  return searched?.includes(text) ? <Typography.Text mark>{text}</Typography.Text> : text;
 }
 
 type Dialog = { kind: 'info' | 'edit' | 'delete'; question: ProcedureQuestion } | null;

@@ -1,7 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, OrderedListOutlined } from '@ant-design/icons';
 import type { NamedRef } from '@claims/shared-kernel';
 import { LimitedSelect } from '@claims/shared-kernel/ui';
-import { Button, Flex, Form, Modal, Tooltip, Typography } from 'antd';
+import { Button, Flex, Form, Modal, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
 
 function move<T>(list: T[], from: number, to: number): T[] {
@@ -25,10 +25,11 @@ function ReorderDialog({
   onClose: () => void;
   onApply: (ids: number[]) => void;
 }) {
+  const { token } = theme.useToken();
   const [order, setOrder] = useState(ids);
   return (
     <Modal open title={`Order of ${title}`} okText="Apply" onOk={() => onApply(order)} onCancel={onClose} destroyOnHidden>
-      <ol style={{ paddingInlineStart: 20, margin: 0 }}>
+      <ol style={{ paddingInlineStart: token.paddingMD, margin: 0 }}>
         {order.map((id, index) => {
           const name = names.get(id) ?? String(id);
           return (

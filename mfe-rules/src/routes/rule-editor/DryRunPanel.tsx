@@ -1,23 +1,24 @@
 import { caseTypeLabel } from '@claims/shared-kernel';
 import type { DryRunClaim, RuleDryRunResult } from '@claims/shared-kernel';
-import { Alert, Card, Flex, Spin, Table, Tag, Typography } from 'antd';
+import { Alert, Card, Flex, Spin, Table, Tag, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { Link } from 'react-router-dom';
 import { VerdictChange, VerdictTag } from '@claims/shared-kernel/ui';
 
+function ClaimCell({ claim }: { claim: DryRunClaim }) {
+  const { token } = theme.useToken();
+  return (
+    <Flex vertical>
+      <Link to={`/claims/${claim.id}`}>{claim.referenceClaimId}</Link>
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        {claim.org}
+      </Typography.Text>
+    </Flex>
+  );
+}
+
 const columns: TableColumnsType<DryRunClaim> = [
-  {
-    key: 'claim',
-    title: 'Claim',
-    render: (_, claim) => (
-      <Flex vertical>
-        <Link to={`/claims/${claim.id}`}>{claim.referenceClaimId}</Link>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {claim.org}
-        </Typography.Text>
-      </Flex>
-    ),
-  },
+  { key: 'claim', title: 'Claim', render: (_, claim) => <ClaimCell claim={claim} /> },
   {
     key: 'change',
     title: 'Verdict now → with this rule',
@@ -79,10 +80,11 @@ function Summary({ result }: { result: RuleDryRunResult }) {
  * changed claim (linked to its page) with the condition that flips it, and agreement with the annotations.
  */
 export function DryRunPanel({ result, pending, error }: { result?: RuleDryRunResult; pending: boolean; error: Error | null }) {
+  const { token } = theme.useToken();
   return (
     <Card size="small" title="Try on claims" aria-label="Try on claims results">
       {pending ? (
-        <Flex justify="center" style={{ padding: 16 }}>
+        <Flex justify="center" style={{ padding: token.padding }}>
           <Spin aria-label="Trying the rule on claims" />
         </Flex>
       ) : error ? (

@@ -1,7 +1,7 @@
 import { INSURERS, PROVIDER_ORG, insurerLabel } from '@claims/shared-kernel';
 import type { Rule } from '@claims/shared-kernel';
 import { useMutation, useQueries, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Flex, Modal, Spin, Typography } from 'antd';
+import { Alert, App, Flex, Modal, Spin, Typography, theme } from 'antd';
 import Radio from 'antd/es/radio';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -19,6 +19,7 @@ const OTHER_INSURERS = INSURERS.filter((insurer) => insurer.code !== PROVIDER_OR
  */
 export function OverrideDialog({ rule, masters, onClose }: { rule: Rule; masters: BuilderMasters; onClose: () => void }) {
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const existence = useQueries({
@@ -71,7 +72,7 @@ export function OverrideDialog({ rule, masters, onClose }: { rule: Rule; masters
           />
         </Flex>
       )}
-      {create.error && <Alert type="error" showIcon title={create.error.message} style={{ marginTop: 12 }} />}
+      {create.error && <Alert type="error" showIcon title={create.error.message} style={{ marginTop: token.marginSM }} />}
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { DeleteOutlined, ExperimentOutlined, SafetyCertificateOutlined } from '@
 import { PROVIDER_ORG, caseTypeLabel } from '@claims/shared-kernel';
 import type { CaseType } from '@claims/shared-kernel';
 import { BackTitle, DeleteConfirm } from '@claims/shared-kernel/ui';
-import { Alert, Button, Card, Checkbox, Col, Collapse, Flex, Form, Input, Modal, Row, Select, Typography } from 'antd';
+import { Alert, Button, Card, Checkbox, Col, Collapse, Flex, Form, Input, Modal, Row, Select, Typography, theme } from 'antd';
 import Radio from 'antd/es/radio';
 import { useNavigate } from 'react-router-dom';
 import { RuleBuilder } from '../../components/rule-builder/RuleBuilder';
@@ -24,6 +24,7 @@ import { type RuleEditorProps, useRuleEditor } from './useRuleEditor';
 export function RuleEditor(props: RuleEditorProps) {
   const { rule, org, claimId } = props;
   const navigate = useNavigate();
+  const { token } = theme.useToken();
   const editor = useRuleEditor(props);
   const { draft, edited, existing, save } = editor;
 
@@ -165,7 +166,7 @@ export function RuleEditor(props: RuleEditorProps) {
             showIcon
             title="The rule cannot be saved until these statements are corrected"
             description={
-              <ul style={{ margin: 0, paddingInlineStart: 18 }}>
+              <ul style={{ margin: 0, paddingInlineStart: token.padding }}>
                 {editor.problems.map((p) => (
                   <li key={p.path}>{`${p.path}: ${p.message}`}</li>
                 ))}
