@@ -21,22 +21,15 @@ import { buildApp } from '../../src/app';
 import { batches, claimDocuments, jobs, rules, users } from '../../src/db/schema';
 import { replies } from '../../src/http/replies';
 import { defineAnnotationEdges } from './annotation-edges';
-import { defineAuditEdges } from './audit-edges';
 import { defineClaimDocumentEdges } from './claim-document-edges';
 import { defineClaimReviewEdges } from './claim-review-edges';
-import { defineClinicalEdges } from './clinical-edges';
 import { defineConsoleEdges } from './console-edges';
 import { defineMasterEdges } from './master-edges';
 import { defineQuestionEdges } from './question-edges';
-import { defineQualityEdges } from './quality-edges';
 import { defineRuleEdges } from './rule-edges';
 import { claimIds, ruleId } from '../../testing/fixture';
 import { defineSessionEdges } from './session-edges';
-import { defineDocgroupEdges } from './docgroup-edges';
 import { defineListEdges } from './list-edges';
-import { defineFuzzEdges } from './fuzz-edges';
-import { defineVerificationCancelEdges } from './verification-cancel-edges';
-import { defineRateLimitEdges } from './rate-limit-edges';
 import { bearer, collectingLogger, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
 
 const BASE = '/v0.3.0';
@@ -1219,19 +1212,12 @@ export function defineApiSuite(open: () => Promise<TestDatabase>): void {
   });
 
   defineClaimReviewEdges(open);
-  defineClinicalEdges(open);
   defineConsoleEdges(open);
   defineClaimDocumentEdges(open);
   defineAnnotationEdges(open);
-  defineAuditEdges(open);
   defineSessionEdges(open);
-  defineDocgroupEdges(open);
   defineMasterEdges(open);
   defineRuleEdges(open);
   defineQuestionEdges(open);
   defineListEdges(open);
-  defineFuzzEdges(open);
-  defineVerificationCancelEdges(open);
-  defineRateLimitEdges(open);
-  defineQualityEdges(open);
 }

@@ -1,15 +1,14 @@
 /**
- * Bad input never gets a 500 (run once per database driver, registered from defineApiSuite): every operation of
- * the api's own OpenAPI document is called with malformed path parameters, query values and bodies (wrong types,
- * NUL bytes, unicode, huge numbers and arrays, deep nesting, truncated JSON and multipart, multipart without a
- * boundary), as a super user and as an insurer's user. Every answer must be below 500, and every error a
- * `{detail}` with nothing internal in it (no stack, no SQL, no Node error code). Bounded: at most
- * MAX_CASES_PER_OPERATION calls per operation and user.
+ * Bad input never gets a 500 (on PGlite and PostgreSQL): every operation of the api's own OpenAPI document is
+ * called with malformed path parameters, query values and bodies (wrong types, NUL bytes, unicode, huge numbers and
+ * arrays, deep nesting, truncated JSON and multipart, multipart without a boundary), as a super user and as an
+ * insurer's user. Every answer must be below 500, and every error a `{detail}` with nothing internal in it (no
+ * stack, no SQL, no Node error code). Bounded: at most MAX_CASES_PER_OPERATION calls per operation and user.
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { DATABASES } from '../../testing/databases';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 const MAX_CASES_PER_OPERATION = 30;
 /** More ids than PostgreSQL's 65,535 bind parameters, far above any real id. */
 const HUGE_ARRAY = Array.from({ length: 70_000 }, (_, i) => 10_000_000 + i);
@@ -135,92 +134,90 @@ function casesOf(document: Document, method: string, path: string, operation: Op
   return cases.slice(0, MAX_CASES_PER_OPERATION);
 }
 
-export function defineFuzzEdges(database: () => Promise<TestDatabase>): void {
-  describe('malformed input on every route', () => {
-    let testDb: TestDatabase;
-    let app: FastifyInstance;
-    let document: Document;
+describe.each(DATABASES)('malformed input on every route on %s', (_name, open) => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  let document: Document;
 
-    beforeAll(async () => {
-      testDb = await database();
-      app = await testApp(testDb.database);
-      document = (await app.inject({ method: 'GET', url: `${BASE}/openapi.json` })).json<Document>();
-    });
-
-    afterAll(async () => {
-      await app?.close();
-      await testDb?.drop();
-    });
-
-    test('the bad inputs the fuzzing found answer 400 or 414 naming the problem', async () => {
-      const headers = bearer(await login(app, 'vitraya.admin'));
-      const multipart = (contentType: string, payload: string): InjectOptions => ({
-        method: 'POST',
-        url: `${BASE}/claims`,
-        headers: { 'content-type': contentType },
-        payload,
-      });
-      const cases: [InjectOptions, number, string][] = [
-        [
-          multipart(MULTIPART_CASES[0].contentType, MULTIPART_CASES[0].payload),
-          400,
-          'The multipart body ends before its last part is complete',
-        ],
-        [multipart(MULTIPART_CASES[1].contentType, MULTIPART_CASES[1].payload), 400, 'The multipart content type names no boundary'],
-        [{ method: 'DELETE', url: `${BASE}/claims/drop`, payload: { claimIdList: HUGE_ARRAY } }, 400, 'claimIdList: at most 10000 items'],
-        // Lists each within the limit, together past what one query can bind (short items: a search takes 64 KB).
-        [
-          {
-            method: 'POST',
-            url: `${BASE}/claim/batch/uploads/search`,
-            payload: Object.fromEntries(['status', 'caseType', 'batchName'].map((key) => [key, Array.from({ length: 7_000 }, () => 0)])),
-          },
-          400,
-          'body: at most 20000 list items in all',
-        ],
-        [{ method: 'GET', url: `${BASE}/claims/${'9'.repeat(3000)}` }, 414, 'A part of the address is too long'],
-      ];
-      for (const [call, status, detail] of cases) {
-        const response = await app.inject({ ...call, headers: { ...headers, ...call.headers } });
-        expect({ url: call.url, status: response.statusCode, body: response.json() }).toEqual({ url: call.url, status, body: { detail } });
-      }
-    });
-
-    test.each(['vitraya.admin', 'starhealth.reviewer'])(
-      'as %s: every answer is below 500 and every error a clean {detail}',
-      async (user) => {
-        const headers = bearer(await login(app, user));
-        const operations = Object.entries(document.paths).flatMap(([path, operations]) =>
-          Object.entries(operations).map(([method, operation]) => ({ method, path, operation })),
-        );
-        expect(operations.length).toBeGreaterThan(100);
-        const failures: string[] = [];
-        let calls = 0;
-        for (const { method, path, operation } of operations) {
-          if (SKIPPED.has(`${method} ${path}`)) continue;
-          for (const [index, call] of casesOf(document, method, path, operation).entries()) {
-            const response = await app.inject({ ...call, headers: { ...headers, ...call.headers } });
-            calls += 1;
-            const what = `${call.method} ${path} (case ${index}: ${JSON.stringify(String(call.payload ?? call.url).slice(0, 80))})`;
-            if (response.statusCode >= 500) failures.push(`${response.statusCode} ${what}: ${response.body.slice(0, 200)}`);
-            if (response.statusCode < 400) continue;
-            let body: unknown;
-            try {
-              body = response.json();
-            } catch {
-              body = response.body;
-            }
-            const detail = (body as { detail?: unknown } | null)?.detail;
-            if (typeof detail !== 'string' || !detail)
-              failures.push(`${response.statusCode} without detail ${what}: ${response.body.slice(0, 200)}`);
-            else if (INTERNAL.test(detail)) failures.push(`${response.statusCode} internal text ${what}: ${detail.slice(0, 200)}`);
-          }
-        }
-        expect(calls).toBeGreaterThan(1000);
-        expect(failures).toEqual([]);
-      },
-      // A bound, not a speed target: about 40 s on a busy 2-core machine.
-      120_000,
-    );
+  beforeAll(async () => {
+    testDb = await open();
+    app = await testApp(testDb.database);
+    document = (await app.inject({ method: 'GET', url: `${BASE}/openapi.json` })).json<Document>();
   });
-}
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  test('the bad inputs the fuzzing found answer 400 or 414 naming the problem', async () => {
+    const headers = bearer(await login(app, 'vitraya.admin'));
+    const multipart = (contentType: string, payload: string): InjectOptions => ({
+      method: 'POST',
+      url: `${BASE}/claims`,
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    const cases: [InjectOptions, number, string][] = [
+      [
+        multipart(MULTIPART_CASES[0].contentType, MULTIPART_CASES[0].payload),
+        400,
+        'The multipart body ends before its last part is complete',
+      ],
+      [multipart(MULTIPART_CASES[1].contentType, MULTIPART_CASES[1].payload), 400, 'The multipart content type names no boundary'],
+      [{ method: 'DELETE', url: `${BASE}/claims/drop`, payload: { claimIdList: HUGE_ARRAY } }, 400, 'claimIdList: at most 10000 items'],
+      // Lists each within the limit, together past what one query can bind (short items: a search takes 64 KB).
+      [
+        {
+          method: 'POST',
+          url: `${BASE}/claim/batch/uploads/search`,
+          payload: Object.fromEntries(['status', 'caseType', 'batchName'].map((key) => [key, Array.from({ length: 7_000 }, () => 0)])),
+        },
+        400,
+        'body: at most 20000 list items in all',
+      ],
+      [{ method: 'GET', url: `${BASE}/claims/${'9'.repeat(3000)}` }, 414, 'A part of the address is too long'],
+    ];
+    for (const [call, status, detail] of cases) {
+      const response = await app.inject({ ...call, headers: { ...headers, ...call.headers } });
+      expect({ url: call.url, status: response.statusCode, body: response.json() }).toEqual({ url: call.url, status, body: { detail } });
+    }
+  });
+
+  test.each(['vitraya.admin', 'starhealth.reviewer'])(
+    'as %s: every answer is below 500 and every error a clean {detail}',
+    async (user) => {
+      const headers = bearer(await login(app, user));
+      const operations = Object.entries(document.paths).flatMap(([path, operations]) =>
+        Object.entries(operations).map(([method, operation]) => ({ method, path, operation })),
+      );
+      expect(operations.length).toBeGreaterThan(100);
+      const failures: string[] = [];
+      let calls = 0;
+      for (const { method, path, operation } of operations) {
+        if (SKIPPED.has(`${method} ${path}`)) continue;
+        for (const [index, call] of casesOf(document, method, path, operation).entries()) {
+          const response = await app.inject({ ...call, headers: { ...headers, ...call.headers } });
+          calls += 1;
+          const what = `${call.method} ${path} (case ${index}: ${JSON.stringify(String(call.payload ?? call.url).slice(0, 80))})`;
+          if (response.statusCode >= 500) failures.push(`${response.statusCode} ${what}: ${response.body.slice(0, 200)}`);
+          if (response.statusCode < 400) continue;
+          let body: unknown;
+          try {
+            body = response.json();
+          } catch {
+            body = response.body;
+          }
+          const detail = (body as { detail?: unknown } | null)?.detail;
+          if (typeof detail !== 'string' || !detail)
+            failures.push(`${response.statusCode} without detail ${what}: ${response.body.slice(0, 200)}`);
+          else if (INTERNAL.test(detail)) failures.push(`${response.statusCode} internal text ${what}: ${detail.slice(0, 200)}`);
+        }
+      }
+      expect(calls).toBeGreaterThan(1000);
+      expect(failures).toEqual([]);
+    },
+    // A bound, not a speed target: about 40 s on a busy 2-core machine.
+    120_000,
+  );
+});
