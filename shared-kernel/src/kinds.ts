@@ -9,7 +9,7 @@
  * Pure data: no React, no zod, so every package (browser or node) can import it.
  */
 import type { NavAudience, NavEntry } from './contract/areas';
-import type { RULE_SELECTION_FIELDS } from './contract/rules';
+import type { Rule, RULE_SELECTION_FIELDS } from './contract/rules';
 
 /** The icons the shell draws for navigation entries; a kind's icon is one of these names. */
 export const NAV_ICON_NAMES = [
@@ -34,6 +34,15 @@ export const NAV_ICON_NAMES = [
 export type NavIconName = (typeof NAV_ICON_NAMES)[number];
 
 export type RuleSelectionField = (typeof RULE_SELECTION_FIELDS)[number];
+/**
+ * A rule selection (fk_ field) holding a kind's ids: how the rule form and a version's changes name it, and the
+ * field of a rule as read that lists the names of its ids (spec 2 §3).
+ */
+export interface KindSelection {
+  field: RuleSelectionField;
+  label: string;
+  namedList: keyof Rule;
+}
 /** The fields of a clinical attribute's document-precedence override that name masters. */
 export type DocumentOverrideField = 'hospitals' | 'procedures' | 'override_value' | 'exclude_document_headers';
 
@@ -65,7 +74,7 @@ export interface DomainKind {
   /** A procedure question can be about it: the question's entityType (spec 2 §5) and its place in the form. */
   answer?: { entityType: string; order: number };
   /** The rule selections (fk_ fields) that hold its ids. */
-  selections?: readonly RuleSelectionField[];
+  selections?: readonly KindSelection[];
   /** The adjudicator's list of its masters (a field of MasterData). */
   masterList?: string;
   /** Where rules and overrides name it besides by id, which renames rewrite and deletes check. */
@@ -125,7 +134,7 @@ export const MASTER_KINDS = [
       order: 2,
     },
     answer: { entityType: 'diagnosis', order: 2 },
-    selections: ['fk_diagnosis'],
+    selections: [{ field: 'fk_diagnosis', label: 'Diagnoses', namedList: 'diagnosis' }],
     masterList: 'diagnoses',
   },
   {
@@ -138,7 +147,7 @@ export const MASTER_KINDS = [
     rule: { entityName: 'tissues', label: 'Tissues', order: 5 },
     group: { key: 'tissue', label: 'Tissues', empty: 'Tissue not found', notFound: 'Tissue not found', order: 6 },
     answer: { entityType: 'tissue', order: 7 },
-    selections: ['fk_tissue'],
+    selections: [{ field: 'fk_tissue', label: 'Tissues', namedList: 'tissue' }],
     masterList: 'tissues',
   },
   {
@@ -151,7 +160,7 @@ export const MASTER_KINDS = [
     rule: { entityName: 'drugs', label: 'Drugs', order: 4 },
     group: { key: 'drug', label: 'Drugs', empty: 'Drug not found', notFound: 'Drug not found', order: 7 },
     answer: { entityType: 'drug', order: 6 },
-    selections: ['fk_drug'],
+    selections: [{ field: 'fk_drug', label: 'Drugs', namedList: 'drug' }],
     masterList: 'drugs',
   },
   {
@@ -164,7 +173,12 @@ export const MASTER_KINDS = [
     rule: { entityName: 'document', label: 'Documents', order: 6 },
     group: { key: 'document', label: 'Documents', empty: 'Document not found', notFound: 'Document not found', order: 5 },
     answer: { entityType: 'document', order: 3 },
-    selections: ['fk_document', 'fk_clinical_inc_document', 'fk_clinical_exc_document', 'fk_exc_document'],
+    selections: [
+      { field: 'fk_document', label: 'Documents', namedList: 'document' },
+      { field: 'fk_clinical_inc_document', label: 'Clinical Attributes Include Documents', namedList: 'defaultClinicalInclusionList' },
+      { field: 'fk_clinical_exc_document', label: 'Clinical Attributes Exclude Documents', namedList: 'defaultClinicalExclusionList' },
+      { field: 'fk_exc_document', label: 'Document Exclusion List', namedList: 'defaultDocumentExclusionList' },
+    ],
     masterList: 'documents',
     places: { statementDocumentLists: true, overrideFields: ['override_value', 'exclude_document_headers'] },
   },
@@ -184,7 +198,7 @@ export const MASTER_KINDS = [
       order: 3,
     },
     answer: { entityType: 'evidence', order: 4 },
-    selections: ['fk_evidence'],
+    selections: [{ field: 'fk_evidence', label: 'Evidence', namedList: 'evidence' }],
     masterList: 'evidence',
   },
   {
@@ -239,7 +253,7 @@ export const MASTER_KINDS = [
       order: 4,
     },
     answer: { entityType: 'Clinical Attribute', order: 5 },
-    selections: ['fk_clinical_attribute'],
+    selections: [{ field: 'fk_clinical_attribute', label: 'Clinical Attributes', namedList: 'clinicalAttributes' }],
     masterList: 'clinicalAttributes',
     places: { comparisons: true },
   },
@@ -300,6 +314,7 @@ export function kindTables(kinds: readonly DomainKind[]) {
   const rule = inOrder(kinds, (k) => k.rule);
   const groups = inOrder(kinds, (k) => k.group);
   const answers = inOrder(kinds, (k) => k.answer);
+  const selections = kinds.flatMap((kind) => (kind.selections ?? []).map((selection) => ({ kind, selection })));
   const audience = (kind: DomainKind): NavAudience =>
     kind.superUserOnly ? { organizations: ['provider'], roles: ['super_user'] } : { organizations: ['provider'] };
   return {
@@ -320,7 +335,11 @@ export function kindTables(kinds: readonly DomainKind[]) {
     /** The question entity types (spec 2 §5) and the kind each is about, in the form's order. */
     answerKinds: answers.map(({ kind, value }) => ({ entityType: value.entityType, kind: kind.module })),
     /** The rule selection fields and the kind whose ids each holds. */
-    selectionKinds: Object.fromEntries(kinds.flatMap((kind) => (kind.selections ?? []).map((field) => [field, kind.module]))),
+    selectionKinds: Object.fromEntries(selections.map(({ kind, selection }) => [selection.field, kind.module])),
+    /** How the rule form and a version's changes name each rule selection. */
+    selectionLabels: Object.fromEntries(selections.map(({ selection }) => [selection.field, selection.label])),
+    /** The field of a rule as read that lists the names of each selection's ids. */
+    selectionNamedLists: Object.fromEntries(selections.map(({ selection }) => [selection.field, selection.namedList])),
     /** The masters' navigation entries: every listed kind, in the table's order. */
     navigation: kinds
       .filter((kind) => kind.listed)
@@ -366,5 +385,9 @@ export const masterListOf = (module: MasterModule): MasterListName | null =>
 
 /** The kind whose ids each rule selection holds. */
 export const SELECTION_KINDS = TABLES.selectionKinds as Record<RuleSelectionField, MasterModule>;
+/** How the rule form and a version's changes name each rule selection. */
+export const SELECTION_LABELS = TABLES.selectionLabels as Record<RuleSelectionField, string>;
+/** The field of a rule as read (and as its audit entries keep it) that lists the names of each selection's ids. */
+export const SELECTION_NAMED_LISTS = TABLES.selectionNamedLists as Record<RuleSelectionField, keyof Rule>;
 /** The masters' navigation entries. */
 export const MASTER_NAVIGATION: readonly NavEntry[] = TABLES.navigation;

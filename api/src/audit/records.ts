@@ -3,24 +3,12 @@
  * selections and procedures by name and code (as they were at the time), not by id.
  */
 import { eq } from 'drizzle-orm';
-import type { RuleSelections } from '@claims/shared-kernel/contract';
+import { SELECTION_NAMED_LISTS } from '@claims/shared-kernel/constants';
+import { RULE_SELECTION_FIELDS } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../db';
 import { type procedureQuestions, procedures, type rules } from '../db/schema';
 import { nameBook, refs } from '../rules/store';
 import { type AuditFields, recordAudit } from './log';
-
-/** Each selection under the name the rule's read gives its named list. */
-const SELECTION_NAMES: Record<keyof RuleSelections, string> = {
-  fk_diagnosis: 'diagnosis',
-  fk_document: 'document',
-  fk_tissue: 'tissue',
-  fk_drug: 'drug',
-  fk_evidence: 'evidence',
-  fk_clinical_attribute: 'clinicalAttributes',
-  fk_exc_document: 'defaultDocumentExclusionList',
-  fk_clinical_inc_document: 'defaultClinicalInclusionList',
-  fk_clinical_exc_document: 'defaultClinicalExclusionList',
-};
 
 async function procedureCode(db: DbOrTx, id: number): Promise<string> {
   const [row] = await db.select({ code: procedures.procedureCode }).from(procedures).where(eq(procedures.id, id));
@@ -29,11 +17,9 @@ async function procedureCode(db: DbOrTx, id: number): Promise<string> {
 
 export async function ruleAuditFields(db: DbOrTx, rule: typeof rules.$inferSelect): Promise<AuditFields> {
   const book = await nameBook(db, [rule]);
+  // Each selection under the field that lists its names when the rule is read, so a history reads as the rule does.
   const selections = Object.fromEntries(
-    (Object.keys(SELECTION_NAMES) as (keyof RuleSelections)[]).map((field) => [
-      SELECTION_NAMES[field],
-      refs(book, rule.selections, field).map((r) => r.name),
-    ]),
+    RULE_SELECTION_FIELDS.map((field) => [SELECTION_NAMED_LISTS[field], refs(book, rule.selections, field).map((r) => r.name)]),
   );
   return {
     org: rule.org,

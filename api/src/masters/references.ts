@@ -64,7 +64,7 @@ function placesOf(master: ReferencedMaster): Places {
     comparisons: kind.places?.comparisons ?? false,
     overrideFields: [...(kind.places?.overrideFields ?? [])],
     patternHospitals: kind.places?.patternHospitals ?? false,
-    selections: [...(kind.selections ?? [])],
+    selections: (kind.selections ?? []).map((selection) => selection.field),
   };
 }
 

@@ -4,6 +4,7 @@
  * differences from the one before, and an earlier version can be brought back as a new one.
  */
 import { and, asc, eq } from 'drizzle-orm';
+import { SELECTION_LABELS } from '@claims/shared-kernel/constants';
 import {
   RULE_SELECTION_FIELDS,
   statementOutline,
@@ -137,18 +138,6 @@ const TREES: {
   { key: 'clinicalTermsRule', field: 'clinicalTermsRule', label: 'Clinical Terms Rule' },
   { key: 'queryRule', field: 'query_rule', label: 'Query Rule' },
 ];
-
-const SELECTION_LABELS: Record<keyof RuleSelections, string> = {
-  fk_document: 'Documents',
-  fk_exc_document: 'Document Exclusion List',
-  fk_clinical_inc_document: 'Clinical Attributes Include Documents',
-  fk_clinical_exc_document: 'Clinical Attributes Exclude Documents',
-  fk_diagnosis: 'Diagnoses',
-  fk_tissue: 'Tissues',
-  fk_drug: 'Drugs',
-  fk_evidence: 'Evidence',
-  fk_clinical_attribute: 'Clinical Attributes',
-};
 
 /**
  * The lines of `before` missing from `after` (removed) and those of `after` missing from `before` (added), in

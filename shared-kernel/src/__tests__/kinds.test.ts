@@ -12,6 +12,8 @@ import {
   MASTER_NAVIGATION,
   NAV_ICON_NAMES,
   SELECTION_KINDS,
+  SELECTION_LABELS,
+  SELECTION_NAMED_LISTS,
 } from '../constants';
 import { RULE_SELECTION_FIELDS } from '../contract/rules';
 import { QUESTION_ENTITY_TYPES } from '../questions';
@@ -38,7 +40,11 @@ describe('a kind added to the kinds table', () => {
       expect(tables.groupTexts[group.key]).toEqual({ label: group.label, empty: group.empty, notFound: group.notFound });
     }
     if (answer) expect(tables.answerKinds).toContainEqual({ entityType: answer.entityType, kind: kind.module });
-    for (const field of kind.selections ?? []) expect(tables.selectionKinds[field]).toBe(kind.module);
+    for (const { field, label, namedList } of kind.selections ?? []) {
+      expect(tables.selectionKinds[field]).toBe(kind.module);
+      expect(tables.selectionLabels[field]).toBe(label);
+      expect(tables.selectionNamedLists[field]).toBe(namedList);
+    }
   });
 
   it('takes the place its orders give it', () => {
@@ -96,8 +102,10 @@ describe('the suite kinds table', () => {
 
   it('gives every rule selection field one kind', () => {
     for (const field of RULE_SELECTION_FIELDS)
-      expect(MASTER_KINDS.filter((kind: DomainKind) => kind.selections?.includes(field))).toHaveLength(1);
+      expect(MASTER_KINDS.filter((kind: DomainKind) => kind.selections?.some((selection) => selection.field === field))).toHaveLength(1);
     expect(Object.keys(SELECTION_KINDS).sort()).toEqual([...RULE_SELECTION_FIELDS].sort());
+    expect(Object.keys(SELECTION_LABELS).sort()).toEqual([...RULE_SELECTION_FIELDS].sort());
+    expect(Object.keys(SELECTION_NAMED_LISTS).sort()).toEqual([...RULE_SELECTION_FIELDS].sort());
   });
 
   it('draws every kind with an icon the shell has and lists the kinds with screens', () => {
