@@ -6,7 +6,13 @@
  * those names use.
  */
 import { and, asc, desc, eq, gte, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { ADJUDICATION_RESULTS, type AdjudicationResult, type KeywordKind } from '@claims/shared-kernel/constants';
+import {
+  ADJUDICATION_RESULTS,
+  ENTITY_GROUP_KINDS,
+  KEYWORD_KINDS,
+  type AdjudicationResult,
+  type KeywordKind,
+} from '@claims/shared-kernel/constants';
 import {
   ANNOTATION_ENTITIES,
   annotationEntries,
@@ -142,12 +148,17 @@ async function annotatedClaims(db: DbOrTx, scope: QualityScope, period: QualityP
 const fold = (name: string): string => name.trim().replace(/\s+/g, ' ').toLowerCase();
 const foldInDatabase = (value: SQL | AnyColumn): SQL => sql`lower(regexp_replace(btrim(${value}), '\\s+', ' ', 'g'))`;
 
-/** The keyword master each annotated entity is kept in (procedures and clinical attributes have tables of their own). */
-const KEYWORD_KIND_OF: Partial<Record<AnnotationEntityKind, KeywordKind>> = {
-  diagnosis: 'diagnoses',
-  evidence: 'evidence',
-  document: 'document',
-};
+/**
+ * The keyword master each annotated entity is kept in: the kind its found-item group reports, when that kind is
+ * a keyword master (procedures and clinical attributes have tables of their own).
+ */
+const KEYWORD_KIND_OF = new Map(
+  ANNOTATION_ENTITIES.flatMap((entity): [AnnotationEntityKind, KeywordKind][] => {
+    const kind = ENTITY_GROUP_KINDS.find(({ group }) => group === entity.group)?.kind;
+    const keywordKind = KEYWORD_KINDS.find((keyword) => keyword === kind);
+    return keywordKind ? [[entity.kind, keywordKind]] : [];
+  }),
+);
 
 /** Per entity type: a folded name or alias → the folded name of the master it belongs to. */
 type Synonyms = Map<AnnotationEntityKind, Map<string, string>>;
@@ -160,7 +171,7 @@ async function synonymsOf(db: DbOrTx, names: ReadonlySet<string>): Promise<Synon
   const named = (column: AnyColumn) => sql`${foldInDatabase(column)} in ${wanted}`;
   const aliased = (column: AnyColumn) =>
     sql`exists (select 1 from jsonb_array_elements_text(${column}) as alias(term) where ${foldInDatabase(sql`alias.term`)} in ${wanted})`;
-  const keywordKinds = Object.values(KEYWORD_KIND_OF);
+  const keywordKinds = [...KEYWORD_KIND_OF.values()];
   const [keywordRows, procedureRows, attributeRows] = await Promise.all([
     db
       .select({ kind: keywordMasters.kind, name: keywordMasters.name, alias: keywordMasters.alias })
@@ -184,7 +195,7 @@ async function synonymsOf(db: DbOrTx, names: ReadonlySet<string>): Promise<Synon
     for (const key of [name, ...others].map(fold)) if (key && !byName.has(key)) byName.set(key, fold(name));
   };
   for (const row of keywordRows) {
-    const kind = ANNOTATION_ENTITIES.find((entity) => KEYWORD_KIND_OF[entity.kind] === row.kind)?.kind;
+    const kind = ANNOTATION_ENTITIES.find((entity) => KEYWORD_KIND_OF.get(entity.kind) === row.kind)?.kind;
     if (kind) register(kind, row.name, row.alias);
   }
   for (const row of procedureRows) register('procedure', row.name, [...row.alias, row.code]);
