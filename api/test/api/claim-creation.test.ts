@@ -1,33 +1,159 @@
-/** POST /claims: one case number per organisation, and free text within its limits (issue 25 §4). */
+/**
+ * POST /claims: a PDF upload creates the claim and queues its verification, what the form must hold, who may create
+ * claims, and one case number per organisation with free text within its limits (issue 25 §4).
+ */
 import type { FastifyInstance } from 'fastify';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { eq } from 'drizzle-orm';
 import { LIMITS } from '@claims/shared-kernel/constants';
+import type { Claim } from '@claims/shared-kernel/contract';
+import { jobs } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
-
-const BASE = '/v0.3.0';
-
-async function onePagePdf(): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  pdf.addPage([400, 300]).drawText('Discharge Summary', { x: 40, y: 250, size: 14, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  return pdf.save();
-}
+import { BASE, bearer, claimForm, collectingLogger, login, schemaDrifts, smallPdf, testApp, type TestDatabase } from '../../testing/http';
 
 describe.each(DATABASES)('claim creation on %s', (_name, open) => {
   let testDb: TestDatabase;
   let app: FastifyInstance;
   let pdf: Uint8Array;
   const tokens: Record<string, string> = {};
+  /** What the app logged at error level (a refused answer among it). */
+  const errorLog: string[] = [];
+  const as = (user: string) => bearer(tokens[user]);
 
   beforeAll(async () => {
     testDb = await open();
-    app = await testApp(testDb.database);
-    pdf = await onePagePdf();
-    for (const user of ['vitraya.admin', 'starhealth.admin']) tokens[user] = await login(app, user);
+    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
+    pdf = await smallPdf('Discharge Summary');
+    for (const user of ['vitraya.admin', 'starhealth.admin', 'starhealth.reviewer', 'ml.admin']) tokens[user] = await login(app, user);
   });
   afterAll(async () => {
     await app?.close();
     await testDb?.drop();
+  });
+
+  describe('claim creation', () => {
+    test('a PDF upload creates the claim, stores the file and queues verification', async () => {
+      const pdf = await smallPdf('Discharge Summary: Cataract Surgery');
+      const form = claimForm(
+        {
+          patientName: 'Ravi Kumar',
+          referenceClaimId: 'NEW-1',
+          caseType: 'SETTLEMENT',
+          procedureName: ['P1'],
+          hospitalCode: 'HOSP-A',
+          delete_after_adjudication: 'false',
+          adjudicate: 'true',
+        },
+        [{ name: 'discharge.pdf', type: 'application/pdf', data: pdf }],
+      );
+      const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
+      expect(response.statusCode).toBe(200);
+      const { id, requestAdditoinalInput } = response.json<{ id: number; requestAdditoinalInput: boolean }>();
+      expect(requestAdditoinalInput).toBe(false);
+
+      const claim = (await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('vitraya.admin') })).json<Claim>();
+      expect(claim).toMatchObject({
+        referenceClaimId: 'NEW-1',
+        procedureCodes: ['P1'],
+        procedureName: ['Cataract Surgery'],
+        organization: 'vitraya',
+        createdBy: 'vitraya.admin',
+      });
+      expect(claim.documents).toHaveLength(1);
+      const file = await app.inject({
+        method: 'GET',
+        url: `${BASE}${claim.documents[0].original_document_url}`,
+        headers: as('vitraya.admin'),
+      });
+      expect(file.headers['content-type']).toBe('application/pdf');
+      expect(Buffer.compare(file.rawPayload, Buffer.from(pdf))).toBe(0);
+      expect((await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}` })).statusCode).toBe(401);
+      expect(
+        (await app.inject({ method: 'GET', url: `${BASE}${claim.documents[0].original_document_url}`, headers: as('starhealth.reviewer') }))
+          .statusCode,
+      ).toBe(404);
+
+      const queued = await testDb.database.db.select().from(jobs).where(eq(jobs.claimId, id));
+      expect(queued).toHaveLength(1);
+      expect(queued[0].status).toBe('queued');
+    });
+
+    test('procedures with questions for the insurer ask for additional input', async () => {
+      const form = claimForm({ patientName: 'Meena', referenceClaimId: 'NEW-2', caseType: 'SETTLEMENT', procedureName: 'P2' }, [
+        { name: 'scan.pdf', type: 'application/pdf', data: await smallPdf('Appendectomy') },
+      ]);
+      const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('starhealth.admin'), payload: form });
+      expect(response.json()).toEqual({ id: expect.any(Number), requestAdditoinalInput: true });
+    });
+
+    test('a text file is refused by its content, whatever its declared type', async () => {
+      const form = claimForm({ patientName: 'Ravi', referenceClaimId: 'NEW-3', caseType: 'SETTLEMENT', procedureName: 'P1' }, [
+        { name: 'notes.pdf', type: 'application/pdf', data: new TextEncoder().encode('just some text, not a PDF') },
+      ]);
+      const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
+      expect(response.statusCode).toBe(415);
+      expect(response.json()).toEqual({ detail: "documents: 'notes.pdf' is not a PNG, JPEG or PDF file" });
+    });
+
+    test('missing and unknown fields answer 400 naming the field; too large a file 413', async () => {
+      const pdf = await smallPdf('x');
+      const cases: [Record<string, string>, RegExp][] = [
+        [{ patientName: 'A', caseType: 'SETTLEMENT', procedureName: 'P1' }, /^referenceClaimId: /],
+        [{ patientName: 'A', referenceClaimId: 'R', caseType: 'OTHER', procedureName: 'P1' }, /^caseType: /],
+        [
+          { patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'NOPE' },
+          /^procedureName: unknown procedure code 'NOPE'/,
+        ],
+        [{ referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, /^patientName: /],
+      ];
+      for (const [fields, detail] of cases) {
+        const form = claimForm(fields, [{ name: 'a.pdf', type: 'application/pdf', data: pdf }]);
+        const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as('vitraya.admin'), payload: form });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().detail).toMatch(detail);
+      }
+      const noFile = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims`,
+        headers: as('vitraya.admin'),
+        payload: claimForm({ patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, []),
+      });
+      expect(noFile.json()).toEqual({ detail: 'documents: at least one document is required' });
+      const big = new Uint8Array(600 * 1024);
+      big.set(new TextEncoder().encode('%PDF-1.4'));
+      const tooLarge = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims`,
+        headers: as('vitraya.admin'),
+        payload: claimForm({ patientName: 'A', referenceClaimId: 'R', caseType: 'SETTLEMENT', procedureName: 'P1' }, [
+          { name: 'big.pdf', type: 'application/pdf', data: big },
+        ]),
+      });
+      expect(tooLarge.statusCode).toBe(413);
+      expect(tooLarge.json().detail).toMatch(/^documents: /);
+    });
+
+    test('a demo organisation may leave the patient name empty', async () => {
+      const demoAdmin = await login(app, 'demo.admin');
+      const form = claimForm({ referenceClaimId: 'DEMO-2', caseType: 'PRE_AUTH', procedureName: 'P1' }, [
+        { name: 'a.pdf', type: 'application/pdf', data: await smallPdf('Cataract') },
+      ]);
+      const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: bearer(demoAdmin), payload: form });
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
+  describe('super user calls', () => {
+    test('claim creation is for super users of the organisations that create claims', async () => {
+      for (const user of ['starhealth.reviewer', 'ml.admin']) {
+        const form = claimForm({ referenceClaimId: 'X', patientName: 'Y', caseType: 'SETTLEMENT', procedureName: 'P1' }, []);
+        const response = await app.inject({ method: 'POST', url: `${BASE}/claims`, headers: as(user), payload: form });
+        expect(response.statusCode).toBe(403);
+      }
+    });
+  });
+
+  test('every answer of the calls above passed its schema', () => {
+    expect(schemaDrifts(errorLog)).toEqual([]);
   });
 
   const create = (user: string, fields: Record<string, string>, org?: string) => {
