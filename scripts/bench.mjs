@@ -44,6 +44,9 @@ ensureSystemPackages({ browser: true });
 await buildApps();
 
 const { chromium } = await import('playwright-core');
+// The claim page's group names come from the kernel's kinds table, which is TypeScript: tsx loads it.
+const { tsImport } = await import('tsx/esm/api');
+const { ENTITY_GROUPS, ENTITY_GROUP_TEXTS } = await tsImport('@claims/shared-kernel/constants', import.meta.url);
 const config = suiteConfig({ ...PORTS, publicHost: 'localhost' });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'claims-bench-'));
 const suite = await startSuite(config, { dataDir, quietApi: true, apiEnv: { SEED_CLAIMS: '200' } });
@@ -232,21 +235,11 @@ const api = (pathname, token) =>
     if (!response.ok) throw new Error(`GET ${pathname}: ${response.status}`);
     return response.json();
   });
-const GROUP_LABELS = {
-  procedures: 'Procedures',
-  diagnoses: 'Diagnoses',
-  evidence: 'Evidence',
-  clinicalAttribute: 'Clinical Attributes',
-  document: 'Documents',
-  tissue: 'Tissues',
-  drug: 'Drugs',
-  pre_existing_diseases: 'Pre Existing Diseases',
-};
 
 /** A claim's found items with a position, with the document they point at (by address, else by file name). */
 function positionedItems(claim) {
   return Object.entries(claim.adjudicationDetails ?? {}).flatMap(([code, verification]) =>
-    Object.keys(GROUP_LABELS).flatMap((group) =>
+    ENTITY_GROUPS.flatMap((group) =>
       (verification[group] ?? []).flatMap((item, index) => {
         const document =
           claim.documents.find((d) => item.documentUrl && d.original_document_url === item.documentUrl) ??
@@ -389,7 +382,7 @@ async function screenshotOfItem(page, claim, item, file) {
   await page
     .getByRole('region', { name: `Procedure ${item.code}` })
     .locator('.ant-collapse-header [data-tone]')
-    .filter({ hasText: new RegExp(`^${GROUP_LABELS[item.group]}$`) })
+    .filter({ hasText: new RegExp(`^${ENTITY_GROUP_TEXTS[item.group].label}$`) })
     .click();
   await page.locator(`li[data-evidence-key="${item.code}/${item.group}/${item.index}"] button`).first().click();
   await evidenceShown(page);
