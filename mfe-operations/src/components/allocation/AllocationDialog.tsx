@@ -2,7 +2,7 @@ import { todayInZone } from '@claims/shared-kernel';
 import { toWireDate } from '@claims/shared-kernel/ui';
 import type { BatchRow, OrgUser } from '@claims/shared-kernel';
 import { useQuery } from '@tanstack/react-query';
-import { DatePicker, Flex, Form, Modal, Select, Typography } from 'antd';
+import { DatePicker, Flex, Form, Modal, Select, Typography, theme } from 'antd';
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -28,8 +28,9 @@ const analystOptions = (users: OrgUser[]) => users.map((u) => ({ value: u.userna
 const claimsText = (count: number) => `${count} claim${count === 1 ? '' : 's'}`;
 
 function AssignDateField({ value, onChange }: { value: Dayjs | null; onChange: (date: Dayjs | null) => void }) {
+  const { token } = theme.useToken();
   return (
-    <Form.Item label="Date" required style={{ marginBottom: 12 }}>
+    <Form.Item label="Date" required style={{ marginBottom: token.marginSM }}>
       <DatePicker
         aria-label="Date"
         value={value}
@@ -58,6 +59,7 @@ interface DialogProps {
  * percentage; a split that does not add up shows its total in red with the message, and Assign stays disabled.
  */
 function AssignBatch({ batch, org, open, onClose, afterClose }: DialogProps) {
+  const { token } = theme.useToken();
   const claimCount = batch.total_claims_count;
   const users = useQuery({ queryKey: consoleKeys.users(), queryFn: listUsers, select: analystOptions });
   const [analysts, setAnalysts] = useState<string[]>([]);
@@ -94,7 +96,7 @@ function AssignBatch({ batch, org, open, onClose, afterClose }: DialogProps) {
     >
       <Typography.Paragraph type="secondary">{`${batch.batchName}: ${claimsText(claimCount)}`}</Typography.Paragraph>
       <Form layout="vertical" component="div">
-        <Form.Item label="Analysts" required style={{ marginBottom: 12 }}>
+        <Form.Item label="Analysts" required style={{ marginBottom: token.marginSM }}>
           <Select<string[]>
             aria-label="Analysts"
             mode="multiple"
@@ -109,7 +111,7 @@ function AssignBatch({ batch, org, open, onClose, afterClose }: DialogProps) {
           />
         </Form.Item>
         <AssignDateField value={date} onChange={setDate} />
-        <Form.Item label="Allocation" style={{ marginBottom: 12 }}>
+        <Form.Item label="Allocation" style={{ marginBottom: token.marginSM }}>
           <Radio.Group aria-label="Allocation" value={mode} onChange={(e) => setMode(e.target.value as AllocationMode)} options={MODES} />
         </Form.Item>
       </Form>

@@ -1,5 +1,5 @@
 import type { BatchOutcome, BatchRow } from '@claims/shared-kernel';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography, theme } from 'antd';
 
 export interface OutcomeInfo {
   key: BatchOutcome;
@@ -18,9 +18,10 @@ export const BATCH_OUTCOME_INFO: readonly OutcomeInfo[] = [
 
 /** The expanded part of a batch row: one clickable count per outcome. */
 export function BatchOutcomeCounts({ batch, onOpen }: { batch: BatchRow; onOpen: (outcome: OutcomeInfo) => void }) {
+  const { token } = theme.useToken();
   const processing = batch.processing ?? { accepted: 0, rejected: 0, query: 0, toBeVerified: 0, inProgress: 0, verificationFailed: 0 };
   return (
-    <Flex gap={24} wrap style={{ paddingInline: 16 }} role="group" aria-label={`Outcomes of ${batch.batchName}`}>
+    <Flex gap={24} wrap style={{ paddingInline: token.padding }} role="group" aria-label={`Outcomes of ${batch.batchName}`}>
       {BATCH_OUTCOME_INFO.map((outcome) => (
         <Flex key={outcome.key} vertical align="center">
           <Typography.Text type="secondary">{outcome.label}</Typography.Text>
@@ -28,7 +29,7 @@ export function BatchOutcomeCounts({ batch, onOpen }: { batch: BatchRow; onOpen:
             type="link"
             aria-label={`${outcome.label} claims of ${batch.batchName}`}
             onClick={() => onOpen(outcome)}
-            style={{ fontSize: 18, fontWeight: 600 }}
+            style={{ fontSize: token.fontSizeLG, fontWeight: token.fontWeightStrong }}
           >
             {outcome.count(processing)}
           </Button>

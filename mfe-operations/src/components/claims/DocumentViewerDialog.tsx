@@ -1,7 +1,7 @@
 import { LeftOutlined, RightOutlined, RotateLeftOutlined, RotateRightOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { LoadState } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Flex, Menu, Modal, Tooltip, Typography } from 'antd';
+import { Button, Flex, Menu, Modal, Tooltip, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { consoleKeys, fetchDocument } from '../../api/console';
 
@@ -59,9 +59,10 @@ function DocumentBody({
   kind: DocumentKind;
   url: string;
 }) {
+  const { token } = theme.useToken();
   if (kind === 'image') {
     return (
-      <Flex justify="center" style={{ padding: 12 }}>
+      <Flex justify="center" style={{ padding: token.paddingSM }}>
         <img
           src={url}
           alt={`Document - ${index + 1}`}
@@ -73,7 +74,7 @@ function DocumentBody({
   if (kind === 'pdf') {
     return (
       <object data={url} type="application/pdf" aria-label={`Document - ${index + 1}`} style={{ width: '100%', height: '100%' }}>
-        <Typography.Paragraph style={{ padding: 12 }}>
+        <Typography.Paragraph style={{ padding: token.paddingSM }}>
           This browser cannot show the PDF here:{' '}
           <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
             open it in a new tab
@@ -84,7 +85,9 @@ function DocumentBody({
     );
   }
   return (
-    <Typography.Paragraph style={{ padding: 12 }}>This document type cannot be previewed; download it to open it.</Typography.Paragraph>
+    <Typography.Paragraph style={{ padding: token.paddingSM }}>
+      This document type cannot be previewed; download it to open it.
+    </Typography.Paragraph>
   );
 }
 
@@ -97,6 +100,7 @@ export interface DocumentViewerDialogProps {
 
 /** The console's document viewer: the list Document - n, page navigation, and zoom and rotate for images. */
 export function DocumentViewerDialog({ title, documents, open, onClose }: DocumentViewerDialogProps) {
+  const { token } = theme.useToken();
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState(1);
   const [rotation, setRotation] = useState(0);
@@ -179,7 +183,7 @@ export function DocumentViewerDialog({ title, documents, open, onClose }: Docume
               </Typography.Link>
             )}
           </Flex>
-          <div style={{ flex: 1, overflow: 'auto', background: '#f5f5f5', borderRadius: 6 }}>
+          <div style={{ flex: 1, overflow: 'auto', background: token.colorBgLayout, borderRadius: token.borderRadius }}>
             <LoadState query={query}>{() => ready && <DocumentBody index={index} zoom={zoom} rotation={rotation} {...ready} />}</LoadState>
           </div>
         </Flex>

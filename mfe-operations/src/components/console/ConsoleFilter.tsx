@@ -1,7 +1,7 @@
 import type { ConsoleFilterBody, ConsoleFilterOptions } from '@claims/shared-kernel';
 import { DateRangeFields, dateRangeError, FilterPanel, LimitedSelect, toWireDate, type DateRange } from '@claims/shared-kernel/ui';
 import { useQuery } from '@tanstack/react-query';
-import { Form } from 'antd';
+import { Form, theme } from 'antd';
 import { useState } from 'react';
 import { consoleKeys, fetchFilterOptions } from '../../api/console';
 
@@ -51,6 +51,7 @@ function FilterFields({
   values: Values;
   onChange: (key: FilterListKey, list: string[]) => void;
 }) {
+  const { token } = theme.useToken();
   const fromServer = useQuery({
     queryKey: consoleKeys.filterOptions(org),
     queryFn: () => fetchFilterOptions(org),
@@ -60,11 +61,11 @@ function FilterFields({
     field.options === 'server' ? asOptions(fromServer.data?.[field.key] ?? []) : [...field.options];
   return (
     <Form layout="vertical" component="div">
-      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: 12 }}>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', columnGap: token.marginSM }}>
         {fields.map((field) => {
           const serverChoices = field.options === 'server';
           return (
-            <Form.Item key={field.key} label={field.label} style={{ marginBottom: 8 }}>
+            <Form.Item key={field.key} label={field.label} style={{ marginBottom: token.marginXS }}>
               <LimitedSelect<string>
                 aria-label={field.label}
                 placeholder={serverChoices && fromServer.isError ? 'The choices could not be loaded' : 'Choose'}

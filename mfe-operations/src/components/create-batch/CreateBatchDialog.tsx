@@ -2,7 +2,7 @@ import { ApiError, CASE_TYPES } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import type { BatchCreateAction, CaseType, ConsoleClaimRow, Hospital } from '@claims/shared-kernel';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Flex, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, App, Flex, Form, Input, Modal, Select, Typography, theme } from 'antd';
 import Radio from 'antd/es/radio';
 import { useState } from 'react';
 import { createConsoleBatch } from '../../api/batchActions';
@@ -49,6 +49,7 @@ export interface CreateBatchDialogProps {
  */
 export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated }: CreateBatchDialogProps) {
   const { message } = App.useApp();
+  const { token } = theme.useToken();
   const refreshConsole = useConsoleRefresh(org);
   const hospitals = useLookup(lookupQueries.hospitals(), { enabled: open, select: hospitalOptions });
   const [draft, setDraft] = useState<Draft>({ batchName: '', reason: '' });
@@ -107,7 +108,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
         {plan.blocker && <Alert type="error" showIcon title={plan.blocker} />}
         <Typography.Text type="secondary">{`${plan.claims.length} claim(s) go into the batch.`}</Typography.Text>
         <Form layout="vertical" component="div">
-          <Form.Item label="Batch name" required style={{ marginBottom: 12 }}>
+          <Form.Item label="Batch name" required style={{ marginBottom: token.marginSM }}>
             <Input
               aria-label="Batch name"
               autoFocus
@@ -117,7 +118,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
               onPressEnter={submit}
             />
           </Form.Item>
-          <Form.Item label="Action" required style={{ marginBottom: 12 }}>
+          <Form.Item label="Action" required style={{ marginBottom: token.marginSM }}>
             <Radio.Group
               aria-label="Action"
               value={draft.action}
@@ -127,7 +128,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
           </Form.Item>
           {draft.action === 'verify' && (
             <Flex gap={12} wrap>
-              <Form.Item label="Hospital" required style={{ flex: 1, minWidth: 220, marginBottom: 12 }}>
+              <Form.Item label="Hospital" required style={{ flex: 1, minWidth: 220, marginBottom: token.marginSM }}>
                 <Select
                   aria-label="Hospital"
                   showSearch
@@ -138,7 +139,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
                   onChange={(hospitalCode: string) => set({ hospitalCode })}
                 />
               </Form.Item>
-              <Form.Item label="Case Type" required style={{ flex: 1, minWidth: 180, marginBottom: 12 }}>
+              <Form.Item label="Case Type" required style={{ flex: 1, minWidth: 180, marginBottom: token.marginSM }}>
                 <Select
                   aria-label="Case Type"
                   placeholder="Choose a case type"
@@ -150,7 +151,7 @@ export function CreateBatchDialog({ tab, org, selected, open, onClose, onCreated
             </Flex>
           )}
           {draft.action === 'discard' && (
-            <Form.Item label="Reason" required style={{ marginBottom: 12 }}>
+            <Form.Item label="Reason" required style={{ marginBottom: token.marginSM }}>
               <Input.TextArea
                 aria-label="Reason"
                 rows={3}

@@ -1,5 +1,5 @@
 import type { BatchProgress, BatchRow } from '@claims/shared-kernel';
-import { Flex, Typography } from 'antd';
+import { Flex, Typography, theme } from 'antd';
 import Progress from 'antd/es/progress';
 import { doneCount, isProcessing, rateText, timeLeftText } from './batchProgress';
 
@@ -8,6 +8,7 @@ import { doneCount, isProcessing, rateText, timeLeftText } from './batchProgress
  * recent rate and the time left at that rate.
  */
 export function BatchProgressCell({ batch, progress }: { batch: BatchRow; progress: BatchProgress | undefined }) {
+  const { token } = theme.useToken();
   const total = batch.total_claims_count;
   const done = doneCount(batch.processing);
   const percent = total ? Math.floor((done / total) * 100) : 0;
@@ -15,7 +16,7 @@ export function BatchProgressCell({ batch, progress }: { batch: BatchRow; progre
   return (
     <Flex vertical style={{ minWidth: 180 }} aria-label={`Progress of ${batch.batchName}`} role="group">
       <Progress percent={percent} size="small" status={live ? 'active' : undefined} />
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+      <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
         {`${done} of ${total} verified`}
         {live ? ` · ${timeLeftText(progress.etaSeconds)}` : ''}
         {live && progress.ratePerMinute ? ` · ${rateText(progress.ratePerMinute)}` : ''}

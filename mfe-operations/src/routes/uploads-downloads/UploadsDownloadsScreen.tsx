@@ -2,7 +2,7 @@ import { formatInZone, INSURERS, PROVIDER_ORG } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import type { DownloadedCount, Procedure } from '@claims/shared-kernel';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { App, Avatar, Flex, Select, Tabs, Typography } from 'antd';
+import { App, Avatar, Flex, Select, Tabs, Typography, theme } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { consoleKeys, getDownloadedCount } from '../../api/console';
 import { DISPLAY_DATE } from '../../components/claims/claimColumns';
@@ -38,6 +38,7 @@ const toOptions = (procedures: Procedure[]): FilterOption[] =>
 
 /** /uploadsDownloads: the uploads and downloads console with its four tabs (spec 3 §2.7). */
 export function UploadsDownloadsScreen() {
+  const { token } = theme.useToken();
   const [org, setOrg] = useState<string>(PROVIDER_ORG);
   const [tab, setTab] = useState<ConsoleTab>('uploads');
   const { counts, refresh: refreshCounts } = useDownloadedCount(org);
@@ -45,10 +46,10 @@ export function UploadsDownloadsScreen() {
   const today = formatInZone(new Date(), DISPLAY_DATE);
 
   return (
-    <Flex vertical gap={8} style={{ padding: 16 }}>
+    <Flex vertical gap={8} style={{ padding: token.padding }}>
       <Flex align="center" justify="space-between" wrap gap={12}>
         <Flex align="center" gap={8}>
-          <Avatar style={{ background: '#1677ff' }}>UD</Avatar>
+          <Avatar style={{ background: token.colorPrimary }}>UD</Avatar>
           <Typography.Title level={4} style={{ margin: 0 }}>
             Uploads and Downloads
           </Typography.Title>
