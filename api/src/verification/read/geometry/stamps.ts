@@ -21,9 +21,13 @@ const BLOCK_POINTS = 2;
 const CLUSTER_REACH = 3;
 /** The stamp's level over paper: this share of its ink is darker (most of a stamp lies on paper, some over strokes). */
 const STAMP_LEVEL_SHARE = 0.6;
-/** The stamp's ink over strokes: this share of it is darker still, by at least this share of the usual level. */
-const STAMP_DARK_SHARE = 0.03;
+/**
+ * The stamp's ink over strokes is darker than its usual level by at least this share of it. When at least
+ * STROKES_UNDER of the stamp's pixels are, the level below which STROKES_BLACK of them lie becomes black.
+ */
 const MIN_STROKE_DROP = 0.35;
+const STROKES_UNDER = 0.002;
+const STROKES_BLACK = 0.75;
 /** A cluster is a stamp when its blocks hold at least this many neutral ink pixels per coloured one. */
 const MIN_MIXED_SHARE = 0.1;
 /**
@@ -111,8 +115,9 @@ export function withoutStamps(
   // A stroke under a stamp's half-opaque ink is the stamp's colour darkened, lighter than the stroke elsewhere.
   // When the stamp's darkest levels stand that far below its usual one, they become black, so a title under the
   // stamp keeps its full contrast; a stamp that lies on paper alone keeps its levels in proportion.
-  const darkest = levelAt(STAMP_DARK_SHARE);
-  const dark = usual - darkest >= MIN_STROKE_DROP * usual ? darkest : 0;
+  let under = 0;
+  for (let level = 0; level <= (1 - MIN_STROKE_DROP) * usual; level += 1) under += stampLevels[level];
+  const dark = under >= STROKES_UNDER * stampPixels ? levelAt((STROKES_BLACK * under) / stampPixels) : 0;
   const gain = paper / Math.max(1, usual - dark);
   const rgba = Uint8ClampedArray.from(page);
   for (let y = 0; y < height; y += 1) {
