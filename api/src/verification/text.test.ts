@@ -92,3 +92,20 @@ describe('claim text of a straightened scan', () => {
     expect(linesOf(docFromText('page.pdf', [REPORT]))[2]).toBe('Study: CT KUB (PLAIN)');
   });
 });
+
+describe("OCR's '|' for a lone letter", () => {
+  const troponin = attribute('Troponin I', { alias: ['hs Troponin I'], unit: 'ng/mL' });
+  const valueOf = (document: ReadDocument) => {
+    const text = buildClaimText([document]);
+    const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(troponin, null);
+    return first && displayValue(first.value);
+  };
+
+  it("reads as the 'I' of a name on an OCRed page", () => {
+    expect(valueOf(docFromText('lab.png', ['hs Troponin | 0.86 ng/mL'], 1, 'ocr'))).toBe(0.86);
+  });
+
+  it('stays punctuation in a text layer', () => {
+    expect(valueOf(docFromText('lab.pdf', ['hs Troponin | 0.86 ng/mL']))).toBeUndefined();
+  });
+});

@@ -59,6 +59,13 @@ export interface ClaimText {
 const isBlank = (w: Word) => !w.text.trim();
 
 /**
+ * OCR writes a lone 'I' (or 'l', '1') it is unsure of as '|' ('hs Troponin | 0.86'): on an OCRed page such a
+ * word counts as that letter in names, which fold 'I', 'l' and '1' together (./match). Ruling lines, the other
+ * source of '|', are erased before OCR.
+ */
+const VERTICAL_STROKE = /^[|¦]$/;
+
+/**
  * Groups words (all, or those of `subset`) into lines: a word joins the line it overlaps vertically by half
  * the smaller height.
  */
@@ -102,7 +109,8 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
         members.forEach((wordIndex, col) => {
           const word = page.words[wordIndex];
           if (col > 0) text += ' ';
-          const plain = plainOf(word.text);
+          const letter = given.source === 'ocr' && VERTICAL_STROKE.test(word.text) ? 'l' : null;
+          const plain = letter ?? plainOf(word.text);
           lineTokens.push(tokens.length);
           tokens.push({
             page: index,
@@ -111,7 +119,7 @@ export function buildClaimText(documents: ReadDocument[]): ClaimText {
             line: lineIndex,
             col,
             plain,
-            fold: foldOf(word.text),
+            fold: letter ?? foldOf(word.text),
             textStart: text.length,
             textEnd: text.length + word.text.length,
           });
