@@ -180,6 +180,19 @@ describe('columns', () => {
     expect(readValue(attribute('TSH'), page)).toBe(2.4);
   });
 
+  it("counts a test named by a letter and a number ('T4') as a label", () => {
+    const page = [
+      'HAEMATOLOGY                       BIOCHEMISTRY',
+      'Method: automated analyser.       Height 158 cm',
+      'Results verified.                 Urine albumin Nil',
+      'Thyroid stimulating hormone       T4 8.6 ug/dL',
+      '  2.4 mIU/L                       Blood group B positive',
+      '                                  RR 18 /min',
+      '                                  Temp 98.6 F',
+    ].join('\n');
+    expect(readValue(attribute('TSH', { alias: ['Thyroid stimulating hormone'] }), page)).toBe(2.4);
+  });
+
   it('reads running text in two columns column by column', () => {
     const page = [
       'The patient was admitted with pain in        and was taken up for surgery on the',

@@ -199,7 +199,9 @@ function freeAround(occupied: Int32Array, at: number, cols: number, c: number, b
 
 /** Units and result flags, which start the lines of a table's value columns but label nothing. */
 const NOT_LABEL = /\/|^(?:mm|cm|ml|dl|cc|mg|gm?|kg|fl|pg|iu|%|lakhs?|millions?|cells|thou|sec|secs|mins?|hrs?|mmhg|h|l|high|low)\.?$/i;
-const isLabelWord = (text: string) => /^[(\p{L}]/u.test(text) && /\p{L}{2}/u.test(text) && !NOT_LABEL.test(text.replace(/[():,]/g, ''));
+/** A test's name is a word of two letters or more, or a letter and a number ('T4', 'B12'). */
+const isLabelWord = (text: string) =>
+  /^[(\p{L}]/u.test(text) && (/\p{L}{2}/u.test(text) || /^\p{L}\d{1,2}$/u.test(text)) && !NOT_LABEL.test(text.replace(/[():,]/g, ''));
 /** 'S.', 'Sr.', 'Ser.': a short abbreviation before a label. */
 const ABBREVIATION = /^\p{L}{1,3}\.$/u;
 const isNumber = (text: string) => /^[([]?[-+<>]?\d/.test(text);
