@@ -89,12 +89,17 @@ describe('unit notation', () => {
     expect(foreignUnitAt(['c/o', 'fever'], platelets)).toBeNull();
     expect(foreignUnitAt(['on', 'admission'], platelets)).toBeNull();
     expect(foreignUnitAt(['M'], platelets)).toBeNull();
+    // a power of ten OCR could not read ('x10³' as 'x10%' or 'x 1073') is a unit, which one unknown
+    expect(foreignUnitAt(['x10%/uL'], wbc)).toEqual({ text: 'x10%/uL', words: 1 });
+    expect(foreignUnitAt(['x', '1073/ul'], platelets)).toEqual({ text: 'x 1073/ul', words: 2 });
+    expect(foreignUnitAt(['100/min'], platelets)).toBeNull();
     // an attribute without units has no foreign ones
     expect(foreignUnitAt(['mm'], attribute('Grade'))).toBeNull();
   });
 
   it('reports a value in an undefined unit with that unit, and never compares it as its own', () => {
     expect(read(platelets, ['Platelet Count 250 x10^6/mL'])).toEqual({ value: 250, unit: 'x10^6/mL', foreign: 'x10^6/mL' });
+    expect(read(wbc, ['TLC 5.6 x10%/uL'])).toEqual({ value: 5.6, unit: 'x10%/uL', foreign: 'x10%/uL' });
     const masters = emptyMasters({ clinicalAttributes: [platelets] });
     const verification = verifyClaim({
       claim: { id: 1, caseType: 'SETTLEMENT', procedureCodes: ['P1'], hospitalCode: null, organization: 'x' },

@@ -170,6 +170,9 @@ const NOT_UNITS = new Set(['c/o', 'h/o', 's/p', 'w/o', 'k/c/o', 'n/a', 'y/o', 'a
 /** 'g/dl', '/ul', '10^3/ul', 'iu/ml', 'ml/min/1.73m2': short letters or a power of ten over a short unit. */
 const SLASHED_UNIT = /^(?:10\^\d{1,2}|[a-z%]{0,8})\/(?:10\^\d{1,2})?[a-z0-9.^]{1,8}(?:\/[a-z0-9.^]{1,8})?$/;
 
+/** 'x10%/ul', 'x1073/ul': a count's power of ten that OCR misread ('x10³'); which power it was is not known. */
+const UNREAD_POWER = /^[x×*]10[^/]{1,3}\/[a-z]{1,4}$/;
+
 /**
  * A unit written at the start of `parts` that the attribute's units do not define ('250 x10^9/L' for an
  * attribute in lakhs/cumm whose master lacks it), as written, with the number of words it takes; null when
@@ -187,7 +190,7 @@ export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaste
     written = n ? `${written} ${part}` : part;
     const canonical = unitNotation(written);
     if (!canonical || NOT_UNITS.has(canonical)) return null;
-    if (SIMPLE_UNITS.has(canonical) || SLASHED_UNIT.test(canonical)) return { text: written, words: n + 1 };
+    if (SIMPLE_UNITS.has(canonical) || SLASHED_UNIT.test(canonical) || UNREAD_POWER.test(canonical)) return { text: written, words: n + 1 };
   }
   return null;
 }
