@@ -92,6 +92,7 @@ describe('unit notation', () => {
     // a power of ten OCR could not read ('x10³' as 'x10%' or 'x 1073') is a unit, which one unknown
     expect(foreignUnitAt(['x10%/uL'], wbc)).toEqual({ text: 'x10%/uL', words: 1 });
     expect(foreignUnitAt(['x', '1073/ul'], platelets)).toEqual({ text: 'x 1073/ul', words: 2 });
+    expect(foreignUnitAt(['x', '107', '3/ul'], platelets)).toEqual({ text: 'x 107 3/ul', words: 3 });
     expect(foreignUnitAt(['100/min'], platelets)).toBeNull();
     // an attribute without units has no foreign ones
     expect(foreignUnitAt(['mm'], attribute('Grade'))).toBeNull();

@@ -185,8 +185,10 @@ export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaste
   let written = '';
   for (let n = 0; n < Math.min(parts.length, 3); n += 1) {
     const part = trim(parts[n]);
-    // A unit goes on past its first word only where it is visibly unfinished: 'x 10^9/L', 'mg /dl', '/cu mm'.
-    if (n > 0 && !(/^[x×*]?(?:10(?:\^\d*)?)?$|\/$/.test(unitNotation(written)) || part.startsWith('/') || /^\/?cu$/i.test(written))) break;
+    // A unit goes on past its first word only where it is visibly unfinished: 'x 10^9/L', 'mg /dl', '/cu mm',
+    // 'x 107 3/ul' (x10³ misread).
+    const unfinished = /^[x×*]?(?:10(?:\^\d*)?)?$|^[x×*]10[^/]{1,3}$|\/$/;
+    if (n > 0 && !(unfinished.test(unitNotation(written)) || part.startsWith('/') || /^\/?cu$/i.test(written))) break;
     written = n ? `${written} ${part}` : part;
     const canonical = unitNotation(written);
     if (!canonical || NOT_UNITS.has(canonical)) return null;
