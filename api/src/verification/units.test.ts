@@ -43,6 +43,7 @@ describe('unit notation', () => {
   it('writes superscripts, micro signs, cubic millimetres and multiplier words one way', () => {
     expect(unitNotation('x10³/µL')).toBe('10^3/ul');
     expect(unitNotation('×10^3/μL')).toBe('10^3/ul');
+    expect(unitNotation('¢m')).toBe('cm');
     expect(unitNotation('x10^9/L')).toBe('10^3/ul');
     expect(unitNotation('10e3/uL')).toBe('10^3/ul');
     expect(unitNotation('thou/mm3')).toBe('10^3/ul');
@@ -81,6 +82,20 @@ describe('unit notation', () => {
     expect(read(platelets, ['Platelets 1,50,000 /cu mm'])).toMatchObject({ value: 1.5, unit: 'lakhs/cumm' });
     expect(read(wbc, ['TLC 8.2 thou/mm3'])).toMatchObject({ value: 8200, unit: 'cells/cumm' });
     expect(read(wbc, ['TLC 7.4 x 10^9/L'])).toMatchObject({ value: 7400, unit: 'cells/cumm' });
+    const stone = attribute('Calculus Size', {
+      alias: ['Stone size'],
+      units: [
+        {
+          id: 3,
+          name: 'mm',
+          alias: [
+            { keyword: 'mm', conversion_unit: 1 },
+            { keyword: 'cm', conversion_unit: 10 },
+          ],
+        },
+      ],
+    });
+    expect(read(stone, ['Stone size: 2.4 ¢m'])).toMatchObject({ value: 24, unit: 'mm' });
   });
 
   it('tells a unit the masters do not define from other words', () => {

@@ -45,6 +45,8 @@ export function unitNotation(text: string): string {
       .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (digits) => `^${Array.from(digits, (d) => SUPERSCRIPTS[d]).join('')}`)
       .replace(/\^\^/g, '^')
       .replace(/[µμ]/g, 'u')
+      // OCR's cent sign for a 'c' ('2.4 ¢m')
+      .replace(/¢/g, 'c')
       .replace(/(^|\/)mc(?=[lg])/g, '$1u')
       .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
       // a superscript come down to the line ('x103/uL', 'x109/L'): a count's unit is never 103 or 109 of anything
