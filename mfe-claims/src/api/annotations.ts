@@ -1,6 +1,6 @@
-import { callApi, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
-import type { Annotation, AnnotationBody, ClinicalAttribute, ErrorAnnotationBody, ErrorAnnotations } from '@claims/shared-kernel';
-import { LOOKUP_STALE_MS, lookupKeys } from '@claims/shared-kernel/data';
+import { callApi, pageTotal } from '@claims/shared-kernel';
+import type { Annotation, AnnotationBody, ErrorAnnotationBody, ErrorAnnotations } from '@claims/shared-kernel';
+import { LOOKUP_STALE_MS } from '@claims/shared-kernel/data';
 import { queryOptions } from '@tanstack/react-query';
 
 /** Every annotation query's key starts with 'annotation'. */
@@ -90,12 +90,3 @@ export function saveErrorFlags(
   const call = method === 'post' ? 'POST /claims/:claimId/annotation' : 'PUT /claims/:claimId/annotation';
   return callApi(call, { params: { claimId }, query: { org }, body: { errors } });
 }
-
-/** GET /clinicalAttribute?getall: the clinical attributes with their units, cached as the kernel's lookups are. */
-export const clinicalAttributesQuery = () =>
-  queryOptions({
-    queryKey: lookupKeys.module('clinicalAttribute'),
-    queryFn: () => fetchLookup<ClinicalAttribute>('clinicalAttribute'),
-    staleTime: LOOKUP_STALE_MS,
-    meta: { failureLog: lookupFailure('clinicalAttribute') },
-  });

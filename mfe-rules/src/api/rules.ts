@@ -1,9 +1,7 @@
-import { callApi, fetchLookup, lookupFailure, pageTotal } from '@claims/shared-kernel';
-import { LOOKUP_STALE_MS, lookupKeys } from '@claims/shared-kernel/data';
+import { callApi, pageTotal } from '@claims/shared-kernel';
 import { queryOptions } from '@tanstack/react-query';
 import type {
   CaseType,
-  ClinicalAttribute,
   Rule,
   RuleDryRunBody,
   RuleDryRunResult,
@@ -35,18 +33,6 @@ export async function searchRules(org: string, body: RuleSearchBody, page: numbe
   const rows = data as RuleListRow[];
   return { rows, total: pageTotal(rows) };
 }
-
-/**
- * GET /clinicalAttribute?getall for the filter's picker, cached like the kernel's lookups (only this area
- * lists clinical attributes): key ['lookup', 'clinicalAttribute']; a failure is logged and leaves it empty.
- */
-export const clinicalAttributeLookup = () =>
-  queryOptions({
-    queryKey: lookupKeys.module('clinicalAttribute'),
-    queryFn: () => fetchLookup<ClinicalAttribute>('clinicalAttribute'),
-    staleTime: LOOKUP_STALE_MS,
-    meta: { failureLog: lookupFailure('clinicalAttribute') },
-  });
 
 /** GET /rules/{id}?org[&case_type]: the rule, or the same procedure's rule for that insurer and case type. */
 export async function fetchRule(id: string, org: string, caseType?: CaseType): Promise<Rule> {

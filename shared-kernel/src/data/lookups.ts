@@ -10,7 +10,15 @@
  * `queryClient.invalidateQueries({ queryKey: lookupKeys.module('procedures') })`.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { fetchLookup, type Hospital, type KeywordEntity, type KeywordModule, lookupFailure, type Procedure } from '@claims/shared-kernel';
+import {
+  type ClinicalAttribute,
+  fetchLookup,
+  type Hospital,
+  type KeywordEntity,
+  type KeywordModule,
+  lookupFailure,
+  type Procedure,
+} from '@claims/shared-kernel';
 import { LOOKUP_STALE_MS } from './query-client';
 
 export const lookupKeys = {
@@ -36,6 +44,8 @@ export const lookupQueries = {
   hospitals: () => lookup<Hospital>('hospitals'),
   /** GET /{module}?getall of a keyword master: key ['lookup', module]. */
   keywords: (module: KeywordModule) => lookup<KeywordEntity>(module),
+  /** GET /clinicalAttribute?getall, the attributes with their units: key ['lookup', 'clinicalAttribute']. */
+  clinicalAttributes: () => lookup<ClinicalAttribute>('clinicalAttribute'),
 };
 
 /** The empty list a picker shows while its lookup loads or after it failed (one array, so memos hold). */

@@ -3,7 +3,6 @@ import type { AnnotationEntity, AnnotationEntityKind, Claim, ClinicalAttribute, 
 import { lookupQueries, NO_ROWS } from '@claims/shared-kernel/data';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { clinicalAttributesQuery } from '../../api/annotations';
 
 const CLINICAL_ATTRIBUTE = annotationEntity('clinical_attribute');
 
@@ -29,7 +28,7 @@ function useMasterNames(open: boolean): Record<AnnotationEntityKind, string[]> &
   const diagnoses = useQuery({ ...lookupQueries.keywords('diagnoses'), enabled: open, select: names }).data;
   const evidence = useQuery({ ...lookupQueries.keywords('evidence'), enabled: open, select: names }).data;
   const documents = useQuery({ ...lookupQueries.keywords('document'), enabled: open, select: names }).data;
-  const attributes = useQuery({ ...clinicalAttributesQuery(), enabled: open }).data ?? (NO_ROWS as ClinicalAttribute[]);
+  const attributes = useQuery({ ...lookupQueries.clinicalAttributes(), enabled: open }).data ?? (NO_ROWS as ClinicalAttribute[]);
   return useMemo(
     () => ({
       procedure: procedures ?? NO_ROWS,

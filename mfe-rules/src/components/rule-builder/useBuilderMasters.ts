@@ -9,7 +9,6 @@ import {
   type NamedRef,
 } from '@claims/shared-kernel';
 import { type UseQueryOptions, type UseQueryResult, useQueries } from '@tanstack/react-query';
-import { clinicalAttributeLookup } from '../../api/rules';
 
 /** What the builder's pickers offer, from the page's cached lookups of the masters. */
 export interface BuilderMasters {
@@ -26,7 +25,7 @@ type NamedRow = { id: number; name: string };
 function entityLookup(entityName: EntityName): UseQueryOptions<NamedRow[]> {
   const kind = masterKind(kindOfEntity(entityName));
   if (kind.store === 'procedures') return lookupQueries.procedures() as UseQueryOptions<NamedRow[]>;
-  if (kind.store === 'clinical') return clinicalAttributeLookup() as UseQueryOptions<NamedRow[]>;
+  if (kind.store === 'clinical') return lookupQueries.clinicalAttributes() as UseQueryOptions<NamedRow[]>;
   return lookupQueries.keywords(kind.module as KeywordModule) as UseQueryOptions<NamedRow[]>;
 }
 

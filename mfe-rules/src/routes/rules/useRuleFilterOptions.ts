@@ -1,7 +1,6 @@
 import { lookupQueries, NO_ROWS, useLookup } from '@claims/shared-kernel/data';
 import { useQuery } from '@tanstack/react-query';
 import type { Procedure } from '@claims/shared-kernel';
-import { clinicalAttributeLookup } from '../../api/rules';
 
 /** The names each picker of the rules filter offers, sorted and without repeats. */
 export interface RuleFilterOptions {
@@ -22,7 +21,7 @@ const names = (rows: { name: string }[]) => distinct(rows.map((row) => row.name)
  * attributes). Each list is empty while it loads and after its lookup failed; the others still fill.
  */
 export function useRuleFilterOptions(): RuleFilterOptions {
-  const { data: clinicalAttributes = NO_ROWS } = useQuery({ ...clinicalAttributeLookup(), select: names });
+  const { data: clinicalAttributes = NO_ROWS } = useQuery({ ...lookupQueries.clinicalAttributes(), select: names });
   return {
     procedureCodes: useLookup(lookupQueries.procedures(), { select: codes }),
     procedureNames: useLookup(lookupQueries.procedures(), { select: names }),
