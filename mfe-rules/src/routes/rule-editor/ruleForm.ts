@@ -3,7 +3,14 @@
  * that, and the save body it sends: the four trees cleaned, the document pickers, and the selection and name
  * lists derived from what the trees' conditions name.
  */
-import { OPERATOR_SHAPES, statementProblems, unwrappedStatement } from '@claims/shared-kernel';
+import {
+  ENTITY_NAMES,
+  OPERATOR_SHAPES,
+  SELECTION_KINDS,
+  SELECTION_LABELS,
+  statementProblems,
+  unwrappedStatement,
+} from '@claims/shared-kernel';
 import type {
   CaseType,
   EntityName,
@@ -26,14 +33,18 @@ export const BUILDERS: { name: RuleTreeName; title: string; defaultEntity: Entit
   { name: 'clinicalTermsRule', title: 'Clinical Terms Rule', defaultEntity: 'evidence' },
 ];
 
+const DOCUMENT_PICKER_FIELDS = [
+  'fk_document',
+  'fk_exc_document',
+  'fk_clinical_inc_document',
+  'fk_clinical_exc_document',
+] as const satisfies readonly (keyof RuleSelections)[];
+export type DocumentPickerField = (typeof DOCUMENT_PICKER_FIELDS)[number];
 /** The document pickers of the form (each up to 10 documents, in order). */
-export const DOCUMENT_PICKERS = [
-  { field: 'fk_document', label: 'Documents' },
-  { field: 'fk_exc_document', label: 'Document Exclusion List' },
-  { field: 'fk_clinical_inc_document', label: 'Clinical Attributes Include Documents' },
-  { field: 'fk_clinical_exc_document', label: 'Clinical Attributes Exclude Documents' },
-] as const satisfies readonly { field: keyof RuleSelections; label: string }[];
-export type DocumentPickerField = (typeof DOCUMENT_PICKERS)[number]['field'];
+export const DOCUMENT_PICKERS: readonly { field: DocumentPickerField; label: string }[] = DOCUMENT_PICKER_FIELDS.map((field) => ({
+  field,
+  label: SELECTION_LABELS[field],
+}));
 
 export interface RuleDraft {
   procedureId: number | null;
@@ -99,15 +110,7 @@ const fold = (text: string) => text.trim().toLowerCase();
 
 /** The names the conditions of the trees look for, by entity; clinical attributes also by what comparisons compare. */
 function namedByConditions(trees: (RuleStatement | null)[]): Record<EntityName, string[]> {
-  const named: Record<EntityName, string[]> = {
-    procedures: [],
-    diagnoses: [],
-    evidence: [],
-    drugs: [],
-    tissues: [],
-    document: [],
-    clinicalattribute: [],
-  };
+  const named = Object.fromEntries(ENTITY_NAMES.map((entity) => [entity, [] as string[]])) as Record<EntityName, string[]>;
   const walk = (node: RuleStatement) => {
     if (node.statements) node.statements.forEach(walk);
     else if (node.operator && OPERATOR_SHAPES[node.operator] === 'presence')
@@ -157,21 +160,9 @@ export function saveBodyOf(draft: RuleDraft, masters: BuilderMasters): RuleSaveB
  * changes. Its selections are the stored ones; the name lists are derived from its trees as a save derives them.
  */
 export function storedSaveBody(rule: Rule, masters: BuilderMasters): RuleSaveBody {
+  // SELECTION_KINDS has every selection field: the contract's list is in the zod half of the kernel, kept out of the remotes.
   const selections = Object.fromEntries(
-    (Object.keys(SELECTION_FIELDS) as (keyof RuleSelections)[]).map((field) => [field, rule[field]]),
+    (Object.keys(SELECTION_KINDS) as (keyof RuleSelections)[]).map((field) => [field, rule[field]]),
   ) as RuleSelections;
   return { ...saveBodyOf(draftOf(rule), masters), ...selections };
 }
-
-/** Every selection a rule keeps (the contract's list is in the zod half of the kernel; a Record makes the typecheck ask for a new one). */
-const SELECTION_FIELDS: Record<keyof RuleSelections, true> = {
-  fk_diagnosis: true,
-  fk_document: true,
-  fk_tissue: true,
-  fk_drug: true,
-  fk_evidence: true,
-  fk_clinical_attribute: true,
-  fk_clinical_inc_document: true,
-  fk_clinical_exc_document: true,
-  fk_exc_document: true,
-};
