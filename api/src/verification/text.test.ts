@@ -94,7 +94,7 @@ describe('claim text of a straightened scan', () => {
 });
 
 describe("OCR's '|' for a lone letter", () => {
-  const troponin = attribute('Troponin I', { alias: ['hs Troponin I'], unit: 'ng/mL' });
+  const troponin = attribute('Troponin I', { alias: ['hs Troponin I'] });
   const valueOf = (document: ReadDocument) => {
     const text = buildClaimText([document]);
     const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(troponin, null);
