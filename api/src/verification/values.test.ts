@@ -56,6 +56,13 @@ describe('numbers beside the name', () => {
     expect(read(fibroid, ['Fibroid size: 45 mm'])).toMatchObject({ value: 4.5, unit: 'cm' });
   });
 
+  it("reads a dash joined to the value ('EF -45 %') as no sign where the attribute cannot be negative", () => {
+    const ef = attribute('Ejection Fraction', { alias: ['EF'], number_range: { lower_limit: 0, upper_limit: 100 } });
+    expect(read(ef, ['Ejection Fraction -45 %'], null, 'ocr')).toMatchObject({ value: 45 });
+    const change = attribute('Base Excess', { number_range: { lower_limit: -30, upper_limit: 30 } });
+    expect(read(change, ['Base Excess -4.5'])).toMatchObject({ value: -4.5 });
+  });
+
   it('reads digits that OCR took for letters', () => {
     expect(leadingNumber('l2.5g/dl')).toEqual({ value: 12.5, rest: 'g/dl' });
     expect(leadingNumber('O.8')).toEqual({ value: 0.8, rest: '' });

@@ -290,10 +290,14 @@ function numberAt(pieces: Piece[], at: number, attribute?: ClinicalAttributeMast
     const cut = piece.text.length - lead.rest.length;
     pieces.splice(at, 1, { token: piece.token, text: piece.text.slice(0, cut) }, { token: piece.token, text: piece.text.slice(cut) });
   }
-  if (lead.alternative === undefined || !attribute?.number_range) return lead.value;
-  const { lower_limit: lower, upper_limit: upper } = attribute.number_range;
+  const range = attribute?.number_range;
+  // A dash between a label and its value that OCR joined to the value ('Ejection Fraction -45 %') is no minus
+  // sign where the attribute cannot be negative.
+  const value = lead.value < 0 && range?.lower_limit != null && range.lower_limit >= 0 ? -lead.value : lead.value;
+  if (lead.alternative === undefined || !range) return value;
+  const { lower_limit: lower, upper_limit: upper } = range;
   const within = (n: number) => (lower === null || n >= lower) && (upper === null || n <= upper);
-  return !within(lead.value) && within(lead.alternative) ? lead.alternative : lead.value;
+  return !within(value) && within(lead.alternative) ? lead.alternative : value;
 }
 
 /** A range's upper bound at piece `at` ('-16', '- 16', 'to 16'), and the piece after it. */
