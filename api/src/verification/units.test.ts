@@ -44,6 +44,8 @@ describe('unit notation', () => {
     expect(unitNotation('x10³/µL')).toBe('10^3/ul');
     expect(unitNotation('×10^3/μL')).toBe('10^3/ul');
     expect(unitNotation('¢m')).toBe('cm');
+    expect(unitNotation('x 107 3/ul')).toBe('10^3/ul');
+    expect(unitNotation('x1079/L')).toBe('10^3/ul');
     expect(unitNotation('x10^9/L')).toBe('10^3/ul');
     expect(unitNotation('10e3/uL')).toBe('10^3/ul');
     expect(unitNotation('thou/mm3')).toBe('10^3/ul');
@@ -107,7 +109,7 @@ describe('unit notation', () => {
     // a power of ten OCR could not read ('x10³' as 'x10%' or 'x 1073') is a unit, which one unknown
     expect(foreignUnitAt(['x10%/uL'], wbc)).toEqual({ text: 'x10%/uL', words: 1 });
     expect(foreignUnitAt(['x', '1073/ul'], platelets)).toEqual({ text: 'x 1073/ul', words: 2 });
-    expect(foreignUnitAt(['x', '107', '3/ul'], platelets)).toEqual({ text: 'x 107 3/ul', words: 3 });
+    expect(foreignUnitAt(['x', '10?', '/mL'], platelets)).toEqual({ text: 'x 10? /mL', words: 3 });
     expect(foreignUnitAt(['100/min'], platelets)).toBeNull();
     // an attribute without units has no foreign ones
     expect(foreignUnitAt(['mm'], attribute('Grade'))).toBeNull();

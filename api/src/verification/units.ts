@@ -49,8 +49,9 @@ export function unitNotation(text: string): string {
       .replace(/¢/g, 'c')
       .replace(/(^|\/)mc(?=[lg])/g, '$1u')
       .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
-      // a superscript come down to the line ('x103/uL', 'x109/L'): a count's unit is never 103 or 109 of anything
-      .replace(/^([x×*]?)10(3|6|9|12)(?=\/)/, '$110^$2')
+      // a superscript come down to the line ('x103/uL', 'x109/L'): a count's unit is never 103 or 109 of anything;
+      // OCR may put a mark before it ('x1073/ul', 'x1079/L' for x10³, x10⁹)
+      .replace(/^([x×*]?)10[^\d/]?7?(3|6|9|12)(?=\/)/, '$110^$2')
       .replace(/^[x×*]+(?=10\^)/, '')
       .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
       .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
