@@ -10,12 +10,10 @@ import ExcelJS from 'exceljs';
 import { AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
 import { auditLog, batches, claims, jobs, procedures } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, FORM, login, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 const SUPER = 'vitraya.admin';
 const REVIEWER = 'vitraya.reviewer';
-const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
 
 describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
   let testDb: TestDatabase;

@@ -8,9 +8,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { BatchLeaving, Claim } from '@claims/shared-kernel/contract';
 import { batches, claims, jobs } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 const REVIEWER = 'vitraya.reviewer';
 const ADMIN = 'vitraya.admin';
 

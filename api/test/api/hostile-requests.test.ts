@@ -9,9 +9,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { PDFDocument } from 'pdf-lib';
 import { type Claim, PAGE_NUMBER_MAX } from '@claims/shared-kernel/contract';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 /** Far above what any of these requests needs, far below a freeze. */
 const NO_FREEZE_MS = 5_000;
 

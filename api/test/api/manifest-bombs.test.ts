@@ -13,10 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import type { RefreshDownloadsResponse } from '@claims/shared-kernel/contract';
 import { MAX_MANIFEST_ROWS } from '../../src/inbox/manifest';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 import { deflatedPart, SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../../testing/zip-parts';
 
-const BASE = '/v0.3.0';
 const MB = 1024 * 1024;
 const GIB = 1024 * MB;
 /** What one hostile manifest may add to the api's resident memory (the thread that reads it is capped at 128 MB). */

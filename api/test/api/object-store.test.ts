@@ -7,7 +7,6 @@
 import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { RefreshDownloadsResponse } from '@claims/shared-kernel/contract';
 import type { AppConfig } from '../../src/config';
 import { claimDocuments, claims } from '../../src/db/schema';
@@ -15,18 +14,7 @@ import { startVerificationWorker } from '../../src/jobs';
 import { openS3Bucket, type S3Bucket } from '../../src/storage/s3-bucket';
 import { startS3Server, type TestS3Server } from '../../testing/s3';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
-
-const BASE = '/v0.3.0';
-const quiet = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-
-async function textPdf(lines: string[]): Promise<Uint8Array> {
-  const pdf = await PDFDocument.create();
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const page = pdf.addPage([595, 842]);
-  for (const [i, line] of lines.entries()) page.drawText(line, { x: 50, y: 780 - i * 24, size: 12, font });
-  return pdf.save();
-}
+import { BASE, bearer, login, quiet, testApp, type TestDatabase, textPdf } from '../../testing/http';
 
 describe.each(DATABASES)('documents and the inbox in an S3 bucket, on %s', (_name, open) => {
   let s3: TestS3Server;

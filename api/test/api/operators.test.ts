@@ -13,11 +13,10 @@ import { startOperatorServer } from '../../src/http/operator-server';
 import { createVerificationWorker, type VerificationWorker } from '../../src/jobs/worker';
 import { fakeReader, fakeVerifier, until } from '../../testing/jobs';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 // @ts-expect-error: the suite's scripts are plain JavaScript without type declarations.
 import { freePort } from '../../../scripts/lib/cluster.mjs';
 
-const BASE = '/v0.3.0';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 async function claimForm(referenceClaimId: string): Promise<FormData> {

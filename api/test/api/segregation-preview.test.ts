@@ -11,9 +11,8 @@ import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, pro
 import type { ReadPage, Word } from '../../src/verification/types';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from '../../testing/databases';
-import { bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 /** Opening a database and the app: a bound that proves no hang on a loaded machine, not a speed target. */
 const SETUP_MS = 240_000;
 

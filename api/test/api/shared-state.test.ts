@@ -10,7 +10,7 @@ import { rowsOf } from '../../src/db';
 import { users } from '../../src/db/schema';
 import { postgresUnavailable } from '../../testing/postgres';
 import { PASSWORD } from '../../testing/fixture';
-import { bearer, postgresDatabase, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, postgresDatabase, testApp, type TestDatabase } from '../../testing/http';
 
 const unavailable = await postgresUnavailable();
 if (unavailable) {
@@ -18,7 +18,6 @@ if (unavailable) {
   console.warn(`POSTGRES TESTS SKIPPED: ${unavailable}`);
 }
 
-const BASE = '/v0.3.0';
 const ACCOUNT_LIMIT = 10;
 const LOGIN_RATE_LIMIT = 16;
 const COOL_DOWN = /^Too many failed sign-ins for this account, retry in \d+ (seconds|minutes)$/;

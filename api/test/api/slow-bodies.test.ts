@@ -9,9 +9,8 @@ import { connect } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { HttpTimeouts } from '../../src/config';
 import { DATABASES } from '../../testing/databases';
-import { testApp, type TestDatabase } from '../../testing/http';
+import { BASE, testApp, type TestDatabase } from '../../testing/http';
 
-const BASE = '/v0.3.0';
 /** Generous: the short timeouts below are a second, checked every 250 ms; a hung connection never closes. */
 const CLOSE_BOUND_MS = 15_000;
 const SHORT: HttpTimeouts = { requestMs: 1_000, headersMs: 1_000, idleMs: 30_000, keepAliveMs: 30_000 };
