@@ -81,8 +81,6 @@ const PRESENCE_NEEDS: Record<PresenceOperator, (leaf: RuleStatement, total: numb
   ALL_OF_THE_VALUES_ARE_PRESENT: (_, total) => total,
 };
 
-const isPresenceOperator = (operator: string): operator is PresenceOperator => operator in PRESENCE_NEEDS;
-
 /** The values a presence leaf looks for (blank ones do not count). */
 const valuesToFind = (leaf: RuleStatement): string[] => (leaf.valuesToFind ?? []).filter((v) => v?.trim());
 

@@ -95,17 +95,17 @@ describe('claim text of a straightened scan', () => {
 
 describe("OCR's '|' for a lone letter", () => {
   const troponin = attribute('Troponin I', { alias: ['hs Troponin I'] });
-  const valueOf = (document: ReadDocument) => {
+  const troponinIn = (document: ReadDocument) => {
     const text = buildClaimText([document]);
     const [first] = new ValueReader(text, new PhraseIndex(text)).candidates(troponin, null);
     return first && displayValue(first.value);
   };
 
   it("reads as the 'I' of a name on an OCRed page", () => {
-    expect(valueOf(docFromText('lab.png', ['hs Troponin | 0.86 ng/mL'], 1, 'ocr'))).toBe(0.86);
+    expect(troponinIn(docFromText('lab.png', ['hs Troponin | 0.86 ng/mL'], 1, 'ocr'))).toBe(0.86);
   });
 
   it('stays punctuation in a text layer', () => {
-    expect(valueOf(docFromText('lab.pdf', ['hs Troponin | 0.86 ng/mL']))).toBeUndefined();
+    expect(troponinIn(docFromText('lab.pdf', ['hs Troponin | 0.86 ng/mL']))).toBeUndefined();
   });
 });
