@@ -1,10 +1,11 @@
-/** The prepared page's PGM cut and enlarged for OCR. */
+/** Binary greyscale PGMs (P5), the images tesseract gets: made, cut and enlarged. */
 import type { MarkBox } from './decimals';
 import type { OcrImage } from './prepare';
 
 const pixelsOf = (image: OcrImage) => image.pgm.subarray(image.pgm.length - image.width * image.height);
 
-function pgmOf(width: number, height: number): { pgm: Uint8Array; body: Uint8Array } {
+/** A PGM of the size, its header written, and its pixels to fill. */
+export function pgmOf(width: number, height: number): { pgm: Uint8Array; body: Uint8Array } {
   const header = new TextEncoder().encode(`P5\n${width} ${height}\n255\n`);
   const pgm = new Uint8Array(header.length + width * height);
   pgm.set(header);

@@ -14,6 +14,7 @@
  * Sizes are in points (1/72 inch) converted by the page's pixels per point, so the same page reads the same
  * at 150 or 300 dpi.
  */
+import { pgmOf } from './pgm';
 import type { MarkBox } from './decimals';
 
 export interface PageImage {
@@ -478,10 +479,7 @@ function toPgm(
   cropHeight: number,
   smooth: boolean,
 ): Uint8Array {
-  const header = new TextEncoder().encode(`P5\n${cropWidth} ${cropHeight}\n255\n`);
-  const pgm = new Uint8Array(header.length + cropWidth * cropHeight);
-  pgm.set(header);
-  const body = pgm.subarray(header.length);
+  const { pgm, body } = pgmOf(cropWidth, cropHeight);
   for (let y = 0, at = 0; y < cropHeight; y += 1) {
     const from = (top + y) * width + left;
     for (let x = 0; x < cropWidth; x += 1) body[at++] = levels[grey[from + x]];
