@@ -445,8 +445,21 @@ export const claims = pgTable(
     lastVerifiedOn: utc('last_verified_on'),
     /** The verdict a later verification replaced (result, time, details), so the claim page can show what changed. */
     previousVerification: jsonb('previous_verification').$type<PreviousVerification | null>(),
-    /** The analyst work allocation gave the claim to (the claims filter's userName finds it). */
+    /**
+     * The analyst work allocation gave the claim to, or the reviewer its review is assigned to (src/review; the
+     * claims filter's userName and assignedTo find it).
+     */
     assignedTo: text('assigned_to'),
+    /** When the review is due (src/review/clock.ts): set with the first verdict, moved later by each pause. */
+    dueAt: utc('due_at'),
+    /** Since when the review's clock is paused (the claim waits for documents or answers from outside); null while it runs. */
+    reviewPausedAt: utc('review_paused_at'),
+    /** Seconds the review's clock has been paused in all, finished pauses only. */
+    reviewPausedSeconds: integer('review_paused_seconds').notNull().default(0),
+    /** When the review was closed: decided by a person, or at the verdict for a claim that needs none. Open while null. */
+    reviewClosedAt: utc('review_closed_at'),
+    /** Seconds from arrival to the close, less the paused time. */
+    turnaroundSeconds: integer('turnaround_seconds'),
     /**
      * The list's found counts, written by the database with the verdict (adjudication_details), so the list
      * never reads the details: claims_found_count (migration 0007) counts the distinct found names of a group.
@@ -465,6 +478,8 @@ export const claims = pgTable(
     index('claims_batch_idx').on(t.batchId),
     index('claims_reference_idx').on(t.org, t.referenceClaimId),
     index('claims_assigned_to_idx').on(t.assignedTo),
+    /** My queue and the overdue filter: the open reviews by due time. */
+    index('claims_open_review_due_idx').on(t.dueAt, t.id).where(sql`review_closed_at is null and due_at is not null`),
     // The claims filter's columns, each ending in the list's order so a filtered page reads only its rows.
     index('claims_org_hospital_modified_idx').on(t.org, t.hospitalCode, t.lastModifiedOn.desc(), t.id.desc()),
     index('claims_org_result_modified_idx').on(t.org, t.adjudicationResult, t.status, t.lastModifiedOn.desc(), t.id.desc()),
@@ -665,3 +680,33 @@ export const claimAnswers = pgTable(
   },
   (t) => [unique('claim_answers_claim_kind_unique').on(t.claimId, t.kind)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Review work (src/review): due times and the round robin of assignment
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How long a review may take from the claim's arrival, per insurer and case type; the row without an insurer is the
+ * default for every insurer without its own. Edited by the provider's super users (PUT /reviewSettings).
+ */
+export const reviewDueTimes = pgTable(
+  'review_due_times',
+  {
+    id: serial('id').primaryKey(),
+    /** The insurer organisation; null for the default row. */
+    org: text('org').references(() => organizations.code, { onUpdate: 'cascade', onDelete: 'cascade' }),
+    caseType: text('case_type').$type<'PRE_AUTH' | 'SETTLEMENT'>().notNull(),
+    dueHours: integer('due_hours').notNull(),
+    lastModifiedBy: text('last_modified_by'),
+    lastModifiedAt: utc('last_modified_at'),
+  },
+  (t) => [uniqueIndex('review_due_times_org_case_type_idx').on(sql`coalesce(${t.org}, '')`, t.caseType)],
+);
+
+/** The reviewer each reviewing organisation's round robin gave its last claim to, so the next goes to the one after. */
+export const reviewRotation = pgTable('review_rotation', {
+  org: text('org')
+    .primaryKey()
+    .references(() => organizations.code, { onUpdate: 'cascade', onDelete: 'cascade' }),
+  lastAssigned: text('last_assigned').notNull(),
+});
