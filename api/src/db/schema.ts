@@ -710,3 +710,45 @@ export const reviewRotation = pgTable('review_rotation', {
     .references(() => organizations.code, { onUpdate: 'cascade', onDelete: 'cascade' }),
   lastAssigned: text('last_assigned').notNull(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Document rounds: documents requested of the insurer, added to the claim, and the claim verified again
+// ---------------------------------------------------------------------------------------------
+
+/** A document added in a round, by its row in claim_documents and the name it was stored under. */
+export interface RoundFile {
+  documentId: number;
+  fileName: string;
+}
+
+/**
+ * One round of a claim's documents: a request (who, when, which documents, a note; null when documents were
+ * added without one), its answer (who, when, which files) and the verification that followed (the verdict
+ * before the documents were added and the one after, set when that verification stores its verdict).
+ */
+export const documentRounds = pgTable(
+  'document_rounds',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    requestedBy: text('requested_by'),
+    requestedAt: utc('requested_at'),
+    documents: jsonb('documents').$type<string[]>().notNull().default([]),
+    note: text('note').notNull().default(''),
+    answeredBy: text('answered_by'),
+    answeredAt: utc('answered_at'),
+    files: jsonb('files').$type<RoundFile[]>().notNull().default([]),
+    verdictBefore: text('verdict_before').$type<AdjudicationResult>(),
+    verdictAfter: text('verdict_after').$type<AdjudicationResult>(),
+    verifiedAt: utc('verified_at'),
+  },
+  (t) => [
+    index('document_rounds_claim_idx').on(t.claimId, t.id),
+    /** One open request per claim; the lists find the claims with documents requested through it. */
+    uniqueIndex('document_rounds_one_open_per_claim').on(t.claimId).where(sql`answered_at is null`),
+    /** The rounds whose verification has not stored its verdict yet (the verify job fills in verdict_after). */
+    index('document_rounds_awaiting_verdict_idx').on(t.claimId).where(sql`answered_at is not null and verified_at is null`),
+  ],
+);
