@@ -1,6 +1,6 @@
 /** Reading and shaping rules: names for the selected ids, the list row, the full rule, the save body. */
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
-import { SELECTION_KINDS } from '@claims/shared-kernel/constants';
+import { SELECTION_KINDS, SELECTION_NAMED_LISTS } from '@claims/shared-kernel/constants';
 import {
   cleanStatement,
   RULE_SELECTION_FIELDS,
@@ -96,15 +96,8 @@ export function toRule(row: RuleRow, procedure: ProcedureRow, group: NamedRef | 
       clinicalTermsRule: row.clinicalTermsRule ?? null,
     },
     ...Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [f, s[f] ?? []])),
-    diagnosis: refs(book, s, 'fk_diagnosis'),
-    document: refs(book, s, 'fk_document'),
-    tissue: refs(book, s, 'fk_tissue'),
-    drug: refs(book, s, 'fk_drug'),
-    evidence: refs(book, s, 'fk_evidence'),
-    clinicalAttributes: refs(book, s, 'fk_clinical_attribute'),
-    defaultDocumentExclusionList: refs(book, s, 'fk_exc_document'),
-    defaultClinicalInclusionList: refs(book, s, 'fk_clinical_inc_document'),
-    defaultClinicalExclusionList: refs(book, s, 'fk_clinical_exc_document'),
+    // Each selection's items by name, under the field that lists them (the kinds table's named list).
+    ...Object.fromEntries(RULE_SELECTION_FIELDS.map((f) => [SELECTION_NAMED_LISTS[f], refs(book, s, f)])),
     version: row.version,
     modification_history: row.modificationHistory,
     created_by: row.createdBy,
