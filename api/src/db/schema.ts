@@ -21,6 +21,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
+import type { Decision } from '@claims/shared-kernel/contract';
 import type { KeywordKind } from '@claims/shared-kernel/constants';
 
 export type { KeywordKind };
@@ -751,4 +752,39 @@ export const documentRounds = pgTable(
     /** The rounds whose verification has not stored its verdict yet (the verify job fills in verdict_after). */
     index('document_rounds_awaiting_verdict_idx').on(t.claimId).where(sql`answered_at is not null and verified_at is null`),
   ],
+);
+
+/** The Decision Reasons master (issue 23 §4): the reasons a person gives for a decision, and which decisions each fits. */
+export const decisionReasons = pgTable('decision_reasons', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  description: text('description').notNull(),
+  decisions: jsonb('decisions').$type<Decision[]>().notNull(),
+  active: boolean('active').notNull().default(true),
+  ...audit(),
+});
+
+/**
+ * A person's decisions on a claim's procedures (issue 23 §4). A record is final: a change inserts a new one, and a
+ * procedure's newest record is its current decision. The reason is kept as it read, the verdict as it stood, and
+ * whether the two differ (decisionDiffers) so the lists filter on it without reading the verdicts.
+ */
+export const claimDecisions = pgTable(
+  'claim_decisions',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    procedureCode: text('procedure_code').notNull(),
+    decision: text('decision').$type<Decision>().notNull(),
+    reasonCode: text('reason_code'),
+    reasonDescription: text('reason_description'),
+    note: text('note'),
+    verdict: text('verdict').$type<AdjudicationResult>(),
+    differs: boolean('differs').notNull(),
+    decidedBy: text('decided_by').notNull(),
+    decidedAt: utc('decided_at').notNull(),
+  },
+  (t) => [index('claim_decisions_claim_procedure_idx').on(t.claimId, t.procedureCode, t.id.desc())],
 );

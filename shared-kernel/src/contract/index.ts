@@ -10,4 +10,5 @@ export * from './annotations';
 export * from './areas';
 export * from './audit';
 export * from './quality';
+export * from './decisions';
 export * from './endpoints';
