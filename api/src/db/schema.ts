@@ -788,3 +788,25 @@ export const claimDecisions = pgTable(
   },
   (t) => [index('claim_decisions_claim_procedure_idx').on(t.claimId, t.procedureCode, t.id.desc())],
 );
+
+/**
+ * Decision letters (issue 24 §4): each letter made for a claim, kept so it downloads again exactly as it was made.
+ * The PDF is in the document store under storage_key (src/storage), like the claim's documents.
+ */
+export const decisionLetters = pgTable(
+  'decision_letters',
+  {
+    id: serial('id').primaryKey(),
+    claimId: integer('claim_id')
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The claim's result when the letter was made. */
+    adjudicationResult: text('adjudication_result').$type<AdjudicationResult>(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('decision_letters_claim_idx').on(t.claimId, t.createdAt)],
+);
