@@ -28,12 +28,14 @@ import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import batchRoutes from './routes/batches';
 import claimAnnotationRoutes from './routes/claim-annotations';
+import claimDecisionRoutes from './routes/claim-decisions';
 import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
 import claimVerificationRoutes from './routes/claim-verification';
 import claimRoutes from './routes/claims';
 import clinicalAttributeRoutes from './routes/clinical-attributes';
 import clinicalTryRoutes from './routes/clinical-try';
+import decisionReasonRoutes from './routes/decision-reasons';
 import clinicalUnitRoutes from './routes/clinical-units';
 import consoleRoutes from './routes/console';
 import dashboardRoutes from './routes/dashboard';
@@ -64,6 +66,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claim questions', claimQuestionRoutes],
   ['claim verification', claimVerificationRoutes],
   ['claim error annotations', claimAnnotationRoutes],
+  ['claim decisions', claimDecisionRoutes],
   ['dashboard', dashboardRoutes],
   ['dashboard', qualityRoutes],
   ['batches', batchRoutes],
@@ -76,6 +79,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['clinical attributes and test units', clinicalUnitRoutes],
   ['clinical attributes and test units', clinicalTryRoutes],
   ['document segregation', docgroupRoutes],
+  ['decision reasons', decisionReasonRoutes],
   ['rules', ruleRoutes],
   ['procedure questions', questionRoutes],
   ['audit log', auditRoutes],

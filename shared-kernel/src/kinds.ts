@@ -55,7 +55,7 @@ export interface DomainKind {
   /** What one item is called. */
   noun: string;
   /** Where its items are kept: 'keyword' kinds share one table and the generic screens. */
-  store: 'procedures' | 'keyword' | 'hospitals' | 'docgroups' | 'clinical';
+  store: 'procedures' | 'keyword' | 'hospitals' | 'docgroups' | 'clinical' | 'decisionReasons';
   /** Whether it has screens (and a navigation entry) of its own; the verification reads the others. */
   listed: boolean;
   icon: NavIconName;
@@ -264,6 +264,14 @@ export const MASTER_KINDS = [
     store: 'clinical',
     listed: true,
     icon: 'CalculatorOutlined',
+  },
+  {
+    module: 'decisionReasons',
+    title: 'Decision Reasons',
+    noun: 'Decision reason',
+    store: 'decisionReasons',
+    listed: true,
+    icon: 'FileSearchOutlined',
   },
 ] as const satisfies readonly DomainKind[];
 

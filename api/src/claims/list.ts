@@ -21,6 +21,7 @@ import { readPageOnce } from './list-readings';
 import { toClaimListRow, type ClaimListSource } from './mapping';
 import { andAll } from '../db/sql';
 import { claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
+import { claimDecisionSql } from './decisions';
 
 /** The most rows a CSV download carries. */
 const CSV_ROW_LIMIT = 50_000;
@@ -65,6 +66,7 @@ const LIST_COLUMNS = {
   diagnosisFound: claims.diagnosisFound,
   evidenceFound: claims.evidenceFound,
   documentsFound: claims.documentsFound,
+  decision: claimDecisionSql,
   modifiedOnText,
 } satisfies Record<keyof ClaimListSource | 'modifiedOnText', unknown>;
 

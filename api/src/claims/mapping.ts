@@ -3,6 +3,7 @@ import type { ClaimStatus } from '@claims/shared-kernel/constants';
 import {
   claimDocumentPath,
   type Claim,
+  type ClaimDecision,
   type ClaimDocument,
   type ClaimListRow,
   type ConsoleClaimRow,
@@ -37,7 +38,10 @@ export type ClaimListSource = Pick<
   | 'diagnosisFound'
   | 'evidenceFound'
   | 'documentsFound'
->;
+> & {
+  /** The procedures' current decisions (claimDecisionSql), where the list reads it. */
+  decision?: ClaimDecision | null;
+};
 
 /** What the list row and the claim share: identity, patient, procedures, status and verdict. */
 function claimSummary(row: Omit<ClaimListSource, 'proceduresFound' | 'diagnosisFound' | 'evidenceFound' | 'documentsFound'>) {
@@ -71,6 +75,7 @@ export function toClaimListRow(row: ClaimListSource, withFoundCounts: boolean): 
           documentsFound: row.documentsFound,
         }
       : {}),
+    ...(row.decision === undefined ? {} : { decision: row.decision }),
   };
 }
 

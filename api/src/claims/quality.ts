@@ -36,6 +36,7 @@ import type { DbOrTx } from '../db';
 import { annotations, claims, clinicalAttributes, keywordMasters, procedures } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
+import { decisionFigures } from './decisions';
 
 export interface QualityPeriod {
   /** Days of the display zone, both included. */
@@ -299,7 +300,7 @@ function namesToLookUp(rows: readonly AnnotatedClaim[]): Set<string> {
 }
 
 export async function qualityReport(db: DbOrTx, scope: QualityScope, period: QualityPeriod): Promise<QualityReport> {
-  const rows = await annotatedClaims(db, scope, period);
+  const [rows, decided] = await Promise.all([annotatedClaims(db, scope, period), decisionFigures(db, scope, period)]);
   const verified = rows.filter((row): row is AnnotatedClaim & { verdict: AdjudicationResult } => isVerdict(row.verdict));
   const synonyms = await synonymsOf(db, namesToLookUp(verified));
 
@@ -381,5 +382,6 @@ export async function qualityReport(db: DbOrTx, scope: QualityScope, period: Qua
     entities: entityRows,
     procedures: procedureRows,
     disagreements,
+    decisions: { ...decided, share: share(decided.differing, decided.claims) },
   };
 }

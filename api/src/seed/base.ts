@@ -1,11 +1,12 @@
 /**
  * The organisations, the demo logins of spec/README.md plus a super user per organisation, and the
- * annotation error categories. Demo data only: a real deployment creates its own users.
+ * annotation error categories, and the first decision reasons. Demo data only: a real deployment creates its own users.
  */
 import type { Role } from '@claims/shared-kernel/constants';
 import { hashPassword } from '../auth/passwords';
 import type { DbOrTx } from '../db';
-import { errorCategories, organizations, users } from '../db/schema';
+import type { Decision } from '@claims/shared-kernel/contract';
+import { decisionReasons, errorCategories, organizations, users } from '../db/schema';
 
 export const DEMO_PASSWORD = 'demo-password';
 
@@ -42,6 +43,19 @@ export const ERROR_CATEGORIES = [
   { category: 'Other', colour: '#595959', iconText: 'OT' },
 ] as const;
 
+/** The Decision Reasons master's first codes (issue 23 §4); the provider's super users add and edit them. */
+export const DECISION_REASONS: readonly { code: string; description: string; decisions: Decision[] }[] = [
+  { code: 'MEETS-PROTOCOL', description: 'Meets protocol criteria', decisions: ['APPROVE'] },
+  { code: 'CLINICAL-REVIEW', description: 'Approved on clinical review', decisions: ['APPROVE'] },
+  { code: 'NOT-NECESSARY', description: 'Not medically necessary per protocol', decisions: ['DENY'] },
+  { code: 'EVIDENCE-ABSENT', description: 'Required clinical evidence absent', decisions: ['DENY'] },
+  { code: 'NOT-COVERED', description: 'Procedure not covered', decisions: ['DENY'] },
+  { code: 'VALUES-OUTSIDE', description: 'Investigation values outside protocol', decisions: ['DENY'] },
+  { code: 'LAB-MISSING', description: 'Lab report missing', decisions: ['QUERY'] },
+  { code: 'DISCHARGE-MISSING', description: 'Discharge summary missing', decisions: ['QUERY'] },
+  { code: 'NOTES-ILLEGIBLE', description: 'Clinical notes illegible', decisions: ['QUERY'] },
+];
+
 export async function seedBase(db: DbOrTx, options: { password?: string } = {}): Promise<void> {
   await db
     .insert(organizations)
@@ -55,5 +69,9 @@ export async function seedBase(db: DbOrTx, options: { password?: string } = {}):
   await db
     .insert(errorCategories)
     .values([...ERROR_CATEGORIES])
+    .onConflictDoNothing();
+  await db
+    .insert(decisionReasons)
+    .values(DECISION_REASONS.map((reason) => ({ ...reason, createdBy: 'seed' })))
     .onConflictDoNothing();
 }

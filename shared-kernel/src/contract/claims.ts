@@ -11,6 +11,7 @@ import {
 } from '../constants';
 import { FilterValue, FlagText, ListQuery, pagedItem, SearchText, WireDate } from './common';
 import { ConsoleClaimRow } from './batches';
+import { ClaimDecisionEnum } from './decisions';
 import { RuleStatement } from './rules';
 
 export type { AdjudicationResult } from '../constants';
@@ -193,6 +194,8 @@ export const ClaimListRow = pagedItem(
     diagnosisFound: z.number().optional(),
     evidenceFound: z.number().optional(),
     documentsFound: z.number().optional(),
+    /** The procedures' current decisions: alike, that one; different, MIXED; none yet, null (claimDecisionOf). */
+    decision: ClaimDecisionEnum.nullable().optional(),
     /** On the first row when there are more than total_count matches (the count stops at 10,000: show '10,000+'). */
     total_count_capped: z.boolean().optional(),
   }),
@@ -225,6 +228,8 @@ export const ClaimSearchBody = z
     batch: z.array(z.union([z.number(), FilterValue]).transform(Number)).optional(),
     reported_month: FilterValue.optional(),
     adjudicationResult: z.array(z.enum(ADJUDICATION_RESULTS)).optional(),
+    /** true: only claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */
+    decisionDiffers: z.boolean().optional(),
     startDate: WireDate.optional(),
     endDate: WireDate.optional(),
     query: SearchText.optional(),

@@ -121,6 +121,15 @@ import {
 } from './masters';
 import { QualityQuery, QualityReport } from './quality';
 import {
+  ClaimDecisions,
+  DecisionReason,
+  DecisionReasonCodeParams,
+  DecisionReasonList,
+  DecisionReasonResult,
+  DecisionReasonSaveBody,
+  DecisionsBody,
+} from './decisions';
+import {
   ProcedureCodesBody,
   Rule,
   RuleBuilderSaveBody,
@@ -284,6 +293,13 @@ const OTHER_ENDPOINTS = {
     response: answers({ 200: ClaimAnswersResponse }),
   },
   'POST /claims/:claimId/verification/cancel': { params: ClaimIdParams, querystring: OrgQuery, response: Done },
+  'GET /claims/:claimId/decisions': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: ClaimDecisions }) },
+  'POST /claims/:claimId/decisions': {
+    params: ClaimIdParams,
+    querystring: OrgQuery,
+    body: DecisionsBody,
+    response: answers({ 201: ClaimDecisions }),
+  },
   'GET /claims/:claimId/annotation': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: ErrorAnnotations }) },
   'POST /claims/:claimId/annotation': {
     params: ClaimIdParams,
@@ -361,6 +377,21 @@ const OTHER_ENDPOINTS = {
   'POST /hospitals': { body: HospitalCreateBody, response: answers({ 201: HospitalResult }) },
   'PUT /hospitals/:code': { params: HospitalCodeParams, body: HospitalUpdateBody, response: answers({ 200: HospitalResult }) },
   'DELETE /hospitals/:code': { params: HospitalCodeParams, body: DeleteBody, response: Deleted },
+
+  // decision reasons
+  'GET /decisionReasons': { querystring: MasterListQuery, response: answers({ 200: DecisionReasonList }) },
+  'POST /decisionReasons/search': {
+    querystring: PageQuery,
+    body: MasterSearchBody,
+    response: answers({ 200: pagedResults(DecisionReason) }),
+  },
+  'GET /decisionReasons/:code': { params: DecisionReasonCodeParams, response: answers({ 200: DecisionReasonResult }) },
+  'POST /decisionReasons': { body: DecisionReasonSaveBody, response: answers({ 201: DecisionReasonResult }) },
+  'PUT /decisionReasons/:code': {
+    params: DecisionReasonCodeParams,
+    body: DecisionReasonSaveBody,
+    response: answers({ 200: DecisionReasonResult }),
+  },
 
   // procedures
   'GET /procedures': { querystring: MasterListQuery, response: answers({ 200: pagedList(Procedure) }) },

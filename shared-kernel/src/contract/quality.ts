@@ -102,5 +102,10 @@ export const QualityReport = z.object({
   /** Most claims first. */
   procedures: z.array(QualityProcedureRow),
   disagreements: z.array(QualityDisagreement),
+  /**
+   * People's decisions against the verdicts (issue 23 §4): the claims whose current decisions were made in the
+   * period, and of those the claims where a decision differs from the adjudicator's verdict (decisionDiffers).
+   */
+  decisions: z.object({ claims: Count, differing: Count, share: Share }),
 });
 export type QualityReport = z.infer<typeof QualityReport>;
