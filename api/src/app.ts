@@ -32,6 +32,7 @@ import claimDecisionRoutes from './routes/claim-decisions';
 import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
 import claimVerificationRoutes from './routes/claim-verification';
+import documentRoundRoutes from './routes/document-rounds';
 import claimRoutes from './routes/claims';
 import clinicalAttributeRoutes from './routes/clinical-attributes';
 import clinicalTryRoutes from './routes/clinical-try';
@@ -65,6 +66,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claim documents', claimDocumentRoutes],
   ['claim questions', claimQuestionRoutes],
   ['claim verification', claimVerificationRoutes],
+  ['claim documents', documentRoundRoutes],
   ['claim error annotations', claimAnnotationRoutes],
   ['claim decisions', claimDecisionRoutes],
   ['dashboard', dashboardRoutes],

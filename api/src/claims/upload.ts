@@ -1,7 +1,8 @@
 /**
- * Reads the multipart body of POST /claims: the form fields and the documents, each checked by its
- * first bytes (the declared type and the file name are not trusted) and against the upload limits;
- * then puts the documents into the document store, their pages counted for the queue.
+ * Reads the multipart body of POST /claims and of POST /claims/{id}/documents (documents added to a claim): the
+ * form fields and the documents, each checked by its first bytes (the declared type and the file name are not
+ * trusted) and against the upload limits; then puts the documents into the document store, their pages counted
+ * for the queue.
  */
 import type { FastifyRequest } from 'fastify';
 import type { CLAIM_UPLOAD_TYPES, UploadLimits } from '@claims/shared-kernel/contract';
@@ -40,19 +41,30 @@ const inMegabytes = (bytes: number): string => `${Number((bytes / MEGABYTE).toFi
 
 const isMultipartError = (error: unknown, code: string): boolean => (error as { code?: unknown })?.code === code;
 
+/** What a claim already holds when documents are added to it: they count against the limits per claim. */
+export interface ClaimHolding {
+  files: number;
+  bytes: number;
+}
+
 /**
  * Collects the parts; files must be under `fileField`, repeated fields become lists. A file over the
- * limit per file, one file too many, or files over the limit per claim are refused (413) naming the file
- * and the limit, before anything is stored.
+ * limit per file, one file too many, or files over the limit per claim (with what the claim already `holds`)
+ * are refused (413) naming the file and the limit, before anything is stored.
  */
-export async function readMultipart(request: FastifyRequest, fileField: string, limits: UploadLimits): Promise<MultipartForm> {
+export async function readMultipart(
+  request: FastifyRequest,
+  fileField: string,
+  limits: UploadLimits,
+  holds: ClaimHolding = { files: 0, bytes: 0 },
+): Promise<MultipartForm> {
   if (!request.isMultipart()) throw unsupportedMediaType('Expected a multipart/form-data body');
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
-  let totalBytes = 0;
+  let totalBytes = holds.bytes;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
-      if (files.length === limits.maxFiles) {
+      if (holds.files + files.length >= limits.maxFiles) {
         throw payloadTooLarge(`${fileField}: '${part.filename}' is one file too many: a claim may have at most ${limits.maxFiles} files`);
       }
       const data = await part.toBuffer().catch((error: unknown) => {
@@ -135,8 +147,15 @@ export async function withStoredDocuments<T>(
   }
 }
 
-/** The rows of a claim's stored documents (uploaded or seeded). */
-export async function recordClaimDocuments(db: DbOrTx, claimId: number, stored: StoredDocument[]): Promise<void> {
-  if (stored.length === 0) return;
-  await db.insert(claimDocuments).values(stored.map((document) => ({ claimId, ...document })));
+/** The rows of a claim's stored documents (uploaded or seeded), with the ids they were given. */
+export async function recordClaimDocuments(
+  db: DbOrTx,
+  claimId: number,
+  stored: StoredDocument[],
+): Promise<{ documentId: number; fileName: string }[]> {
+  if (stored.length === 0) return [];
+  return db
+    .insert(claimDocuments)
+    .values(stored.map((document) => ({ claimId, ...document })))
+    .returning({ documentId: claimDocuments.id, fileName: claimDocuments.fileName });
 }

@@ -5,12 +5,14 @@
  *   2. verify: the claim, its read documents, the masters, the rules and the facts go to the adjudicator;
  *      the result is stored in the same transaction that marks the job done (status ADJUDICATED, or
  *      SUSPENDED when no document could be read), the verdict it replaces kept as previousVerification,
- *      and the files are dropped from the document store if the claim asks for it.
+ *      the verdict after of the claim's document rounds that await one (claims/document-rounds.ts), and the
+ *      files are dropped from the document store if the claim asks for it.
  * Between steps the job checks its signal (the worker stopping, or the lease lost) and gives up cleanly.
  */
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PreviousVerification } from '@claims/shared-kernel/contract';
 import type { Db, Tx } from '../db';
+import { recordRoundVerdicts } from '../claims/document-rounds';
 import { claimDocuments, claims } from '../db/schema';
 import { countPagesRead, type VerificationOutcome } from '../http/metrics';
 import { iso } from '../http/time';
@@ -151,6 +153,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<Ve
         lastModifiedOn: sql`now()`,
       })
       .where(eq(claims.id, claim.id));
+    await recordRoundVerdicts(tx, claim.id, verification.adjudicationResult);
     if (claim.deleteAfterAdjudication) await dropFiles(tx, ctx.store, claim.id);
   });
   return verification.adjudicationResult;
@@ -201,6 +204,7 @@ async function suspendForDocument(db: Db, job: ClaimedJob, claim: typeof claims.
         lastModifiedOn: sql`now()`,
       })
       .where(eq(claims.id, claim.id));
+    await recordRoundVerdicts(tx, claim.id, 'SUSPENDED');
   });
 }
 

@@ -10,5 +10,6 @@ export * from './annotations';
 export * from './areas';
 export * from './audit';
 export * from './quality';
+export * from './rounds';
 export * from './decisions';
 export * from './endpoints';
