@@ -120,6 +120,7 @@ import {
   SegregationPreviewResult,
 } from './masters';
 import { QualityQuery, QualityReport } from './quality';
+import { DocumentRequestBody, DocumentRound, DocumentRounds } from './rounds';
 import { DashboardCharts, DashboardChartsQuery } from './dashboard-charts';
 import {
   ClaimDecisions,
@@ -294,6 +295,19 @@ const OTHER_ENDPOINTS = {
     response: answers({ 200: ClaimAnswersResponse }),
   },
   'POST /claims/:claimId/verification/cancel': { params: ClaimIdParams, querystring: OrgQuery, response: Done },
+  'GET /claims/:claimId/documentRequests': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: DocumentRounds }) },
+  'POST /claims/:claimId/documentRequests': {
+    params: ClaimIdParams,
+    querystring: OrgQuery,
+    body: DocumentRequestBody,
+    response: answers({ 201: DocumentRound }),
+  },
+  'POST /claims/:claimId/documents': {
+    params: ClaimIdParams,
+    querystring: OrgQuery,
+    multipart: z.object({ documents: z.array(FileBody).min(1) }),
+    response: answers({ 201: DocumentRound }),
+  },
   'GET /claims/:claimId/decisions': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: ClaimDecisions }) },
   'POST /claims/:claimId/decisions': {
     params: ClaimIdParams,

@@ -10,6 +10,7 @@ export * from './annotations';
 export * from './areas';
 export * from './audit';
 export * from './quality';
+export * from './rounds';
 export * from './dashboard-charts';
 export * from './decisions';
 export * from './endpoints';
