@@ -9,7 +9,7 @@ import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
 import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
 import { verificationProgress } from './progress';
-import { awaitsAnswers } from './questions';
+import { answersRequested } from './questions';
 
 export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
   return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
@@ -60,6 +60,6 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
 /** The claim as the claim page reads it, with its documents and where a verification of it stands. */
 export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
   const documents = (await documentsOf(db, [row.id])).get(row.id) ?? [];
-  const [progress, awaitingAnswers] = await Promise.all([verificationProgress(db, row.id, documents), awaitsAnswers(db, row)]);
-  return { ...toClaim(row, documents, progress), awaitingAnswers };
+  const [progress, requested] = await Promise.all([verificationProgress(db, row.id, documents), answersRequested(db, row)]);
+  return { ...toClaim(row, documents, progress), answersRequested: requested };
 }

@@ -1,8 +1,8 @@
 /**
  * POST /claims (spec 1 §3, §7): a claim from the upload form, stored with its documents and, unless
  * told not to adjudicate, queued for verification. requestAdditoinalInput (the spec's spelling) tells the
- * screen that questions are asked for one of its procedures: the documents are then read at once and the
- * verification waits for the answers (POST /claims/{id}/questions).
+ * screen that questions are asked for one of its procedures, so it offers them (/questions/{id}); the claim
+ * is verified from its documents meanwhile, and again with the answers (POST /claims/{id}/questions).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { isDemoOrg } from '@claims/shared-kernel/constants';
@@ -95,14 +95,9 @@ export async function createClaim(
         .returning();
       await auditClaims(tx, auth.username, 'create', [{ id: claim.id, before: null, after: claimFields(claim) }]);
       await recordClaimDocuments(tx, claim.id, stored);
-      // With questions to answer, the documents are read meanwhile and the verification waits for the answers.
+      // Questions never hold the verification back: the answers, when they come, verify the claim again.
       if (fields.adjudicate)
-        await enqueueVerification(tx, claim.id, {
-          priority: INTERACTIVE_PRIORITY,
-          requestedBy: auth.username,
-          adjudicate: !asksQuestions,
-          requestId,
-        });
+        await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, requestedBy: auth.username, requestId });
       return claim.id;
     }),
   );

@@ -21,6 +21,7 @@ import { readPageOnce } from './list-readings';
 import { toClaimListRow, type ClaimListSource } from './mapping';
 import { andAll } from '../db/sql';
 import { claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
+import { answersRequestedSql } from './questions';
 import { claimDecisionSql } from './decisions';
 
 /** The most rows a CSV download carries. */
@@ -66,6 +67,7 @@ const LIST_COLUMNS = {
   diagnosisFound: claims.diagnosisFound,
   evidenceFound: claims.evidenceFound,
   documentsFound: claims.documentsFound,
+  answersRequested: answersRequestedSql,
   decision: claimDecisionSql,
   modifiedOnText,
 } satisfies Record<keyof ClaimListSource | 'modifiedOnText', unknown>;

@@ -39,12 +39,16 @@ export type ClaimListSource = Pick<
   | 'evidenceFound'
   | 'documentsFound'
 > & {
+  /** Whether its procedure questions are unanswered (answersRequestedSql), where the list reads it. */
+  answersRequested?: boolean;
   /** The procedures' current decisions (claimDecisionSql), where the list reads it. */
   decision?: ClaimDecision | null;
 };
 
 /** What the list row and the claim share: identity, patient, procedures, status and verdict. */
-function claimSummary(row: Omit<ClaimListSource, 'proceduresFound' | 'diagnosisFound' | 'evidenceFound' | 'documentsFound'>) {
+function claimSummary(
+  row: Omit<ClaimListSource, 'proceduresFound' | 'diagnosisFound' | 'evidenceFound' | 'documentsFound' | 'answersRequested'>,
+) {
   return {
     id: row.id,
     obj_id: row.objId,
@@ -67,6 +71,7 @@ function claimSummary(row: Omit<ClaimListSource, 'proceduresFound' | 'diagnosisF
 export function toClaimListRow(row: ClaimListSource, withFoundCounts: boolean): ClaimListRow {
   return {
     ...claimSummary(row),
+    ...(row.answersRequested === undefined ? {} : { answersRequested: row.answersRequested }),
     ...(withFoundCounts
       ? {
           proceduresFound: row.proceduresFound,

@@ -5,6 +5,7 @@ import type { ClaimSearchBody, ConsoleFilterBody } from '@claims/shared-kernel/c
 import { batches, claims } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { daysBetween, endOfDayExclusive, startOfDay } from '../http/time';
+import { answersRequestedSql } from './questions';
 import { decisionDiffersSql } from './decisions';
 
 export interface ClaimScope {
@@ -65,6 +66,7 @@ export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): 
   if (nonEmpty(filter.caseType)) conditions.push(inArray(claims.caseType, [...filter.caseType]));
   if (nonEmpty(filter.batch)) conditions.push(inArray(claims.batchId, [...filter.batch]));
   if (nonEmpty(filter.adjudicationResult)) conditions.push(inArray(claims.adjudicationResult, [...filter.adjudicationResult]));
+  if (filter.answersRequested) conditions.push(answersRequestedSql);
   if (filter.decisionDiffers) conditions.push(decisionDiffersSql);
   if (filter.reported_month) {
     if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(filter.reported_month)) throw badRequest('reported_month: must be a month as YYYY-MM');

@@ -1,9 +1,10 @@
 /**
  * A claim's procedure questions (the /questions/{claimId} screen): the questions asked for its procedures
- * with the answers saved, and saving answers, which verifies the claim with them. A claim created with
- * questions to answer is read at once but verified only once they are answered (see createClaim).
+ * with the answers saved, and saving answers, which verifies the claim again with them. Questions never
+ * block a claim: it is verified from its documents at once, wherever it came from, and until its questions
+ * are answered it shows 'Answers requested' (answersRequested) and its review clock is paused.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PROVIDER_ORG } from '@claims/shared-kernel/constants';
 import type { ClaimAnswersBody, ClaimQuestions, ProcedureQuestion } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
@@ -12,6 +13,7 @@ import { claimAnswers, claims, procedureQuestions, procedures } from '../db/sche
 import { badRequest } from '../http/errors';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
 import { questions } from '../questions/store';
+import { resumeClock } from '../review/clock';
 import type { ClaimRow } from './mapping';
 
 const questionsOf = (db: DbOrTx, org: string, codes: string[]) =>
@@ -50,16 +52,27 @@ export async function claimQuestions(db: Db, claim: ClaimRow): Promise<ClaimQues
   return { questions: list, answers: (await savedAnswers(db, claim.id)) ?? {} };
 }
 
-/** A claim never verified whose questions have no answers yet: it waits for them (the claim page says so). */
-export async function awaitsAnswers(db: DbOrTx, claim: ClaimRow): Promise<boolean> {
-  if (claim.lastVerifiedOn || claim.adjudicationResult) return false;
+/** Questions are asked for the claim's procedures and none is answered yet: the claim page and the lists say 'Answers requested'. */
+export async function answersRequested(db: DbOrTx, claim: Pick<ClaimRow, 'id' | 'org' | 'procedureCodes'>): Promise<boolean> {
   if ((await savedAnswers(db, claim.id)) !== null) return false;
   return (await questionsAskedFor(db, claim.org, claim.procedureCodes)).length > 0;
 }
 
 /**
+ * answersRequested as a condition on the claims table, for the lists' column and filter. A procedure is asked the
+ * organisation's own questions or, without any, the provider's: so it is asked some exactly when either has one.
+ */
+export const answersRequestedSql: SQL<boolean> = sql<boolean>`(exists (
+    select 1 from ${procedureQuestions} q join ${procedures} p on p.id = q.procedure_id
+    where q.org in (${claims.org}, ${PROVIDER_ORG}) and ${claims.procedureCodes} ? p.procedure_code
+  ) and not exists (
+    select 1 from ${claimAnswers} a where a.claim_id = ${claims.id} and a.kind = 'questions'
+  ))`;
+
+/**
  * Answers are kept as facts for the rules (each must be one of the claim's questions) and the claim is
- * verified with them: after a verification already running, or together with one still waiting.
+ * verified again with them: after a verification already running, or together with one still waiting.
+ * The first answers resume the review clock that the requested answers paused.
  */
 export async function answerClaimQuestions(
   db: Db,
@@ -83,7 +96,9 @@ export async function answerClaimQuestions(
         target: [claimAnswers.claimId, claimAnswers.kind],
         set: { payload, createdBy: auth.username, createdAt: new Date() },
       });
-    await tx.update(claims).set({ lastModifiedBy: auth.username, lastModifiedOn: new Date() }).where(eq(claims.id, claim.id));
+    const now = new Date();
+    await tx.update(claims).set({ lastModifiedBy: auth.username, lastModifiedOn: now }).where(eq(claims.id, claim.id));
+    await resumeClock(tx, claim.id, now);
     await enqueueVerification(tx, claim.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username, requestId });
   });
 }

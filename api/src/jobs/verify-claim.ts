@@ -13,8 +13,10 @@ import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PreviousVerification } from '@claims/shared-kernel/contract';
 import type { Db, Tx } from '../db';
 import { recordRoundVerdicts } from '../claims/document-rounds';
+import { answersRequested } from '../claims/questions';
 import { claimDocuments, claims } from '../db/schema';
 import { countPagesRead, type VerificationOutcome } from '../http/metrics';
+import { pauseClock } from '../review/clock';
 import { iso } from '../http/time';
 import { type DocumentStore, MissingDocumentError } from '../storage/store';
 import { DocumentRefused } from '../verification/read/limits';
@@ -154,6 +156,8 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<Ve
       })
       .where(eq(claims.id, claim.id));
     await recordRoundVerdicts(tx, claim.id, verification.adjudicationResult);
+    // Questions never block the verdict, but a person cannot finish the review without the answers: it waits for them.
+    if (await answersRequested(tx, claim)) await pauseClock(tx, claim.id, new Date());
     if (claim.deleteAfterAdjudication) await dropFiles(tx, ctx.store, claim.id);
   });
   return verification.adjudicationResult;

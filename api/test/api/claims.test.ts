@@ -261,13 +261,14 @@ describe.each(DATABASES)('claims on %s', (_name, open) => {
       expect(findings.json()).toEqual({ detail: `Verification of claim ${id} is already in progress` });
     });
 
-    test('a claim with questions is read at once and verified only with its answers; answering again joins the waiting verification', async () => {
+    test('a claim with questions is verified at once with its answers requested; answering again joins the waiting verification', async () => {
       // Created by the insurer's super user, who opens the questions right after the upload (spec 1 §2).
       const id = await createClaim('starhealth.admin', { procedureName: 'P2' });
       const [reading] = await queuedJobs(id);
-      expect(reading.payload).toMatchObject({ adjudicate: false });
+      // Questions never block a claim (issue 24): it is verified from its documents without waiting for answers.
+      expect(reading.payload).toMatchObject({ adjudicate: true });
       const opened = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.admin') });
-      expect(opened.json<Claim>()).toMatchObject({ id, awaitingAnswers: true });
+      expect(opened.json<Claim>()).toMatchObject({ id, answersRequested: true });
 
       const asked = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
       expect(asked.statusCode).toBe(200);
@@ -288,7 +289,7 @@ describe.each(DATABASES)('claims on %s', (_name, open) => {
       const saved = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}/questions`, headers: as('starhealth.admin') });
       expect(saved.json<ClaimQuestions>().answers).toEqual({ [String(question.id)]: ['No'] });
       const reopened = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.admin') });
-      expect(reopened.json<Claim>().awaitingAnswers).toBe(false);
+      expect(reopened.json<Claim>().answersRequested).toBe(false);
     });
 
     test('answering while a verification runs queues one more after it, so the answers are always verified', async () => {
@@ -309,7 +310,7 @@ describe.each(DATABASES)('claims on %s', (_name, open) => {
       const statuses = (await queuedJobs(id)).map((job) => [job.status, (job.payload as { adjudicate: boolean }).adjudicate]);
       expect(statuses).toEqual(
         expect.arrayContaining([
-          ['running', false],
+          ['running', true],
           ['queued', true],
         ]),
       );

@@ -493,9 +493,10 @@ describe.each(DATABASES)('procedure questions on %s', (_name, open) => {
       const { id } = created.json<{ id: number }>();
       await drain();
       const leaf = (c: Claim) => c.adjudicationDetails?.P1?.diagnosisRule?.statements?.[0];
-      // Read, but not verified before its questions are answered.
+      // Verified from its documents at once (questions never block a claim), its answers requested.
       const unanswered = await claim(id);
-      expect(unanswered).toMatchObject({ adjudicationResult: null, awaitingAnswers: true, status: 'OCRED' });
+      expect(unanswered).toMatchObject({ adjudicationResult: 'REJECTED', answersRequested: true, status: 'ADJUDICATED' });
+      expect(leaf(unanswered)?.conditionResult).toBe(false);
       expect(unanswered.documents[0].pages).toBe(1);
 
       // Glaucoma as a drug is not the diagnosis.

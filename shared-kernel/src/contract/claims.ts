@@ -134,6 +134,11 @@ const ClaimSummary = z.object({
   adjudicationResult: z.enum(ADJUDICATION_RESULTS).nullable(),
   adjudicationReason: z.string().nullable(),
   lastModifiedOn: z.string(),
+  /**
+   * Procedure questions are asked for it and none is answered ('Answers requested'): it was verified from its
+   * documents all the same, and answering (/questions/{id}) verifies it again.
+   */
+  answersRequested: z.boolean().optional(),
 });
 
 /** GET /claims/{claimId}: one claim as the claim page reads it. */
@@ -157,8 +162,6 @@ export const Claim = ClaimSummary.extend({
   progress: VerificationProgress.nullable().optional(),
   /** The result before the latest re-run, null before the first re-run. */
   previousVerification: PreviousVerification.nullable().optional(),
-  /** Never verified, and its procedure questions are unanswered: it is verified once they are (/questions/{id}). */
-  awaitingAnswers: z.boolean().optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -228,6 +231,8 @@ export const ClaimSearchBody = z
     batch: z.array(z.union([z.number(), FilterValue]).transform(Number)).optional(),
     reported_month: FilterValue.optional(),
     adjudicationResult: z.array(z.enum(ADJUDICATION_RESULTS)).optional(),
+    /** true: only claims whose procedure questions are unanswered ('Answers requested'). */
+    answersRequested: z.boolean().optional(),
     /** true: only claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */
     decisionDiffers: z.boolean().optional(),
     startDate: WireDate.optional(),

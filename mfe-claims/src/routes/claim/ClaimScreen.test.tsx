@@ -736,34 +736,33 @@ describe('a claim not verified yet', () => {
   });
 });
 
-describe('a claim waiting for the answers to its questions', () => {
-  const waiting = () =>
-    claimOf({
-      status: 'OCRED',
-      adjudicationResult: null,
-      adjudicationDetails: null,
-      lastVerifiedOn: null,
-      awaitingAnswers: true,
-      progress: { stage: 'reading', documentsRead: 1, documentsTotal: 2 },
-    });
+describe('a claim whose procedure questions are unanswered', () => {
+  // Questions never block a claim (issue 24): it is verified from its documents, its answers requested.
+  const requested = () => claimOf({ answersRequested: true });
 
-  it('says so and leads to the questions, instead of a verification in progress', async () => {
-    answer(waiting());
+  it("says 'Answers requested' beside its verdict and leads to the questions", async () => {
+    answer(requested());
     renderClaim();
     await caseNumber();
-    expect(screen.getByText('Waiting for the answers to its procedure questions')).toBeInTheDocument();
-    expect(screen.queryByText('Verification in progress')).not.toBeInTheDocument();
-    expect(screen.queryByText('This claim has not been verified yet.')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Answer the questions' })).toHaveAttribute('href', `/questions/${CLAIM_ID}?org=vitraya`);
+    expect(screen.getByText('Answers requested')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: /^Procedure / })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Answer questions' })).toHaveAttribute('href', `/questions/${CLAIM_ID}?org=vitraya`);
   });
 
   it('offers no way to answer to those who may not (insurer reviewers)', async () => {
     signInAs('starhealth', 'user');
-    answer({ ...waiting(), organization: 'starhealth' });
+    answer({ ...requested(), organization: 'starhealth' });
     renderClaim(`/claims/${CLAIM_ID}`);
     await caseNumber();
-    expect(screen.getByText('Waiting for the answers to its procedure questions')).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Answer the questions' })).not.toBeInTheDocument();
+    expect(screen.getByText('Answers requested')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Answer questions' })).not.toBeInTheDocument();
+  });
+
+  it('says nothing of answers once they are given', async () => {
+    answer(claimOf({ answersRequested: false }));
+    renderClaim();
+    await caseNumber();
+    expect(screen.queryByText('Answers requested')).not.toBeInTheDocument();
   });
 });
 

@@ -18,8 +18,9 @@ import { verifiedText } from './verifiedText';
 import { verificationRunning } from './progress';
 
 export const NOT_VERIFIED = 'This claim has not been verified yet.';
-export const AWAITING_ANSWERS = 'Waiting for the answers to its procedure questions';
-export const AWAITING_ANSWERS_HINT = 'The claim is verified with the answers once they are given.';
+export const ANSWERS_REQUESTED = 'Answers requested';
+export const ANSWERS_REQUESTED_HINT =
+  'The claim was verified from its documents; answering its procedure questions verifies it again with the answers.';
 export const RUNNING_HINT = 'Verification in progress';
 
 const VERIFICATION_STOPPED: VerificationStoppedCode = 'VERIFICATION_STOPPED';
@@ -116,20 +117,20 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         <AnnotationActions claim={claim} position={position} />
         <ConfirmFindingsButton claim={claim} />
       </Flex>
-      {claim.awaitingAnswers && (
+      {claim.answersRequested && (
         <Alert
-          type="warning"
+          type="info"
           showIcon
-          title={AWAITING_ANSWERS}
-          description={AWAITING_ANSWERS_HINT}
+          title={ANSWERS_REQUESTED}
+          description={ANSWERS_REQUESTED_HINT}
           action={
             rerunAllowed && (
-              <Link to={`/questions/${claim.id}?${new URLSearchParams({ org: org ?? claim.organization })}`}>Answer the questions</Link>
+              <Link to={`/questions/${claim.id}?${new URLSearchParams({ org: org ?? claim.organization })}`}>Answer questions</Link>
             )
           }
         />
       )}
-      {running && !claim.awaitingAnswers && (
+      {running && (
         <VerificationProgressNotice
           progress={claim.progress ?? null}
           action={
@@ -143,7 +144,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         />
       )}
       <ChangesPanel claim={claim} provider={provider} />
-      {codes.length === 0 && !running && !claim.awaitingAnswers && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
+      {codes.length === 0 && !running && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
       {codes.map((code) => (
         <ProcedurePanel
           key={code}
