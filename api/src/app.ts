@@ -28,6 +28,7 @@ import auditRoutes from './routes/audit';
 import authRoutes from './routes/auth';
 import batchRoutes from './routes/batches';
 import claimAnnotationRoutes from './routes/claim-annotations';
+import decisionLetterRoutes from './routes/decision-letters';
 import claimDecisionRoutes from './routes/claim-decisions';
 import claimDocumentRoutes from './routes/claim-documents';
 import claimQuestionRoutes from './routes/claim-questions';
@@ -68,6 +69,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claim verification', claimVerificationRoutes],
   ['claim documents', documentRoundRoutes],
   ['claim error annotations', claimAnnotationRoutes],
+  ['claim decision letters', decisionLetterRoutes],
   ['claim decisions', claimDecisionRoutes],
   ['dashboard', dashboardRoutes],
   ['dashboard', qualityRoutes],

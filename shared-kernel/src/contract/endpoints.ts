@@ -121,6 +121,7 @@ import {
 } from './masters';
 import { QualityQuery, QualityReport } from './quality';
 import { DocumentRequestBody, DocumentRound, DocumentRounds } from './rounds';
+import { DecisionLetter, DecisionLetterParams, DecisionLetters } from './letters';
 import { DashboardCharts, DashboardChartsQuery } from './dashboard-charts';
 import {
   ClaimDecisions,
@@ -155,6 +156,7 @@ export const FileBody = z.string();
 
 export const MEDIA = {
   csv: 'text/csv',
+  pdf: 'application/pdf',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const;
 
@@ -295,6 +297,13 @@ const OTHER_ENDPOINTS = {
     response: answers({ 200: ClaimAnswersResponse }),
   },
   'POST /claims/:claimId/verification/cancel': { params: ClaimIdParams, querystring: OrgQuery, response: Done },
+  'POST /claims/:claimId/letters': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 201: DecisionLetter }) },
+  'GET /claims/:claimId/letters': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: DecisionLetters }) },
+  'GET /claims/:claimId/letters/:letterId': {
+    params: DecisionLetterParams,
+    querystring: OrgQuery,
+    response: answers({ 200: fileContent('The letter as it was made', [MEDIA.pdf]) }),
+  },
   'GET /claims/:claimId/documentRequests': { params: ClaimIdParams, querystring: OrgQuery, response: answers({ 200: DocumentRounds }) },
   'POST /claims/:claimId/documentRequests': {
     params: ClaimIdParams,

@@ -13,4 +13,5 @@ export * from './quality';
 export * from './rounds';
 export * from './dashboard-charts';
 export * from './decisions';
+export * from './letters';
 export * from './endpoints';
