@@ -7,6 +7,11 @@ import type { AdjudicationResult } from './constants';
 export const DECISIONS = ['APPROVE', 'DENY', 'QUERY'] as const;
 export type Decision = (typeof DECISIONS)[number];
 
+/** The longest reason code, reason sentence and decision note the api takes. */
+export const DECISION_REASON_CODE_MAX = 50;
+export const DECISION_REASON_DESCRIPTION_MAX = 300;
+export const DECISION_NOTE_MAX = 2000;
+
 /** The buttons and the Decision Reasons master's 'applies to' options. */
 export const DECISION_LABELS: Record<Decision, string> = { APPROVE: 'Approve', DENY: 'Deny', QUERY: 'Query' };
 

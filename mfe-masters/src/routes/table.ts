@@ -27,6 +27,15 @@ const ClinicalAttributeEditorScreen = lazy(() =>
 const TestUnitListScreen = lazy(() => import('./test-units/testUnitScreens').then((m) => ({ default: m.TestUnitListScreen })));
 const TestUnitViewScreen = lazy(() => import('./test-units/testUnitScreens').then((m) => ({ default: m.TestUnitViewScreen })));
 const TestUnitEditorScreen = lazy(() => import('./test-units/TestUnitEditor').then((m) => ({ default: m.TestUnitEditor })));
+const DecisionReasonListScreen = lazy(() =>
+  import('./decision-reasons/decisionReasonScreens').then((m) => ({ default: m.DecisionReasonListScreen })),
+);
+const DecisionReasonViewScreen = lazy(() =>
+  import('./decision-reasons/decisionReasonScreens').then((m) => ({ default: m.DecisionReasonViewScreen })),
+);
+const DecisionReasonEditorScreen = lazy(() =>
+  import('./decision-reasons/DecisionReasonEditor').then((m) => ({ default: m.DecisionReasonEditor })),
+);
 
 /** A keyword master's list, view and editor screens (the generic ones, with its field labels). */
 function keywordScreens(module: KeywordModule) {
@@ -102,6 +111,11 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: 'clinicalUnit/view/:code', screen: TestUnitViewScreen },
   { path: 'clinicalUnit/create', screen: TestUnitEditorScreen },
   { path: 'clinicalUnit/edit/:code', screen: TestUnitEditorScreen },
+
+  { path: 'decisionReasons', screen: DecisionReasonListScreen },
+  { path: 'decisionReasons/view/:code', screen: DecisionReasonViewScreen },
+  { path: 'decisionReasons/create', screen: DecisionReasonEditorScreen },
+  { path: 'decisionReasons/edit/:code', screen: DecisionReasonEditorScreen },
 
   /** Spec 3 §2.1 lists /clinicals among the list screens beside /clinicalAttribute. */
   { path: 'clinicals', screen: ClinicalsListScreen },

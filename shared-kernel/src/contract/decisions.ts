@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { ADJUDICATION_RESULTS } from '../constants';
-import { CLAIM_DECISIONS, DECISIONS } from '../decisions';
+import { CLAIM_DECISIONS, DECISION_NOTE_MAX, DECISION_REASON_CODE_MAX, DECISION_REASON_DESCRIPTION_MAX, DECISIONS } from '../decisions';
 import { pagedResults } from './common';
 import { Audited } from './masters';
 
@@ -14,6 +14,9 @@ export {
   type ClaimDecision,
   claimDecisionOf,
   DECISION_LABELS,
+  DECISION_NOTE_MAX,
+  DECISION_REASON_CODE_MAX,
+  DECISION_REASON_DESCRIPTION_MAX,
   DECISIONS,
   type Decision,
   decisionDiffers,
@@ -36,8 +39,6 @@ export const DecisionReasonResult = z.object({ result: DecisionReason });
 export const DecisionReasonList = z.union([pagedResults(DecisionReason), z.object({ results: z.array(DecisionReason) })]);
 export const DecisionReasonCodeParams = z.object({ code: z.string().min(1).max(100) });
 
-export const DECISION_REASON_CODE_MAX = 50;
-export const DECISION_REASON_DESCRIPTION_MAX = 300;
 /** POST /decisionReasons and PUT /decisionReasons/{code}: the whole reason. */
 export const DecisionReasonSaveBody = z.object({
   code: z
@@ -58,7 +59,6 @@ export const DecisionReasonSaveBody = z.object({
 });
 export type DecisionReasonSaveBody = z.input<typeof DecisionReasonSaveBody>;
 
-export const DECISION_NOTE_MAX = 2000;
 /** One procedure's decision as sent: a denial needs its reason code (the server says so with a 400). */
 export const DecisionInput = z.object({
   procedureCode: z.string().trim().min(1, 'procedureCode is required').max(100),
