@@ -18,6 +18,8 @@ module.exports = {
     '\\.(css)$': 'identity-obj-proxy',
     '\\.(png|jpe?g|svg|mp4|webm)$': path.join(__dirname, 'file-stub.cjs'),
     '^react-pdf$': path.join(__dirname, '../src/testing/react-pdf-mock.tsx'),
+    // The charts draw on a canvas jsdom lacks: tests read what each chart was given (drawnPlots()).
+    '^@ant-design/plots$': path.join(__dirname, '../src/testing/plots-mock.tsx'),
     // @ant-design/icons' CommonJS build requires the ESM file colors/es/generate; use its CommonJS twin.
     '^@ant-design/colors/es/(.*)$': '@ant-design/colors/lib/$1',
     // The kernel's antd tiers import antd's ESM files; jest runs the CommonJS twins 'antd' itself uses.

@@ -4,3 +4,4 @@ export * from './fake-api';
 export * from './kinds';
 export * from './render';
 export { type MockPdfFile, type MockPdfLoad, mockPdfFile, mockPdfLoads } from './react-pdf-mock';
+export { type DrawnPlot, drawnPlots } from './plots-mock';

@@ -1,6 +1,6 @@
 import type { AdjudicationResult } from '@claims/shared-kernel';
 import { adjudicationResultLabel } from '@claims/shared-kernel';
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Tag, theme, Typography } from 'antd';
 
 const RESULT_COLOURS: Record<AdjudicationResult, string> = {
   ACCEPTED: 'success',
@@ -8,6 +8,12 @@ const RESULT_COLOURS: Record<AdjudicationResult, string> = {
   QUERY: 'warning',
   SUSPENDED: 'default',
 };
+
+/** Each verdict's colour where it fills a shape (a chart's columns): the theme's colours of its tag above. */
+export function useVerdictColours(): Record<AdjudicationResult, string> {
+  const { token } = theme.useToken();
+  return { ACCEPTED: token.colorSuccess, REJECTED: token.colorError, QUERY: token.colorWarning, SUSPENDED: token.colorTextQuaternary };
+}
 
 /** A verdict as a coloured tag; a dash where there is none. */
 export function VerdictTag({ result }: { result: AdjudicationResult | null }) {
