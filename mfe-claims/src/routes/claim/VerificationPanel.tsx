@@ -10,6 +10,7 @@ import { ReasonText } from '../../components/verification/ReasonText';
 import { ResultTag } from '../../components/verification/ResultTag';
 import type { ViewerPosition } from '../../components/viewer/types';
 import { ChangesPanel } from './ChangesPanel';
+import { ANSWERS_REQUESTED } from '../claims/claimFilter';
 import { DecisionLettersPanel } from './DecisionLettersPanel';
 import { ProcedurePanel } from './ProcedurePanel';
 import { VerificationProgressNotice } from './VerificationProgressNotice';
@@ -19,7 +20,6 @@ import { verifiedText } from './verifiedText';
 import { verificationRunning } from './progress';
 
 export const NOT_VERIFIED = 'This claim has not been verified yet.';
-export const ANSWERS_REQUESTED = 'Answers requested';
 export const ANSWERS_REQUESTED_HINT =
   'The claim was verified from its documents; answering its procedure questions verifies it again with the answers.';
 export const RUNNING_HINT = 'Verification in progress';

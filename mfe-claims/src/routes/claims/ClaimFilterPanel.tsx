@@ -4,7 +4,7 @@ import type { AdjudicationResult, CaseType, ClaimStatus } from '@claims/shared-k
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import { useState } from 'react';
 import type { ClaimFilterOptions } from '../../api/lookups';
-import { emptyClaimFilter, INSURER_RESULTS, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
+import { ANSWERS_REQUESTED, emptyClaimFilter, INSURER_RESULTS, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
 import { FormItemSpacing } from '../../components/FormItemSpacing';
 
 const STATUS_OPTIONS = REVIEW_FILTER_STATUSES.map((s) => ({ value: s, label: s }));
@@ -47,12 +47,22 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     </FormItemSpacing>
   );
 
+  // Claims verified while their procedure questions wait for answers (issue 24 §3).
+  const answersField = (
+    <Form.Item>
+      <Checkbox checked={value.answersRequested} onChange={(event) => set('answersRequested', event.target.checked)}>
+        {ANSWERS_REQUESTED}
+      </Checkbox>
+    </Form.Item>
+  );
+
   return (
     <FilterPanel onFilter={() => onFilter(value)} onReset={reset} filterDisabled={!!dateRangeError(value.range.from, value.range.to)}>
       <DateRangeFields value={value.range} onChange={(range) => set('range', range)} />
       {insurer && (
         <Form layout="vertical" component="div">
           {resultField(INSURER_RESULT_OPTIONS)}
+          {answersField}
         </Form>
       )}
       {fullFilter && (
@@ -130,6 +140,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
             </Col>
           </Row>
           {offersAdjudicationResult(value.statuses) && resultField(RESULT_OPTIONS)}
+          {answersField}
         </Form>
       )}
     </FilterPanel>

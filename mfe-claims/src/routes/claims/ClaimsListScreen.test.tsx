@@ -631,6 +631,22 @@ describe('filter panel', () => {
     expect(screen.getByLabelText('Download Excel')).toBeInTheDocument();
   });
 
+  it("tags claims whose questions wait for answers and finds only those with 'Answers requested'", async () => {
+    signInAs('vitraya', 'user');
+    api.answer({ 'GET /claims': page([claim(1, { answersRequested: true }), claim(2, { answersRequested: false })]) });
+    renderClaims();
+    const tagged = async (caseNo: string) => (await screen.findByText(caseNo)).closest('tr')!.querySelector('.ant-tag')?.textContent;
+    expect(await tagged('CASE-1')).toBe('Answers requested');
+    expect(await tagged('CASE-2')).toBeUndefined();
+    openFilter();
+    fireEvent.click(screen.getByLabelText('Answers requested'));
+    fireEvent.click(filterButton());
+    const today = todayInZone().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, answersRequested: true }, query: listed('vitraya') }),
+    );
+  });
+
   it('asks again from page 1 when Filter is pressed with the filter already applied', async () => {
     signInAs('vitraya', 'user');
     renderClaims();

@@ -1,7 +1,8 @@
 import { caseTypeLabel, formatInZone, Highlight, verificationResultText } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
-import { Tooltip, type TableColumnsType } from 'antd';
+import { Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
+import { ANSWERS_REQUESTED } from './claimFilter';
 
 type Columns = TableColumnsType<ClaimListRow>;
 
@@ -90,7 +91,16 @@ export function claimColumns({ provider, searchText, selectable }: { provider: b
     {
       title: 'Verification Result',
       key: 'verificationResult',
-      render: (_, row) => clipped(verificationResultText(row.adjudicationResult, row.adjudicationReason)),
+      render: (_, row) => {
+        const verdict = clipped(verificationResultText(row.adjudicationResult, row.adjudicationReason));
+        if (!row.answersRequested) return verdict;
+        return (
+          <Flex vertical gap={2} align="start">
+            {verdict}
+            <Tag color="processing">{ANSWERS_REQUESTED}</Tag>
+          </Flex>
+        );
+      },
     },
     {
       title: 'Date',

@@ -1,6 +1,9 @@
 import { toWireDate, type DateRange } from '@claims/shared-kernel/ui';
 import { todayInZone, type AdjudicationResult, type CaseType, type ClaimSearchBody, type ClaimStatus } from '@claims/shared-kernel';
 
+/** A claim verified while its procedure questions wait for answers: its tag in the lists and the filter's box. */
+export const ANSWERS_REQUESTED = 'Answers requested';
+
 /** What the filter panel holds; applied as a whole when the user presses Filter. */
 export interface ClaimFilter {
   range: DateRange;
@@ -11,6 +14,8 @@ export interface ClaimFilter {
   batchIds: number[];
   caseTypes: CaseType[];
   adjudicationResults: AdjudicationResult[];
+  /** Only claims whose procedure questions are unanswered ('Answers requested'). */
+  answersRequested: boolean;
 }
 
 export const emptyClaimFilter = (): ClaimFilter => ({
@@ -22,6 +27,7 @@ export const emptyClaimFilter = (): ClaimFilter => ({
   batchIds: [],
   caseTypes: [],
   adjudicationResults: [],
+  answersRequested: false,
 });
 
 /** Adjudication Result is offered only while Adjudicated is among the chosen statuses (spec 1 §4). */
@@ -53,6 +59,7 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
       body.adjudicationResult = listOrNothing(filter.adjudicationResults.filter((result) => INSURER_RESULTS.includes(result)));
     }
   }
+  if (filter?.answersRequested) body.answersRequested = true;
   if (insurer) body.status = ['ADJUDICATED'];
   if (query) body.query = query;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ClaimSearchBody;
