@@ -62,6 +62,18 @@ export function setUpConsoleTests(): void {
   afterEach(() => signOut());
 }
 
+/**
+ * What an action test starts with: the console over the fake api of `routes` (the page's own calls answered empty),
+ * on the tab `tab` when given, once its panel shows `showing` (a row's text). Returns the test's fake api.
+ */
+export async function openConsole(routes: FakeRoutes, showing: string, tab?: string): Promise<FakeApi> {
+  const api = consoleApi(routes);
+  await renderConsole();
+  if (tab) openTab(tab);
+  await within(activePanel()).findByText(showing);
+  return api;
+}
+
 /** A recorded call as the api sees it: method, path with the query, body. */
 export const wire = ({ method, url, body }: RecordedCall) => ({ method, url, body });
 

@@ -1,16 +1,14 @@
 import { todayInZone } from '@claims/shared-kernel';
-import { failure, type FakeApi, type FakeRoutes } from '@claims/shared-kernel/testing';
+import { failure } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import {
   byLabel,
   button,
   confirmDialog,
-  consoleApi,
   findDialog,
   menuItem,
+  openConsole,
   openMenu,
-  openTab,
-  renderConsole,
   selectRow,
   setUpConsoleTests,
   wire,
@@ -20,22 +18,12 @@ import { pauseOrResume } from './BatchActionsMenu';
 
 setUpConsoleTests();
 
-let api: FakeApi;
-const startApi = (routes: FakeRoutes = {}) => {
-  api = consoleApi(routes);
-  return api;
-};
-
 const running = batchRow();
 const paused = batchRow({ id: 8, batchName: 'April hernia', status_info: { status: 'PAUSED' } });
 const done = batchRow({ id: 9, batchName: 'May knees', status_info: { status: 'FULLY_PROCESSED' } });
 
-async function openBatchSummary(...rows: ReturnType<typeof batchRow>[]) {
-  startApi({ 'GET /claim/batch': () => rows });
-  await renderConsole();
-  openTab('Batch Summary');
-  await screen.findByText(rows[0].batchName);
-}
+const openBatchSummary = (...rows: ReturnType<typeof batchRow>[]) =>
+  openConsole({ 'GET /claim/batch': () => rows }, rows[0].batchName, 'Batch Summary');
 
 const isDisabled = (item: HTMLElement) => item.getAttribute('aria-disabled') === 'true';
 
@@ -49,7 +37,7 @@ describe('Pause/Resume', () => {
   });
 
   it('resumes the selected batches when the first is paused, and pauses them when it is running', async () => {
-    await openBatchSummary(paused, running, done);
+    const api = await openBatchSummary(paused, running, done);
     api.answer({ 'PUT /claim/batch/batchStatus': { Message: 'Successfully Done' } });
     openMenu('Batch Actions');
     expect(await menuItem('Pause/Resume')).toBeInTheDocument();
@@ -87,7 +75,7 @@ describe('Pause/Resume', () => {
 
 describe('batch actions', () => {
   it('asks for a selection, then suspends after a confirmation and reloads the grid and the statistics', async () => {
-    await openBatchSummary(running);
+    const api = await openBatchSummary(running);
     api.answer({ 'PUT /claim/batch/suspend/batch': { Message: 'Batch suspended successfully' } });
     openMenu('Batch Actions');
     fireEvent.click(await menuItem('Suspend'));
@@ -112,7 +100,7 @@ describe('batch actions', () => {
   });
 
   it('archives and drops with their alerts; a drop reads the claims again', async () => {
-    await openBatchSummary(running);
+    const api = await openBatchSummary(running);
     api.answer({
       'PUT /claim/batch/archive/batch': { Message: 'Batch archived successfully' },
       'DELETE /claim/batch/drop': { Message: 'Batch dropped successfully' },
@@ -145,7 +133,7 @@ describe('batch actions', () => {
   });
 
   it('discards with a reason', async () => {
-    await openBatchSummary(running);
+    const api = await openBatchSummary(running);
     api.answer({ 'PUT /claim/batch/discard/batch': { Message: 'Successfully Done' } });
     selectRow('March cataract');
     openMenu('Batch Actions');
@@ -170,7 +158,7 @@ describe('batch actions', () => {
       saved.push(this.download);
     });
     Object.assign(URL, { createObjectURL: () => 'blob:report', revokeObjectURL: () => undefined });
-    await openBatchSummary(running, paused);
+    const api = await openBatchSummary(running, paused);
     api.answer({
       'POST /claim/batch/batchReport': new Blob(['xlsx'], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }),
     });
@@ -194,7 +182,7 @@ describe('batch actions', () => {
   });
 
   it('offers Assign Batches only when exactly one batch is selected, and says why a batch in processing cannot be assigned', async () => {
-    await openBatchSummary(running, paused);
+    const api = await openBatchSummary(running, paused);
     openMenu('Batch Actions');
     await menuItem('Generate Report');
     expect(screen.queryByText('Assign Batches', { selector: '.ant-dropdown-menu-title-content' })).not.toBeInTheDocument();

@@ -1,16 +1,14 @@
-import { failure, type FakeApi, type FakeRoutes } from '@claims/shared-kernel/testing';
+import { failure, type FakeRoutes } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import {
   activePanel,
   button,
   choose,
   confirmDialog,
-  consoleApi,
   findDialog,
   menuItem,
+  openConsole,
   openMenu,
-  openTab,
-  renderConsole,
   selectRow,
   setUpConsoleTests,
   wire,
@@ -19,20 +17,15 @@ import { claimRow, PROCEDURES, refreshResult } from '../../testing/fixtures';
 
 setUpConsoleTests();
 
-let api: FakeApi;
-const startApi = (routes: FakeRoutes = {}) => {
-  api = consoleApi({ 'GET /procedures': PROCEDURES, ...routes });
-  return api;
-};
+/** The test's answers over the procedures Add Procedure Name offers. */
+const withProcedures = (routes: FakeRoutes): FakeRoutes => ({ 'GET /procedures': PROCEDURES, ...routes });
 
 const unnamed = claimRow({ id: 102, intimation_number: 'INT-0002', vitraya_procedure_name: [], vitraya_procedure_code: [] });
 const named = claimRow();
 
 describe('claim actions on a selection', () => {
   it('asks for a selection before any action that needs one, and sends nothing', async () => {
-    startApi({ 'GET /claims': () => [named] });
-    await renderConsole();
-    await screen.findByText('INT-0001');
+    const api = await openConsole(withProcedures({ 'GET /claims': () => [named] }), 'INT-0001');
     fireEvent.click(button(activePanel(), 'Create Batch'));
     expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
     openMenu('Claim Actions');
@@ -46,9 +39,10 @@ describe('claim actions on a selection', () => {
   });
 
   it('adds procedure names to claims without any and reloads the grid', async () => {
-    startApi({ 'GET /claims': () => [unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
-    await renderConsole();
-    await screen.findByText('INT-0002');
+    const api = await openConsole(
+      withProcedures({ 'GET /claims': () => [unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } }),
+      'INT-0002',
+    );
     selectRow('INT-0002');
     openMenu('Claim Actions');
     fireEvent.click(await menuItem('Add Procedure Name'));
@@ -71,9 +65,10 @@ describe('claim actions on a selection', () => {
   });
 
   it('asks before overriding procedure names a claim already has, and sends override only after Yes', async () => {
-    startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } });
-    await renderConsole();
-    await screen.findByText('INT-0001');
+    const api = await openConsole(
+      withProcedures({ 'GET /claims': () => [named, unnamed], 'PUT /claims/addProcName': { Message: 'Successfully Done' } }),
+      'INT-0001',
+    );
     selectRow('INT-0001');
     selectRow('INT-0002');
     openMenu('Claim Actions');
@@ -94,15 +89,16 @@ describe('claim actions on a selection', () => {
   });
 
   it('puts the override question when the server knows of procedure names the page did not', async () => {
-    startApi({
-      'GET /claims': () => [unnamed],
-      'PUT /claims/addProcName': ({ body }) =>
-        (body as { override?: boolean }).override
-          ? { Message: 'Successfully Done' }
-          : failure(409, 'The selected claim already has procedure name/code, do you want to override it?'),
-    });
-    await renderConsole();
-    await screen.findByText('INT-0002');
+    const api = await openConsole(
+      withProcedures({
+        'GET /claims': () => [unnamed],
+        'PUT /claims/addProcName': ({ body }) =>
+          (body as { override?: boolean }).override
+            ? { Message: 'Successfully Done' }
+            : failure(409, 'The selected claim already has procedure name/code, do you want to override it?'),
+      }),
+      'INT-0002',
+    );
     selectRow('INT-0002');
     openMenu('Claim Actions');
     fireEvent.click(await menuItem('Add Procedure Name'));
@@ -118,9 +114,10 @@ describe('claim actions on a selection', () => {
   });
 
   it('changes the status of the selected claims', async () => {
-    startApi({ 'GET /claims': () => [named, unnamed], 'PUT /claims/status': { Message: 'Successfully Done' } });
-    await renderConsole();
-    await screen.findByText('INT-0001');
+    const api = await openConsole(
+      withProcedures({ 'GET /claims': () => [named, unnamed], 'PUT /claims/status': { Message: 'Successfully Done' } }),
+      'INT-0001',
+    );
     selectRow('INT-0001');
     selectRow('INT-0002');
     openMenu('Claim Actions');
@@ -136,9 +133,10 @@ describe('claim actions on a selection', () => {
   });
 
   it('drops the selected claims after a confirmation, and says why when the server refuses', async () => {
-    startApi({ 'GET /claims': () => [named], 'DELETE /claims/drop': failure(404, 'Claims not found: 101') });
-    await renderConsole();
-    await screen.findByText('INT-0001');
+    const api = await openConsole(
+      withProcedures({ 'GET /claims': () => [named], 'DELETE /claims/drop': failure(404, 'Claims not found: 101') }),
+      'INT-0001',
+    );
     selectRow('INT-0001');
     openMenu('Claim Actions');
     fireEvent.click(await menuItem('Drop'));
@@ -161,14 +159,15 @@ describe('claim actions on a selection', () => {
 
 describe('Refresh and Retry', () => {
   it('refreshes the downloads with the success message and what the inbox held, and reloads the grid', async () => {
-    startApi({
-      'GET /claim/batch/refreshDownloads': refreshResult({
-        alreadyImported: 2,
-        unreadableManifests: [{ manifest: 'starhealth/2026-03-15.csv', reason: 'the header row lacks intimation_number' }],
+    const api = await openConsole(
+      withProcedures({
+        'GET /claim/batch/refreshDownloads': refreshResult({
+          alreadyImported: 2,
+          unreadableManifests: [{ manifest: 'starhealth/2026-03-15.csv', reason: 'the header row lacks intimation_number' }],
+        }),
       }),
-    });
-    await renderConsole();
-    await screen.findByText('No Data Found in Uploads/Downloads');
+      'No Data Found in Uploads/Downloads',
+    );
     fireEvent.click(button(activePanel(), 'Refresh'));
     expect(await screen.findByText('Page got refreshed successfully')).toBeInTheDocument();
     expect(screen.getByText('3 claims downloaded, 1 failed, 2 claims already imported.')).toBeInTheDocument();
@@ -178,15 +177,16 @@ describe('Refresh and Retry', () => {
   });
 
   it('retries the selected failed downloads (TO_BE_REDOWNLOADED) on the Downloads failed tab', async () => {
-    startApi({
-      'GET /claims': ({ query }) =>
-        query.get('status') === 'DOWNLOAD_FAILED' ? [claimRow({ vitraya_claim_status: 'DOWNLOAD_FAILED', error_code: '404' })] : [],
-      'PUT /claims/status': { Message: 'Successfully Done' },
-    });
-    await renderConsole();
-    openTab('Downloads failed');
+    const api = await openConsole(
+      withProcedures({
+        'GET /claims': ({ query }) =>
+          query.get('status') === 'DOWNLOAD_FAILED' ? [claimRow({ vitraya_claim_status: 'DOWNLOAD_FAILED', error_code: '404' })] : [],
+        'PUT /claims/status': { Message: 'Successfully Done' },
+      }),
+      'INT-0001',
+      'Downloads failed',
+    );
     const panel = activePanel();
-    await within(panel).findByText('INT-0001');
     expect(within(panel).queryByText('Create Batch', { selector: 'button span' })).not.toBeInTheDocument();
     fireEvent.click(button(panel, 'Retry'));
     expect(await screen.findByText('Please Select at least one claim / batch')).toBeInTheDocument();
@@ -203,15 +203,15 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
   const failedIn = (id: number, batch: number | null) =>
     claimRow({ id, intimation_number: `INT-${id}`, vitraya_claim_status: 'VERIFICATION_FAILED', error_code: '500', fk_batch_id: batch });
 
-  async function openFailedTab(...rows: ReturnType<typeof claimRow>[]) {
-    startApi({ 'GET /claims': ({ query }) => (query.get('status') ? rows : []) });
-    await renderConsole();
-    openTab('Uploads/Verification failed');
-    await within(activePanel()).findByText(rows[0].intimation_number);
-  }
+  const openFailedTab = (...rows: ReturnType<typeof claimRow>[]) =>
+    openConsole(
+      withProcedures({ 'GET /claims': ({ query }) => (query.get('status') ? rows : []) }),
+      rows[0].intimation_number,
+      'Uploads/Verification failed',
+    );
 
   it('uploads, and uploads and verifies, exactly the selected claims in one call, and sends nothing while a claim is in no batch', async () => {
-    await openFailedTab(failedIn(201, 7), failedIn(202, 8), failedIn(203, 7), failedIn(204, null));
+    const api = await openFailedTab(failedIn(201, 7), failedIn(202, 8), failedIn(203, 7), failedIn(204, null));
     api.answer({ 'PUT /claim/batch/reupload': { Message: 'Uploaded and verified successfully', notUploaded: [] } });
     selectRow('INT-204');
     selectRow('INT-201');
@@ -248,7 +248,7 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
   });
 
   it('says why the server refused the selection, and changes nothing on screen', async () => {
-    await openFailedTab(failedIn(201, 7), failedIn(202, 7));
+    const api = await openFailedTab(failedIn(201, 7), failedIn(202, 7));
     api.answer({ 'PUT /claim/batch/reupload': failure(409, 'These claims are being verified: INT-202') });
     selectRow('INT-201');
     selectRow('INT-202');
@@ -260,7 +260,7 @@ describe('Upload, Verify and Upload & Verify on the Uploads/Verification failed 
   });
 
   it('verifies the selected claims, and with override every claim of their batches again', async () => {
-    await openFailedTab(failedIn(201, 7), failedIn(202, 8));
+    const api = await openFailedTab(failedIn(201, 7), failedIn(202, 8));
     api.answer({ 'PUT /claim/batch/reupload': { Message: 'Successfully Done', notUploaded: [] } });
     selectRow('INT-201');
     selectRow('INT-202');
