@@ -9,6 +9,7 @@ export * from './constants';
 export * from './rule-statements';
 export * from './questions';
 export * from './decisions';
+export * from './document-rounds';
 export * from './config/runtime-config';
 export * from './session/global-store';
 export * from './session/session-store';

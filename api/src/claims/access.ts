@@ -8,6 +8,7 @@ import { claimDocuments, claims } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
 import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
+import { roundsOf } from './document-rounds';
 import { verificationProgress } from './progress';
 import { answersRequested } from './questions';
 
@@ -61,5 +62,6 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
 export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
   const documents = (await documentsOf(db, [row.id])).get(row.id) ?? [];
   const [progress, requested] = await Promise.all([verificationProgress(db, row.id, documents), answersRequested(db, row)]);
-  return { ...toClaim(row, documents, progress), answersRequested: requested };
+  const documentRounds = await roundsOf(db, row.id);
+  return { ...toClaim(row, documents, progress), answersRequested: requested, documentRounds };
 }

@@ -8,7 +8,7 @@
 import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
-import type { DocumentRequestBody, DocumentRound, DocumentRounds, ProcedureVerification } from '@claims/shared-kernel/contract';
+import { type DocumentRequestBody, type DocumentRound, type DocumentRounds, missingDocumentsOf } from '@claims/shared-kernel/contract';
 import type { AuthContext } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db';
 import { claimDocuments, claims, documentRounds } from '../db/schema';
@@ -45,21 +45,15 @@ const toRound = (row: RoundRow): DocumentRound => ({
   verifiedAt: iso(row.verifiedAt),
 });
 
-/**
- * The documents the verdict found missing: of each procedure judged QUERY, the documents its document rule looked
- * for and did not find, once each in the order the verdict lists them. A request is pre-filled with them.
- */
-export function missingDocumentsOf(details: Record<string, ProcedureVerification> | null): string[] {
-  const names = Object.values(details ?? {})
-    .filter((procedure) => procedure.adjudicationResult === 'QUERY')
-    .flatMap((procedure) => (procedure.document ?? []).filter((item) => !item.found).map((item) => item.standardName ?? item.name));
-  return [...new Set(names)];
+/** The claim's rounds, oldest first (the claim page reads them with the claim). */
+export async function roundsOf(db: DbOrTx, claimId: number): Promise<DocumentRound[]> {
+  const rows = await db.select().from(documentRounds).where(eq(documentRounds.claimId, claimId)).orderBy(asc(documentRounds.id));
+  return rows.map(toRound);
 }
 
 /** GET /claims/{id}/documentRequests: the claim's rounds, oldest first, and what its verdict found missing. */
 export async function listDocumentRounds(db: DbOrTx, row: ClaimRow): Promise<DocumentRounds> {
-  const rounds = await db.select().from(documentRounds).where(eq(documentRounds.claimId, row.id)).orderBy(asc(documentRounds.id));
-  return { missingDocuments: missingDocumentsOf(row.adjudicationDetails), rounds: rounds.map(toRound) };
+  return { missingDocuments: missingDocumentsOf(row.adjudicationDetails), rounds: await roundsOf(db, row.id) };
 }
 
 const openRoundOf = async (tx: DbOrTx, claimId: number): Promise<RoundRow | undefined> =>

@@ -15,6 +15,7 @@ import { badRequest, forbidden } from '../http/errors';
 import { newestFirst, type Page } from '../http/paging';
 import { formatIn } from '../http/time';
 import { claimScope } from './access';
+import { documentsRequestedSql } from './document-rounds';
 import { listConsoleClaims } from './console';
 import { FilterPages, type PageStart, type SortKey } from './list-pages';
 import { readPageOnce } from './list-readings';
@@ -62,6 +63,7 @@ const LIST_COLUMNS = {
   annotationId: claims.annotationId,
   adjudicationResult: claims.adjudicationResult,
   adjudicationReason: claims.adjudicationReason,
+  documentsRequested: documentsRequestedSql,
   lastModifiedOn: claims.lastModifiedOn,
   proceduresFound: claims.proceduresFound,
   diagnosisFound: claims.diagnosisFound,

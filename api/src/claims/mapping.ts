@@ -39,6 +39,8 @@ export type ClaimListSource = Pick<
   | 'evidenceFound'
   | 'documentsFound'
 > & {
+  /** Whether a document request of it is open (documentsRequestedSql), where the list reads it. */
+  documentsRequested?: boolean;
   /** Whether its procedure questions are unanswered (answersRequestedSql), where the list reads it. */
   answersRequested?: boolean;
   /** The procedures' current decisions (claimDecisionSql), where the list reads it. */
@@ -80,6 +82,7 @@ export function toClaimListRow(row: ClaimListSource, withFoundCounts: boolean): 
           documentsFound: row.documentsFound,
         }
       : {}),
+    ...(row.documentsRequested === undefined ? {} : { documentsRequested: row.documentsRequested }),
     ...(row.decision === undefined ? {} : { decision: row.decision }),
   };
 }

@@ -5,6 +5,7 @@ import type { ClaimSearchBody, ConsoleFilterBody } from '@claims/shared-kernel/c
 import { batches, claims } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { daysBetween, endOfDayExclusive, startOfDay } from '../http/time';
+import { documentsRequestedSql } from './document-rounds';
 import { answersRequestedSql } from './questions';
 import { decisionDiffersSql } from './decisions';
 
@@ -77,6 +78,7 @@ export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): 
   conditions.push(...dateRange(claims.lastModifiedOn, filter.startDate, filter.endDate, zone));
   // The top-bar search over reference, patient name and procedure codes (search_text; trigram-indexed).
   if (filter.query?.trim()) conditions.push(ilike(claims.searchText, likePattern(filter.query.trim())));
+  if (filter.documentsRequested) conditions.push(documentsRequestedSql);
   return conditions;
 }
 

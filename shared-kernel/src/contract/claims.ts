@@ -13,6 +13,7 @@ import { FilterValue, FlagText, ListQuery, pagedItem, SearchText, WireDate } fro
 import { ConsoleClaimRow } from './batches';
 import { ClaimDecisionEnum } from './decisions';
 import { RuleStatement } from './rules';
+import { DocumentRound } from './rounds';
 
 export type { AdjudicationResult } from '../constants';
 
@@ -162,6 +163,8 @@ export const Claim = ClaimSummary.extend({
   progress: VerificationProgress.nullable().optional(),
   /** The result before the latest re-run, null before the first re-run. */
   previousVerification: PreviousVerification.nullable().optional(),
+  /** Its document rounds, oldest first: requested, answered, verified again (POST /claims/{id}/documentRequests). */
+  documentRounds: z.array(DocumentRound).optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 
@@ -197,6 +200,8 @@ export const ClaimListRow = pagedItem(
     diagnosisFound: z.number().optional(),
     evidenceFound: z.number().optional(),
     documentsFound: z.number().optional(),
+    /** A document request of the claim is open ('Documents requested'): POST /claims/{id}/documentRequests. */
+    documentsRequested: z.boolean().optional(),
     /** The procedures' current decisions: alike, that one; different, MIXED; none yet, null (claimDecisionOf). */
     decision: ClaimDecisionEnum.nullable().optional(),
     /** On the first row when there are more than total_count matches (the count stops at 10,000: show '10,000+'). */
@@ -238,6 +243,8 @@ export const ClaimSearchBody = z
     startDate: WireDate.optional(),
     endDate: WireDate.optional(),
     query: SearchText.optional(),
+    /** true: only claims with a document request open ('Documents requested'). */
+    documentsRequested: z.boolean().optional(),
   })
   .refine((f) => !f.startDate || !f.endDate || f.startDate <= f.endDate, {
     message: 'endDate must be on or after startDate',

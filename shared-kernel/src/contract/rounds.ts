@@ -6,9 +6,9 @@
  */
 import { z } from 'zod';
 import { ADJUDICATION_RESULTS } from '../constants';
+import { DOCUMENT_REQUEST_LIMITS } from '../document-rounds';
 
-/** The longest document name and note a request takes, in characters. */
-export const DOCUMENT_REQUEST_LIMITS = { documentName: 200, documents: 30, note: 2000 } as const;
+export { DOCUMENT_REQUEST_LIMITS, missingDocumentsOf } from '../document-rounds';
 
 /** POST /claims/{claimId}/documentRequests: the documents asked for (pre-filled with the missing ones) and a note. */
 export const DocumentRequestBody = z.object({
