@@ -42,9 +42,12 @@ function renderClaim(url = `/claims/${CLAIM_ID}?org=vitraya`, state?: ClaimListS
   );
 }
 
+/** The decision panels' answer where a test is not about them: no procedure decided (each panel shows nothing). */
+const NO_DECISIONS = { claimId: CLAIM_ID, decision: null, complete: false, procedures: [] };
+
 let api: FakeApi;
 const answer = (claim: Claim, more: FakeRoutes = {}) => {
-  api = fakeApi({ 'GET /claims/:claimId': claim, ...more });
+  api = fakeApi({ 'GET /claims/:claimId': claim, 'GET /claims/:claimId/decisions': NO_DECISIONS, ...more });
 };
 
 const caseNumber = () => screen.findByText('CASE-2026-0042');
@@ -605,6 +608,7 @@ describe('keyboard', () => {
     };
     api = fakeApi({
       'GET /claims/:claimId': ({ params }) => claimOf({ id: Number(params.claimId), referenceClaimId: `CASE-${params.claimId}` }),
+      'GET /claims/:claimId/decisions': NO_DECISIONS,
     });
     renderClaim(list.claims[1].url, list);
     expect(await screen.findByText('CASE-42')).toBeInTheDocument();
@@ -633,6 +637,7 @@ describe('keyboard', () => {
     };
     api = fakeApi({
       'GET /claims/:claimId': ({ params }) => claimOf({ id: Number(params.claimId), referenceClaimId: `CASE-${params.claimId}` }),
+      'GET /claims/:claimId/decisions': NO_DECISIONS,
       'GET /claims': ({ query }) => (query.get('page_number') === '2' ? [rowOf(43, 3)] : [rowOf(41, 3), rowOf(42, 3)]),
     });
     renderClaim(list.claims[1].url, list);

@@ -9,6 +9,7 @@ import { ReasonText } from '../../components/verification/ReasonText';
 import { ResultTag } from '../../components/verification/ResultTag';
 import { WhyNotAccepted } from '../../components/verification/WhyNotAccepted';
 import { whyNotAccepted } from '../../components/verification/whyNotAccepted';
+import { DecisionPanel } from './DecisionPanel';
 import { EntityGroups } from './EntityGroups';
 
 export const RULES_TITLE = 'Rules behind the result';
@@ -25,6 +26,8 @@ export function ruleOwnerText(ruleOrganization: string | null | undefined, claim
 
 export interface ProcedurePanelProps {
   claim: Claim;
+  /** The organisation the page was opened with (?org), which the claim's calls name. */
+  org: string | undefined;
   code: string;
   provider: boolean;
   /** The procedures were verified against different rule versions: each panel says its own. */
@@ -34,7 +37,7 @@ export interface ProcedurePanelProps {
 }
 
 /** One procedure code's verification: its result, why it was not accepted, the entities found and the rules. */
-export function ProcedurePanel({ claim, code, provider, showVersion, activeKey, onShow }: ProcedurePanelProps) {
+export function ProcedurePanel({ claim, org, code, provider, showVersion, activeKey, onShow }: ProcedurePanelProps) {
   const verification = claim.adjudicationDetails![code];
   const name = procedureNameOf(claim, code);
   const remedies = useMemo(
@@ -65,6 +68,7 @@ export function ProcedurePanel({ claim, code, provider, showVersion, activeKey, 
         extra={<ResultTag result={result} />}
       >
         <Flex vertical gap={10}>
+          <DecisionPanel claim={claim} org={org} code={code} />
           {ownReason && <ReasonText result={result} reason={reason} />}
           {showVersion && ruleVersion != null && (
             <Typography.Text type="secondary">{`verified against rule version ${ruleVersion}`}</Typography.Text>

@@ -151,6 +151,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         <ProcedurePanel
           key={code}
           claim={claim}
+          org={org}
           code={code}
           provider={provider}
           showVersion={version === null}

@@ -141,6 +141,7 @@ describe('verification quality', () => {
         unexpected: [{ entity: 'document', name: 'Final Bill' }],
       },
     ],
+    decisions: { claims: 8, differing: 2, share: 0.25 },
   };
   const EMPTY: QualityReport = {
     ...REPORT,
@@ -153,6 +154,7 @@ describe('verification quality', () => {
     entities: REPORT.entities.map((row) => ({ ...row, claims: 0, annotated: 0, found: 0, matched: 0, precision: null, recall: null })),
     procedures: [],
     disagreements: [],
+    decisions: { claims: 0, differing: 0, share: null },
   };
 
   /** The periods and organisations asked for, as [org, from, to] of each GET /claims/dashboard/quality. */
@@ -182,6 +184,10 @@ describe('verification quality', () => {
     expect(field('To')).toHaveValue(todayInZone().format('DD-MM-YYYY'));
     expect(screen.getByRole('group', { name: 'Agreement' })).toHaveTextContent('Agreement75%');
     expect(screen.getByRole('group', { name: 'Agreement' })).toHaveTextContent('Annotated, Not Yet Verified1');
+    const decided = screen.getByRole('group', { name: 'Decisions against verdicts' });
+    expect(decided).toHaveTextContent('Claims Decided by People8');
+    expect(decided).toHaveTextContent('Decisions That Differ from the Verdict2');
+    expect(decided).toHaveTextContent('Share That Differs25%');
 
     const matrix = card('Verdicts against Annotations');
     expect(rowOf(matrix, 'Wrong Procedure')).toHaveTextContent('Wrong ProcedureRejected01001');

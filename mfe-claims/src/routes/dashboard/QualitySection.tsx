@@ -153,6 +153,12 @@ function QualityReportView({ report }: { report: QualityReport }) {
     { title: 'Agreed', value: report.agreed },
     { title: 'Annotated, Not Yet Verified', value: report.notVerified },
   ];
+  // People's decisions against the verdicts (issue 23 §4): decisionDiffers is the one rule of what differs.
+  const decided = [
+    { title: 'Claims Decided by People', value: report.decisions.claims },
+    { title: 'Decisions That Differ from the Verdict', value: report.decisions.differing },
+    { title: 'Share That Differs', value: percent(report.decisions.share) },
+  ];
   return (
     <Flex vertical gap={16}>
       <Typography.Text>
@@ -161,6 +167,13 @@ function QualityReportView({ report }: { report: QualityReport }) {
       </Typography.Text>
       <Flex gap={12} wrap role="group" aria-label="Agreement">
         {stats.map(({ title, value }) => (
+          <Card key={title} size="small" style={{ minWidth: 180 }}>
+            <Statistic title={title} value={value} groupSeparator="" />
+          </Card>
+        ))}
+      </Flex>
+      <Flex gap={12} wrap role="group" aria-label="Decisions against verdicts">
+        {decided.map(({ title, value }) => (
           <Card key={title} size="small" style={{ minWidth: 180 }}>
             <Statistic title={title} value={value} groupSeparator="" />
           </Card>
