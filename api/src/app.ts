@@ -46,6 +46,7 @@ import hospitalRoutes from './routes/hospitals';
 import keywordRoutes from './routes/keywords';
 import procedureRoutes from './routes/procedures';
 import qualityRoutes from './routes/quality';
+import reviewRoutes from './routes/review';
 import questionRoutes from './routes/questions';
 import ruleRoutes from './routes/rules';
 import { openDocumentStore } from './storage';
@@ -73,6 +74,7 @@ const API_ROUTES: [string, FastifyPluginAsync][] = [
   ['claim decisions', claimDecisionRoutes],
   ['dashboard', dashboardRoutes],
   ['dashboard', qualityRoutes],
+  ['review work', reviewRoutes],
   ['batches', batchRoutes],
   ['console', consoleRoutes],
   ['annotations', annotationRoutes],

@@ -68,6 +68,16 @@ export interface AppConfig {
   logRequests: boolean;
   /** How long a client may take over a request, in ms (docs/operations.md). */
   httpTimeouts: HttpTimeouts;
+  /** Who reviews which claims (src/review, docs/review-work.md). */
+  review: ReviewPolicy;
+}
+
+/** The review work's settings (docs/review-work.md). */
+export interface ReviewPolicy {
+  /** REVIEW_SAMPLE_ACCEPTED_PERCENT (0-100, default 10): the share of ACCEPTED claims a person checks too. */
+  sampleAcceptedPercent: number;
+  /** REVIEW_OPEN_CLAIM_LIMIT (default 40): open claims a reviewer may hold before the round robin passes them by. */
+  openClaimLimit: number;
 }
 
 export type StorageConfig = { kind: 'folder' } | { kind: 's3'; s3: S3Settings };
@@ -219,7 +229,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsPort: env.METRICS_PORT ? positiveInt('METRICS_PORT', env.METRICS_PORT, 0) : null,
     logRequests: flag(env.LOG_REQUESTS, false),
     httpTimeouts: httpTimeouts(env),
+    review: reviewPolicy(env),
   };
+}
+
+export function reviewPolicy(env: NodeJS.ProcessEnv = process.env): ReviewPolicy {
+  const raw = env.REVIEW_SAMPLE_ACCEPTED_PERCENT;
+  const percent = raw === undefined || raw === '' ? 10 : Number(raw);
+  if (!Number.isInteger(percent) || percent < 0 || percent > 100)
+    throw new Error(`REVIEW_SAMPLE_ACCEPTED_PERCENT must be a whole number from 0 to 100, got '${raw}'`);
+  return { sampleAcceptedPercent: percent, openClaimLimit: positiveInt('REVIEW_OPEN_CLAIM_LIMIT', env.REVIEW_OPEN_CLAIM_LIMIT, 40) };
 }
 
 /** LOG_FORMAT, by default json in production (where a collector reads the lines) and pretty elsewhere. */

@@ -21,6 +21,7 @@ import { FilterPages, type PageStart, type SortKey } from './list-pages';
 import { readPageOnce } from './list-readings';
 import { toClaimListRow, type ClaimListSource } from './mapping';
 import { andAll } from '../db/sql';
+import { overdueSql } from '../review/queue';
 import { claimSearchConditions, scopeConditions, type ClaimScope } from './queries';
 import { answersRequestedSql } from './questions';
 import { claimDecisionSql } from './decisions';
@@ -69,6 +70,9 @@ const LIST_COLUMNS = {
   diagnosisFound: claims.diagnosisFound,
   evidenceFound: claims.evidenceFound,
   documentsFound: claims.documentsFound,
+  assignedTo: claims.assignedTo,
+  dueAt: claims.dueAt,
+  overdue: overdueSql,
   answersRequested: answersRequestedSql,
   decision: claimDecisionSql,
   modifiedOnText,

@@ -38,7 +38,11 @@ export type ClaimListSource = Pick<
   | 'diagnosisFound'
   | 'evidenceFound'
   | 'documentsFound'
+  | 'assignedTo'
+  | 'dueAt'
 > & {
+  /** Whether its open review is past its due time (overdueSql), where the list reads it. */
+  overdue?: boolean;
   /** Whether a document request of it is open (documentsRequestedSql), where the list reads it. */
   documentsRequested?: boolean;
   /** Whether its procedure questions are unanswered (answersRequestedSql), where the list reads it. */
@@ -74,6 +78,9 @@ export function toClaimListRow(row: ClaimListSource, withFoundCounts: boolean): 
   return {
     ...claimSummary(row),
     ...(row.answersRequested === undefined ? {} : { answersRequested: row.answersRequested }),
+    assignedTo: row.assignedTo,
+    dueAt: iso(row.dueAt),
+    ...(row.overdue === undefined ? {} : { overdue: row.overdue }),
     ...(withFoundCounts
       ? {
           proceduresFound: row.proceduresFound,

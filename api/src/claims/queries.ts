@@ -1,10 +1,11 @@
 /** The WHERE clauses of the claim lists: organisation scope, the claims filter and batch outcomes. */
-import { eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { LIMITS } from '@claims/shared-kernel/constants';
 import type { ClaimSearchBody, ConsoleFilterBody } from '@claims/shared-kernel/contract';
 import { batches, claims } from '../db/schema';
 import { badRequest } from '../http/errors';
 import { daysBetween, endOfDayExclusive, startOfDay } from '../http/time';
+import { overdueSql } from '../review/queue';
 import { documentsRequestedSql } from './document-rounds';
 import { answersRequestedSql } from './questions';
 import { decisionDiffersSql } from './decisions';
@@ -56,6 +57,13 @@ export function dateRange(
 /** The filters' userName: claims the users created, or that work allocation assigned to them. */
 const byUser = (names: readonly string[]): SQL => or(inArray(claims.createdBy, [...names]), inArray(claims.assignedTo, [...names]))!;
 
+/** The filter's assignedTo: claims held by any of the users, '' standing for claims nobody holds. */
+function assignedToAny(names: readonly string[]): SQL {
+  const people = names.filter((name) => name !== '');
+  const held = people.length ? [inArray(claims.assignedTo, people)] : [];
+  return or(...held, ...(names.includes('') ? [isNull(claims.assignedTo)] : []))!;
+}
+
 type ParsedClaimSearch = Omit<ClaimSearchBody, 'batch'> & { batch?: number[] };
 
 export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): SQL[] {
@@ -67,6 +75,8 @@ export function claimSearchConditions(filter: ParsedClaimSearch, zone: string): 
   if (nonEmpty(filter.caseType)) conditions.push(inArray(claims.caseType, [...filter.caseType]));
   if (nonEmpty(filter.batch)) conditions.push(inArray(claims.batchId, [...filter.batch]));
   if (nonEmpty(filter.adjudicationResult)) conditions.push(inArray(claims.adjudicationResult, [...filter.adjudicationResult]));
+  if (filter.overdue) conditions.push(overdueSql);
+  if (nonEmpty(filter.assignedTo)) conditions.push(assignedToAny(filter.assignedTo));
   if (filter.answersRequested) conditions.push(answersRequestedSql);
   if (filter.decisionDiffers) conditions.push(decisionDiffersSql);
   if (filter.reported_month) {

@@ -4,14 +4,21 @@
  * keeps it (a cancelled re-run); one that had none is SUSPENDED with the reason.
  */
 import { eq, sql } from 'drizzle-orm';
+import { reviewPolicy, type ReviewPolicy } from '../config';
 import type { Db } from '../db';
 import { claims } from '../db/schema';
+import { startReview } from '../review/assignment';
 import { queueEvents } from './enqueue';
 import { cancelClaimJobs } from './queue';
 
 export type CancelOutcome = { cancelled: true; reason: string } | { cancelled: false };
 
-export async function cancelVerification(db: Db, claimId: number, username: string): Promise<CancelOutcome> {
+export async function cancelVerification(
+  db: Db,
+  claimId: number,
+  username: string,
+  policy: ReviewPolicy = reviewPolicy(),
+): Promise<CancelOutcome> {
   const reason = `Verification cancelled by ${username}`;
   const cancelled = await db.transaction(async (tx) => {
     const jobs = await cancelClaimJobs(tx, claimId, reason);
@@ -29,6 +36,8 @@ export async function cancelVerification(db: Db, claimId: number, username: stri
         lastModifiedOn: sql`now()`,
       })
       .where(eq(claims.id, claimId));
+    // A claim SUSPENDED here has its first verdict now: its review starts like any other's.
+    if (!keepsVerdict) await startReview(tx, claimId, 'SUSPENDED', policy, new Date());
     return jobs;
   });
   for (const job of cancelled) queueEvents.emit('cancelled', job.id);

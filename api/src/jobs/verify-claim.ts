@@ -14,11 +14,13 @@ import type { PreviousVerification } from '@claims/shared-kernel/contract';
 import type { Db, Tx } from '../db';
 import { recordRoundVerdicts } from '../claims/document-rounds';
 import { answersRequested } from '../claims/questions';
+import { reviewPolicy, type ReviewPolicy } from '../config';
 import { claimDocuments, claims } from '../db/schema';
 import { countPagesRead, type VerificationOutcome } from '../http/metrics';
 import { pauseClock } from '../review/clock';
 import { iso } from '../http/time';
 import { type DocumentStore, MissingDocumentError } from '../storage/store';
+import { startReview } from '../review/assignment';
 import { DocumentRefused } from '../verification/read/limits';
 import type { ThreadedReadOptions } from '../verification/read/threaded';
 import type { ClaimVerification, DocumentFile, ReadDocument, RuleDefinition, VerificationInput } from '../verification/types';
@@ -50,6 +52,8 @@ export interface JobContext {
   signal: AbortSignal;
   /** Seconds the job may spend reading its claim's documents, all together (a reader in threads enforces it). */
   readTimeoutSeconds?: number;
+  /** Who reviews a verdict (src/review); by default from the environment, as the api's configuration reads it. */
+  review?: ReviewPolicy;
 }
 
 /** Thrown at a step boundary once the job's signal is aborted. */
@@ -95,7 +99,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<Ve
     await readUnreadDocuments(ctx, claim.id);
   } catch (error) {
     if (!(error instanceof DocumentRefused)) throw error;
-    await suspendForDocument(db, job, claim, error);
+    await suspendForDocument(db, job, claim, error, ctx.review ?? reviewPolicy());
     return 'SUSPENDED';
   }
   checkpoint(signal);
@@ -158,6 +162,7 @@ export async function runVerifyJob(ctx: JobContext, job: ClaimedJob): Promise<Ve
     await recordRoundVerdicts(tx, claim.id, verification.adjudicationResult);
     // Questions never block the verdict, but a person cannot finish the review without the answers: it waits for them.
     if (await answersRequested(tx, claim)) await pauseClock(tx, claim.id, new Date());
+    await startReview(tx, claim.id, verification.adjudicationResult, ctx.review ?? reviewPolicy(), new Date());
     if (claim.deleteAfterAdjudication) await dropFiles(tx, ctx.store, claim.id);
   });
   return verification.adjudicationResult;
@@ -182,7 +187,13 @@ async function dropFiles(tx: Tx, store: DocumentStore, claimId: number): Promise
  * refusal's reason, without a verdict of the adjudicator. A limit is an answer (the job is done); a crash
  * or timeout sets the job aside, so it is not run into the same crash again.
  */
-async function suspendForDocument(db: Db, job: ClaimedJob, claim: typeof claims.$inferSelect, refusal: DocumentRefused): Promise<void> {
+async function suspendForDocument(
+  db: Db,
+  job: ClaimedJob,
+  claim: typeof claims.$inferSelect,
+  refusal: DocumentRefused,
+  policy: ReviewPolicy,
+): Promise<void> {
   await db.transaction(async (tx) => {
     if (refusal.kind === 'limit') await completeJob(tx, job);
     else await setAsideJob(tx, job, refusal.message);
@@ -208,6 +219,7 @@ async function suspendForDocument(db: Db, job: ClaimedJob, claim: typeof claims.
         lastModifiedOn: sql`now()`,
       })
       .where(eq(claims.id, claim.id));
+    await startReview(tx, claim.id, 'SUSPENDED', policy, new Date());
     await recordRoundVerdicts(tx, claim.id, 'SUSPENDED');
   });
 }

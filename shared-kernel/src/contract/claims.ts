@@ -200,6 +200,11 @@ export const ClaimListRow = pagedItem(
     diagnosisFound: z.number().optional(),
     evidenceFound: z.number().optional(),
     documentsFound: z.number().optional(),
+    /** The reviewer the claim's review is assigned to (or the analyst work allocation gave it to). */
+    assignedTo: z.string().nullable().optional(),
+    /** When its review is due (null before the first verdict); overdue while open with the due time passed. */
+    dueAt: z.string().nullable().optional(),
+    overdue: z.boolean().optional(),
     /** A document request of the claim is open ('Documents requested'): POST /claims/{id}/documentRequests. */
     documentsRequested: z.boolean().optional(),
     /** The procedures' current decisions: alike, that one; different, MIXED; none yet, null (claimDecisionOf). */
@@ -236,6 +241,10 @@ export const ClaimSearchBody = z
     batch: z.array(z.union([z.number(), FilterValue]).transform(Number)).optional(),
     reported_month: FilterValue.optional(),
     adjudicationResult: z.array(z.enum(ADJUDICATION_RESULTS)).optional(),
+    /** true: only open reviews whose due time has passed. */
+    overdue: z.boolean().optional(),
+    /** Claims assigned to these users ('' for claims assigned to nobody). */
+    assignedTo: z.array(z.string().max(200)).optional(),
     /** true: only claims whose procedure questions are unanswered ('Answers requested'). */
     answersRequested: z.boolean().optional(),
     /** true: only claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */

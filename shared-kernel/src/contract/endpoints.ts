@@ -120,6 +120,7 @@ import {
   SegregationPreviewResult,
 } from './masters';
 import { QualityQuery, QualityReport } from './quality';
+import { ReviewAssignBody, ReviewAssignResponse, ReviewQueue, ReviewQueueQuery, ReviewSettings, ReviewSettingsBody } from './review';
 import { DocumentRequestBody, DocumentRound, DocumentRounds } from './rounds';
 import { DecisionLetter, DecisionLetterParams, DecisionLetters } from './letters';
 import { DashboardCharts, DashboardChartsQuery } from './dashboard-charts';
@@ -339,6 +340,10 @@ const OTHER_ENDPOINTS = {
   },
   'POST /claims/dashboard/count': { querystring: DashboardQuery, response: answers({ 200: z.array(DashboardRow) }) },
   'GET /claims/dashboard/quality': { querystring: QualityQuery, response: answers({ 200: QualityReport }) },
+  'GET /review/queue': { querystring: ReviewQueueQuery, response: answers({ 200: ReviewQueue }) },
+  'POST /review/assign': { body: ReviewAssignBody, response: answers({ 200: ReviewAssignResponse }) },
+  'GET /review/settings': { response: answers({ 200: ReviewSettings }) },
+  'PUT /review/settings': { body: ReviewSettingsBody, response: answers({ 200: ReviewSettings }) },
   'GET /claims/dashboard/charts': { querystring: DashboardChartsQuery, response: answers({ 200: DashboardCharts }) },
 
   // batches

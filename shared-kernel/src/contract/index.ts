@@ -9,6 +9,7 @@ export * from '../rule-statements';
 export * from './annotations';
 export * from './areas';
 export * from './audit';
+export * from './review';
 export * from './quality';
 export * from './rounds';
 export * from './dashboard-charts';
