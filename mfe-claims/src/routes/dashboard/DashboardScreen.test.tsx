@@ -1,7 +1,7 @@
 import { todayInZone } from '@claims/shared-kernel';
-import type { DashboardRow, QualityReport } from '@claims/shared-kernel';
-import { type FakeApi, failure, fakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
-import { screen, waitFor, fireEvent, within } from '@testing-library/react';
+import type { DashboardCharts, DashboardRow, QualityReport } from '@claims/shared-kernel';
+import { drawnPlots, type FakeApi, failure, fakeApi, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
+import { cleanup, screen, waitFor, fireEvent, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import type { DashboardKind } from '../../api/claims';
 import ClaimsRoutes from '../index';
@@ -24,6 +24,28 @@ function renderDashboard(route = '/dashboard') {
 
 const tableOf = (title: string) => screen.getByText(title).closest<HTMLElement>('.ant-card')!;
 
+/** A day YYYY-MM-DD of the display zone, `daysBack` days before today. */
+const wireDay = (daysBack: number) => todayInZone().subtract(daysBack, 'day').format('YYYY-MM-DD');
+const noVerdicts = { ACCEPTED: 0, REJECTED: 0, QUERY: 0, SUSPENDED: 0 };
+const CHARTS: DashboardCharts = {
+  organization: 'vitraya',
+  from: wireDay(89),
+  to: wireDay(0),
+  // 20:00 UTC is 01:30 the next day in Kolkata.
+  at: '2026-03-10T20:00:00.000Z',
+  verdictsByDay: [
+    { day: wireDay(1), verdicts: { ...noVerdicts, ACCEPTED: 2, QUERY: 2 } },
+    { day: wireDay(0), verdicts: { ...noVerdicts, ACCEPTED: 1, REJECTED: 1 } },
+  ],
+  openByAge: [
+    { age: 'under4h', count: 3, overdue: 0 },
+    { age: '4to24h', count: 0, overdue: 0 },
+    { age: '1to3d', count: 2, overdue: 1 },
+    { age: '3to7d', count: 0, overdue: 0 },
+    { age: 'over7d', count: 2, overdue: 2 },
+  ],
+};
+
 let api: FakeApi;
 /** The counts asked for, as [status, org] of each POST /claims/dashboard/count. */
 const countsAsked = () => api.callsTo('POST /claims/dashboard/count').map((call) => [call.query.get('status'), call.query.get('org')]);
@@ -42,7 +64,10 @@ beforeEach(() => {
     accepted: [{ procedureCode: 'id011', count: 9 }],
     rejected: [],
   };
-  api = fakeApi({ 'POST /claims/dashboard/count': (call) => answers[call.query.get('status') as DashboardKind] });
+  api = fakeApi({
+    'POST /claims/dashboard/count': (call) => answers[call.query.get('status') as DashboardKind],
+    'GET /claims/dashboard/charts': CHARTS,
+  });
 });
 
 it('shows the four count tables of the provider organisation to a super user', async () => {
@@ -86,7 +111,6 @@ it('sends users who are not super users to the claims list', async () => {
 
 describe('verification quality', () => {
   const none = { ACCEPTED: 0, REJECTED: 0, QUERY: 0, SUSPENDED: 0 };
-  const wireDay = (daysBack: number) => todayInZone().subtract(daysBack, 'day').format('YYYY-MM-DD');
   const REPORT: QualityReport = {
     organization: 'vitraya',
     from: wireDay(89),
@@ -269,5 +293,110 @@ describe('verification quality', () => {
     expect(await screen.findByText('The period covers 400 days; choose at most 366')).toBeInTheDocument();
     expect(reportsAsked()).toEqual([['starhealth', wireDay(89), wireDay(0)]]);
     expect(screen.queryByLabelText('Insurer', { selector: 'input' })).not.toBeInTheDocument();
+  });
+});
+
+describe('charts', () => {
+  /** The periods and organisations asked for, as [org, from, to] of each GET /claims/dashboard/charts. */
+  const chartsAsked = () =>
+    api.callsTo('GET /claims/dashboard/charts').map((call) => [call.query.get('org'), call.query.get('from'), call.query.get('to')]);
+  const section = () => screen.getByRole('region', { name: 'Charts of the Period' });
+  const legendOf = (chart: string) =>
+    within(screen.getByRole('list', { name: `${chart}: legend` }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+  function typeDate(label: 'From' | 'To', value: string) {
+    const input = screen.getByLabelText(label, { selector: 'input' });
+    fireEvent.mouseDown(input);
+    fireEvent.change(input, { target: { value } });
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  }
+
+  it('draws the verdicts per day and the open reviews by age of the last 90 days above the count tables', async () => {
+    signInAs('vitraya', 'super_user');
+    renderDashboard();
+    const verdicts = await screen.findByRole('figure', { name: 'Verdicts per Day' });
+    expect(chartsAsked()).toEqual([['vitraya', wireDay(89), wireDay(0)]]);
+    expect(legendOf('Verdicts per Day')).toEqual(['Accepted: 3', 'Rejected: 1', 'Query: 2', 'Suspended: 0']);
+    expect(legendOf('Open Reviews by Age')).toEqual(['Within due time: 4', 'Overdue: 3']);
+    expect(section()).toHaveTextContent('at 11-03-2026 01:30');
+    // Above the tables, which keep the exact numbers.
+    expect(verdicts.compareDocumentPosition(screen.getByText('All Cases by Status')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    await waitFor(() => expect(drawnPlots()).toHaveLength(2));
+    const [perDay, byAge] = drawnPlots().map((plot) => plot.config as { data: unknown[]; scale: { color: { domain: string[] } } });
+    expect(perDay.data).toEqual(
+      expect.arrayContaining([
+        { x: wireDay(1), series: 'Accepted', value: 2 },
+        { x: wireDay(1), series: 'Suspended', value: 0 },
+        { x: wireDay(0), series: 'Rejected', value: 1 },
+      ]),
+    );
+    expect(perDay.data).toHaveLength(8);
+    expect(perDay.scale.color.domain).toEqual(['Accepted', 'Rejected', 'Query', 'Suspended']);
+    expect(byAge.data.slice(0, 6)).toEqual([
+      { x: 'Under 4 hours', series: 'Within due time', value: 3 },
+      { x: 'Under 4 hours', series: 'Overdue', value: 0 },
+      { x: '4–24 hours', series: 'Within due time', value: 0 },
+      { x: '4–24 hours', series: 'Overdue', value: 0 },
+      { x: '1–3 days', series: 'Within due time', value: 1 },
+      { x: '1–3 days', series: 'Overdue', value: 1 },
+    ]);
+  });
+
+  it("says 'No Data Found' for a chart with nothing in the period, and for both when neither has anything", async () => {
+    signInAs('vitraya', 'super_user');
+    const quietDays = CHARTS.verdictsByDay.map((day) => ({ ...day, verdicts: noVerdicts }));
+    api.answer({ 'GET /claims/dashboard/charts': { ...CHARTS, verdictsByDay: quietDays } });
+    renderDashboard();
+    await screen.findByRole('figure', { name: 'Open Reviews by Age' });
+    expect(screen.queryByRole('figure', { name: 'Verdicts per Day' })).not.toBeInTheDocument();
+    expect(within(section()).getByText('No Data Found')).toBeInTheDocument();
+
+    cleanup();
+    api.answer({
+      'GET /claims/dashboard/charts': {
+        ...CHARTS,
+        verdictsByDay: quietDays,
+        openByAge: CHARTS.openByAge.map((row) => ({ ...row, count: 0, overdue: 0 })),
+      },
+    });
+    renderDashboard();
+    expect(
+      await within(await screen.findByRole('region', { name: 'Charts of the Period' })).findByText('No Data Found'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal with Retry, and the tables still", async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/charts': failure(400, 'to: the period covers 400 days; choose at most 366') });
+    renderDashboard();
+    expect(await within(section()).findByText('The period covers 400 days; choose at most 366')).toBeInTheDocument();
+    expect(within(section()).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(await screen.findByText('OPEN')).toBeInTheDocument();
+  });
+
+  it('asks again for the period and insurer chosen, and keeps the period for the quality tab', async () => {
+    signInAs('vitraya', 'super_user');
+    api.answer({ 'GET /claims/dashboard/quality': failure(400, 'No report in this test') });
+    renderDashboard('/dashboard?org=maxbupa');
+    await screen.findByRole('figure', { name: 'Verdicts per Day' });
+    typeDate('From', todayInZone().subtract(6, 'day').format('DD-MM-YYYY'));
+    await waitFor(() => expect(chartsAsked()).toContainEqual(['maxbupa', wireDay(6), wireDay(0)]));
+    fireEvent.mouseDown(screen.getByLabelText('Insurer', { selector: 'input' }));
+    fireEvent.click(await screen.findByTitle('Bajaj'));
+    await waitFor(() => expect(chartsAsked()).toContainEqual(['bajaj', wireDay(6), wireDay(0)]));
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Verification Quality' }));
+    await waitFor(() => expect(api.callsTo('GET /claims/dashboard/quality').map((call) => call.query.get('from'))).toEqual([wireDay(6)]));
+  });
+
+  it('refuses a period that ends before it starts without asking', async () => {
+    signInAs('vitraya', 'super_user');
+    renderDashboard(`/dashboard?from=${wireDay(5)}&to=${wireDay(10)}`);
+    expect(await within(section()).findByRole('alert')).toHaveTextContent('The period must end on or after its first day.');
+    await screen.findByText('OPEN');
+    expect(chartsAsked()).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useSearchParams } from 'react-router-dom';
 import { dashboardCountQuery, type DashboardKind } from '../../api/claims';
+import { ChartsSection } from './ChartsSection';
 import { QualitySection } from './QualitySection';
 
 const resultLabel = (value: string) =>
@@ -118,21 +119,27 @@ export function DashboardScreen() {
         </Typography.Title>
         {provider && <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />}
       </Flex>
+      {/* One tab in the page at a time: each has its own period picker, both on the address's ?from=&to=. */}
       <Tabs
         activeKey={tab}
         onChange={chooseTab}
+        destroyOnHidden
         items={[
           {
             key: 'counts',
             label: 'Claim Counts',
+            // The charts of the chosen period first; the tables below keep the exact numbers of every claim.
             children: (
-              <Row gutter={[16, 16]}>
-                {TABLES.map((table) => (
-                  <Col key={table.kind} xs={24} lg={12}>
-                    <CountTable {...table} org={org} />
-                  </Col>
-                ))}
-              </Row>
+              <Flex vertical gap="large">
+                <ChartsSection org={org} />
+                <Row gutter={[16, 16]}>
+                  {TABLES.map((table) => (
+                    <Col key={table.kind} xs={24} lg={12}>
+                      <CountTable {...table} org={org} />
+                    </Col>
+                  ))}
+                </Row>
+              </Flex>
             ),
           },
           // Rendered once opened: the report reads every annotated claim of the period, the counts do not wait for it.
