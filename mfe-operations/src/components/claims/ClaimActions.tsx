@@ -1,5 +1,6 @@
 import { CloudUploadOutlined, DownOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { ConsoleClaimRow } from '@claims/shared-kernel';
+import { DECISION_LETTER, useMakeDecisionLetter } from '@claims/shared-kernel/ui';
 import { useMutation } from '@tanstack/react-query';
 import { App, Button, Dropdown, Flex, type MenuProps } from 'antd';
 import { useState } from 'react';
@@ -16,7 +17,7 @@ import { CONFIRM_TITLE, SELECT_FIRST, SUCCESS } from '../console/texts';
 import { alreadySaid, useConsoleRefresh, useConsoleWrite } from '../console/useConsoleWrite';
 
 type Dialog = 'procedure' | 'status' | 'batch' | 'manifest';
-type MenuAction = 'procedure' | 'status' | 'drop';
+type MenuAction = 'procedure' | 'status' | 'letter' | 'drop';
 
 interface TabActions {
   refresh: boolean;
@@ -31,7 +32,14 @@ interface TabActions {
 
 /** What each claims tab offers (spec 3 §2.7, §4): Refresh where claims come in, Retry where downloads failed. */
 const TAB_ACTIONS: Record<ClaimsTab, TabActions> = {
-  uploads: { refresh: true, upload: true, retry: false, retryInBatch: false, createBatch: true, menu: ['procedure', 'status', 'drop'] },
+  uploads: {
+    refresh: true,
+    upload: true,
+    retry: false,
+    retryInBatch: false,
+    createBatch: true,
+    menu: ['procedure', 'status', 'letter', 'drop'],
+  },
   downloadFailed: { refresh: true, upload: false, retry: true, retryInBatch: false, createBatch: false, menu: ['status', 'drop'] },
   uploadFailed: {
     refresh: false,
@@ -39,11 +47,18 @@ const TAB_ACTIONS: Record<ClaimsTab, TabActions> = {
     retry: false,
     retryInBatch: true,
     createBatch: true,
-    menu: ['procedure', 'status', 'drop'],
+    menu: ['procedure', 'status', 'letter', 'drop'],
   },
 };
 
-const MENU_LABELS: Record<MenuAction, string> = { procedure: 'Add Procedure Name', status: 'Change Status', drop: 'Drop' };
+const MENU_LABELS: Record<MenuAction, string> = {
+  procedure: 'Add Procedure Name',
+  status: 'Change Status',
+  letter: DECISION_LETTER,
+  drop: 'Drop',
+};
+/** A letter is of one claim's verdict. */
+export const ONE_CLAIM_FOR_LETTER = 'Select one claim for its decision letter';
 
 export interface ClaimActionsProps {
   tab: ClaimsTab;
@@ -78,6 +93,7 @@ export function ClaimActions({ tab, org, selected, procedureOptions, onDone }: C
   });
   const retry = useConsoleWrite(org, () => setClaimStatus(ids, 'TO_BE_REDOWNLOADED', org), { success: SUCCESS.done, onDone });
   const drop = useConsoleWrite(org, () => dropClaims(ids, org), { success: SUCCESS.done, onDone });
+  const letter = useMakeDecisionLetter(org);
 
   /** Whether there is a selection to act on; without one, says to select first. */
   const hasSelection = (): boolean => {
@@ -98,7 +114,10 @@ export function ClaimActions({ tab, org, selected, procedureOptions, onDone }: C
     items: offers.menu.map((key) => ({ key, label: MENU_LABELS[key], danger: key === 'drop' })),
     onClick: ({ key }) => {
       if (!hasSelection()) return;
-      if (key === 'drop') confirmDrop();
+      if (key === 'letter') {
+        if (selected.length === 1) letter.mutate(selected[0].id);
+        else void message.warning(ONE_CLAIM_FOR_LETTER);
+      } else if (key === 'drop') confirmDrop();
       else setDialog(key as Dialog);
     },
   };
@@ -122,7 +141,7 @@ export function ClaimActions({ tab, org, selected, procedureOptions, onDone }: C
       )}
       {offers.retryInBatch && <FailedClaimActions org={org} selected={selected} onDone={onDone} />}
       <Dropdown trigger={['click']} menu={menu}>
-        <Button loading={drop.isPending}>
+        <Button loading={drop.isPending || letter.isPending}>
           Claim Actions <DownOutlined />
         </Button>
       </Dropdown>
