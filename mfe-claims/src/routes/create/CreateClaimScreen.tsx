@@ -23,8 +23,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { claimKeys, dashboardKeys } from '../../api/claims';
 import { type ClaimDraft, createClaim, uploadLimitsQuery } from '../../api/create';
 import { hospitalOptions, procedureOptions } from '../../api/lookups';
-import { DocumentPicker } from './DocumentPicker';
-import { documentProblems, type PickedDocument } from './documents';
+import { DocumentPicker, documentProblems, type PickedDocument } from '../../components/upload';
 
 export const BUSY_MESSAGE = 'Evidence verification in progress';
 

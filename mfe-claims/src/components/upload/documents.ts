@@ -33,15 +33,17 @@ export const limitsText = (limits: UploadLimits): string =>
   `Up to ${limits.maxFiles} files, ${megabytes(limits.maxFileBytes)} each, ${megabytes(limits.maxClaimBytes)} in all`;
 
 /**
- * What keeps the chosen files from being sent, by file: too large on its own, one file too many, or
- * not fitting in what is left of the claim's total (files are taken in the order they were added).
+ * What keeps the chosen files from being sent, by file: too large on its own, one file too many (with the
+ * `heldFiles` the claim already has, when documents are added to it), or not fitting in what is left of the
+ * claim's total (files are taken in the order they were added; the sizes of documents already held are the
+ * server's to count).
  */
-export function documentProblems(documents: PickedDocument[], limits: UploadLimits | undefined): Map<string, string> {
+export function documentProblems(documents: PickedDocument[], limits: UploadLimits | undefined, heldFiles = 0): Map<string, string> {
   const problems = new Map<string, string>();
   if (!limits) return problems;
   let total = 0;
   documents.forEach(({ uid, file }, index) => {
-    if (index >= limits.maxFiles) {
+    if (heldFiles + index >= limits.maxFiles) {
       problems.set(uid, `'${file.name}' is one file too many: a claim can have at most ${limits.maxFiles} files.`);
     } else if (file.size > limits.maxFileBytes) {
       problems.set(uid, `'${file.name}' is ${megabytes(file.size)}: a file can be at most ${megabytes(limits.maxFileBytes)}.`);

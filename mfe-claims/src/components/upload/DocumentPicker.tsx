@@ -3,12 +3,12 @@ import { fileSize, type UploadLimits } from '@claims/shared-kernel';
 import { Alert, Button, Card, Col, Flex, Row, Typography, theme } from 'antd';
 import Upload, { type RcFile } from 'antd/es/upload';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { PdfIcon } from '../../components/viewer/PdfIcon';
+import { PdfIcon } from '../viewer/PdfIcon';
 import { ACCEPT_ATTRIBUTE, isAcceptedFile, isPdf, limitsText, notAcceptedMessage, type PickedDocument } from './documents';
 
 const THUMB = 56;
 // react-pdf loads in a chunk of its own when a PDF is picked, as on the claim page.
-const PdfThumbnail = lazy(() => import('../../components/viewer/PdfThumbnail'));
+const PdfThumbnail = lazy(() => import('../viewer/PdfThumbnail'));
 
 /** An image's own thumbnail; the object URL lives as long as the card. */
 function ImageThumb({ file }: { file: File }) {
@@ -63,13 +63,16 @@ export interface DocumentPickerProps {
   /** By file uid: why it cannot be sent (see documentProblems). */
   problems: Map<string, string>;
   disabled: boolean;
+  /** The button that sends the documents, as the list of problems names it. */
+  submitLabel?: string;
 }
 
 /**
- * The evidence documents (spec 1 §2): dropped or chosen, kept in the browser (beforeUpload answers
- * false) and sent with the claim. Files that are not PNG, JPEG or PDF are refused with their names.
+ * The evidence documents (spec 1 §2): dropped or chosen, kept in the browser (beforeUpload answers false) and
+ * sent with the claim, or added to it later from the claim page. Files that are not PNG, JPEG or PDF are refused
+ * with their names.
  */
-export function DocumentPicker({ documents, onAdd, onRemove, limits, problems, disabled }: DocumentPickerProps) {
+export function DocumentPicker({ documents, onAdd, onRemove, limits, problems, disabled, submitLabel = 'Submit' }: DocumentPickerProps) {
   const [refused, setRefused] = useState<string[]>([]);
 
   const take = (file: RcFile, batch: RcFile[]) => {
@@ -119,7 +122,7 @@ export function DocumentPicker({ documents, onAdd, onRemove, limits, problems, d
         <Alert
           type="error"
           showIcon
-          title="Remove these documents before Submit"
+          title={`Remove these documents before ${submitLabel}`}
           description={
             <ul style={{ margin: 0, paddingInlineStart: 18 }}>
               {[...problems].map(([uid, text]) => (
