@@ -2,15 +2,11 @@ import {
   ADJUDICATION_RESULTS,
   adjudicationResultLabel,
   ANNOTATION_ENTITIES,
-  DATE_WIRE_FORMAT,
   EXPECTED_RESULT_VERDICT,
   EXPECTED_RESULTS,
   expectedResultLabel,
   formatInZone,
   insurerLabel,
-  QUALITY_PERIOD,
-  qualityPeriodOf,
-  todayInZone,
 } from '@claims/shared-kernel';
 import type {
   AnnotationEntityKind,
@@ -22,27 +18,24 @@ import type {
   QualityReport,
 } from '@claims/shared-kernel';
 import { LoadState } from '@claims/shared-kernel/ui';
-import { Card, DatePicker, Flex, Form, Spin, Table, Typography, theme } from 'antd';
+import { Card, Flex, Spin, Table, Typography, theme } from 'antd';
 import type { TableColumnsType } from 'antd';
 import Statistic from 'antd/es/statistic';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
+import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { qualityReportQuery } from '../../api/quality';
 import { type Tones, useTones } from '../../components/verification/tones';
-import { FormItemSpacing } from '../../components/FormItemSpacing';
+import { DISPLAY_DATE, PeriodPicker, useDashboardPeriod } from './PeriodPicker';
 
-const DISPLAY_DATE = 'DD-MM-YYYY';
 const formatDay = (day: string) => dayjs(day).format(DISPLAY_DATE);
-const disableFuture = (day: Dayjs) => day.isAfter(todayInZone(), 'day');
 
 /** A share as a percentage with at most one decimal ('66.7%', '100%'); a dash where there was nothing to count. */
 const percent = (share: number | null): string => (share === null ? '—' : `${Number((share * 100).toFixed(1))}%`);
 
 const entityLabel = (kind: AnnotationEntityKind): string => ANNOTATION_ENTITIES.find((e) => e.kind === kind)?.label ?? kind;
 const entityNames = (names: QualityEntityName[]): string => names.map((n) => `${entityLabel(n.entity)}: ${n.name}`).join('; ');
-const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** 'Accept → Accepted; ...; Wrong Procedure → Rejected': what each expected result asks of the adjudicator. */
 const VERDICT_ASKED = EXPECTED_RESULTS.map((r) => `${r.label} → ${adjudicationResultLabel(EXPECTED_RESULT_VERDICT[r.code])}`).join('; ');
@@ -226,53 +219,18 @@ function QualityReportView({ report }: { report: QualityReport }) {
  * claims annotated in a period (?from=&to=, by default the last 90 days of the display zone).
  */
 export function QualitySection({ org }: { org: string }) {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const period = qualityPeriodOf({ from: searchParams.get('from'), to: searchParams.get('to') }, todayInZone().format(DATE_WIRE_FORMAT));
+  const period = useDashboardPeriod();
   // Another period or insurer replaces the shown report once it arrives.
   const query = useQuery({
     ...qualityReportQuery({ org, from: period.from, to: period.to }),
     enabled: !period.problem,
     placeholderData: keepPreviousData,
   });
-  const choose = (field: 'from' | 'to', day: Dayjs | null) =>
-    setSearchParams((params) => {
-      if (day) params.set(field, day.format(DATE_WIRE_FORMAT));
-      else params.delete(field);
-      return params;
-    });
-  // A day typed into the address that is none (the message below names it) leaves its picker empty.
-  const shown = (day: string) => (dayjs(day).isValid() ? dayjs(day) : null);
 
   return (
     <Flex vertical gap={12}>
-      <FormItemSpacing step="none">
-        <Flex gap={8} wrap align="center">
-          <Form.Item label="From">
-            <DatePicker
-              aria-label="From"
-              value={shown(period.from)}
-              format={DISPLAY_DATE}
-              disabledDate={disableFuture}
-              onChange={(day) => choose('from', day)}
-            />
-          </Form.Item>
-          <Form.Item label="To">
-            <DatePicker
-              aria-label="To"
-              value={shown(period.to)}
-              format={DISPLAY_DATE}
-              disabledDate={disableFuture}
-              onChange={(day) => choose('to', day)}
-            />
-          </Form.Item>
-          <Typography.Text type="secondary">Claims annotated in the period, at most {QUALITY_PERIOD.maxDays} days</Typography.Text>
-        </Flex>
-      </FormItemSpacing>
-      {period.problem ? (
-        <Typography.Text type="danger" role="alert">
-          {capitalized(period.problem.message)}.
-        </Typography.Text>
-      ) : (
+      <PeriodPicker period={period} note="Claims annotated in the period" />
+      {!period.problem && (
         <Spin spinning={query.isPlaceholderData && query.isFetching}>
           <LoadState query={query} isEmpty={(report) => report.annotatedClaims === 0}>
             {(report) => <QualityReportView report={report} />}
