@@ -572,7 +572,7 @@ async function overrideJudgesTheInsurersClaim(e2e: E2E): Promise<void> {
   form.append('documents', new Blob([pdf], { type: 'application/pdf' }), 'summary.pdf');
   const created = await admin.ok<ClaimCreateResponse>('POST', `/claims?org=${insurer.code}`, form);
   const claimId = created.id;
-  // A procedure that asks questions is verified once they are answered.
+  // A procedure that asks questions is verified at once, and again once they are answered.
   if (created.requestAdditoinalInput) {
     const { questions } = await admin.ok<ClaimQuestions>('GET', `/claims/${claimId}/questions?org=${insurer.code}`);
     const answers = Object.fromEntries(
@@ -587,7 +587,10 @@ async function overrideJudgesTheInsurersClaim(e2e: E2E): Promise<void> {
       async () => {
         seen = await admin.ok<Claim>('GET', `/claims/${claimId}?org=${insurer.code}`);
         if (seen.status.endsWith('_FAILED')) throw new Error(`claim ${claimId} was not verified: ${seen.status}`);
-        return seen.status === 'ADJUDICATED' && !seen.progress && seen.lastVerifiedOn !== after ? seen : undefined;
+        // Answered questions verify the claim again: the verdict waited for is the one with the answers.
+        return seen.status === 'ADJUDICATED' && !seen.progress && !seen.answersRequested && seen.lastVerifiedOn !== after
+          ? seen
+          : undefined;
       },
     );
   const first = await verified();

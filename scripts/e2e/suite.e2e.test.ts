@@ -7,6 +7,7 @@ import type { Frame, Page } from 'playwright-core';
 import { defineClaimReviewTests } from './claim-review';
 import { defineConsoleTests } from './console';
 import { defineLayoutTests } from './layout';
+import { defineLetterTests } from './letters';
 import { defineRuleTests } from './rules';
 import { defineMasterTests } from './masters';
 import {
@@ -367,3 +368,4 @@ defineRuleTests(() => e2e);
 defineMasterTests(() => e2e);
 defineConsoleTests(() => e2e);
 defineLayoutTests(() => e2e);
+defineLetterTests(() => e2e);
