@@ -10,6 +10,7 @@ import { ReasonText } from '../../components/verification/ReasonText';
 import { ResultTag } from '../../components/verification/ResultTag';
 import type { ViewerPosition } from '../../components/viewer/types';
 import { ChangesPanel } from './ChangesPanel';
+import { DocumentRoundsPanel } from './DocumentRoundsPanel';
 import { ANSWERS_REQUESTED } from '../claims/claimFilter';
 import { DecisionLettersPanel } from './DecisionLettersPanel';
 import { ProcedurePanel } from './ProcedurePanel';
@@ -145,6 +146,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         />
       )}
       <DecisionLettersPanel claim={claim} org={org} />
+      <DocumentRoundsPanel claim={claim} org={org} />
       <ChangesPanel claim={claim} provider={provider} />
       {codes.length === 0 && !running && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
       {codes.map((code) => (
