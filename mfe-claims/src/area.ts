@@ -28,6 +28,21 @@ export const area = {
       visibleTo: { organizations: ['provider'] },
     },
     {
+      path: '/myQueue',
+      label: 'My Queue',
+      icon: 'SolutionOutlined',
+      section: 'work',
+      order: 15,
+    },
+    {
+      path: '/reviewSettings',
+      label: 'Review Settings',
+      icon: 'ControlOutlined',
+      section: 'work',
+      order: 90,
+      visibleTo: { organizations: ['provider'], roles: ['super_user'] },
+    },
+    {
       path: '/annotation',
       label: 'Annotation',
       icon: 'HighlightOutlined',

@@ -9,6 +9,10 @@ const ClaimScreen = lazy(() => import('./claim/ClaimScreen').then((m) => ({ defa
 const QuestionsScreen = lazy(() => import('./questions/QuestionsScreen').then((m) => ({ default: m.QuestionsScreen })));
 const AnnotationListScreen = lazy(() => import('./annotation/AnnotationListScreen').then((m) => ({ default: m.AnnotationListScreen })));
 const DashboardScreen = lazy(() => import('./dashboard/DashboardScreen').then((m) => ({ default: m.DashboardScreen })));
+const MyQueueScreen = lazy(() => import('./my-queue/MyQueueScreen').then((m) => ({ default: m.MyQueueScreen })));
+const ReviewSettingsScreen = lazy(() =>
+  import('./review-settings/ReviewSettingsScreen').then((m) => ({ default: m.ReviewSettingsScreen })),
+);
 
 /** The claims area's route table: its router and its declaration's segments are made from it. */
 export const ROUTES: readonly ScreenRoute[] = [
@@ -18,4 +22,6 @@ export const ROUTES: readonly ScreenRoute[] = [
   { path: 'questions/:claimId', screen: QuestionsScreen },
   { path: 'annotation', screen: AnnotationListScreen },
   { path: 'dashboard', screen: DashboardScreen },
+  { path: 'myQueue', screen: MyQueueScreen },
+  { path: 'reviewSettings', screen: ReviewSettingsScreen, superUserOnly: true },
 ];
