@@ -131,7 +131,8 @@ export function missingOf(verification: ProcedureVerification): string[] {
       .split(';')
       .map((part) => part.trim())
       .filter(Boolean);
-  return reason ? [reason] : [];
+  // A QUERY for another cause (no protocol configured) misses no document: its reasons say why.
+  return [];
 }
 
 /** The reasons in sentences: the failing statements, or for an accepted procedure that every rule holds. */
