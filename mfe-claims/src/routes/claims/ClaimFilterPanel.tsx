@@ -4,7 +4,14 @@ import type { AdjudicationResult, CaseType, ClaimStatus } from '@claims/shared-k
 import { Checkbox, Col, Form, Row, Select } from 'antd';
 import { useState } from 'react';
 import type { ClaimFilterOptions } from '../../api/lookups';
-import { ANSWERS_REQUESTED, emptyClaimFilter, INSURER_RESULTS, offersAdjudicationResult, type ClaimFilter } from './claimFilter';
+import {
+  ANSWERS_REQUESTED,
+  DECISION_DIFFERS,
+  emptyClaimFilter,
+  INSURER_RESULTS,
+  offersAdjudicationResult,
+  type ClaimFilter,
+} from './claimFilter';
 import { FormItemSpacing } from '../../components/FormItemSpacing';
 
 const STATUS_OPTIONS = REVIEW_FILTER_STATUSES.map((s) => ({ value: s, label: s }));
@@ -56,6 +63,15 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     </Form.Item>
   );
 
+  // Claims where a person's decision differs from the adjudicator's verdict (issue 23 §4).
+  const differsField = (
+    <Form.Item>
+      <Checkbox checked={value.decisionDiffers} onChange={(event) => set('decisionDiffers', event.target.checked)}>
+        {DECISION_DIFFERS}
+      </Checkbox>
+    </Form.Item>
+  );
+
   return (
     <FilterPanel onFilter={() => onFilter(value)} onReset={reset} filterDisabled={!!dateRangeError(value.range.from, value.range.to)}>
       <DateRangeFields value={value.range} onChange={(range) => set('range', range)} />
@@ -63,6 +79,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
         <Form layout="vertical" component="div">
           {resultField(INSURER_RESULT_OPTIONS)}
           {answersField}
+          {differsField}
         </Form>
       )}
       {fullFilter && (
@@ -141,6 +158,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
           </Row>
           {offersAdjudicationResult(value.statuses) && resultField(RESULT_OPTIONS)}
           {answersField}
+          {differsField}
         </Form>
       )}
     </FilterPanel>

@@ -176,6 +176,7 @@ describe('columns per organisation', () => {
         'Evidence Found',
         'Documents Found',
         'Verification Result',
+        'Decision',
         'Date',
       ]),
     );
@@ -198,6 +199,7 @@ describe('columns per organisation', () => {
       'Procedure Code',
       'Hospital Code',
       'Verification Result',
+      'Decision',
       'Date',
     ]);
     expect(listCalls()).toContainEqual(listed('starhealth', { status: 'ADJUDICATED' }));
@@ -644,6 +646,27 @@ describe('filter panel', () => {
     const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
       expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, answersRequested: true }, query: listed('vitraya') }),
+    );
+  });
+
+  it("shows each claim's decision beside the verdict and finds the claims whose decision differs from it", async () => {
+    signInAs('vitraya', 'user');
+    api.answer({ 'GET /claims': page([claim(1, { decision: 'DENY' }), claim(2, { decision: 'MIXED' }), claim(3, { decision: null })]) });
+    renderClaims();
+    const decisionOf = async (caseNo: string) => {
+      const row = (await screen.findByText(caseNo)).closest('tr')!;
+      const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent === 'Decision');
+      return row.querySelectorAll('td')[column]?.textContent;
+    };
+    expect(await decisionOf('CASE-1')).toBe('Denied');
+    expect(await decisionOf('CASE-2')).toBe('Mixed');
+    expect(await decisionOf('CASE-3')).toBe('');
+    openFilter();
+    fireEvent.click(screen.getByLabelText('Decision differs from verdict'));
+    fireEvent.click(filterButton());
+    const today = todayInZone().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, decisionDiffers: true }, query: listed('vitraya') }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { caseTypeLabel, formatInZone, Highlight, verificationResultText } from '@claims/shared-kernel';
+import { CLAIM_DECISION_LABELS, caseTypeLabel, formatInZone, Highlight, verificationResultText } from '@claims/shared-kernel';
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
@@ -19,6 +19,7 @@ const WIDTH = {
   annotation: 92,
   count: 94,
   date: 96,
+  decision: 88,
 } as const;
 /** The least the verdict gets before the table scrolls sideways. */
 const VERDICT_MIN_WIDTH = 160;
@@ -101,6 +102,13 @@ export function claimColumns({ provider, searchText, selectable }: { provider: b
           </Flex>
         );
       },
+    },
+    {
+      // A person's decision beside the verdict (issue 23 §4): the procedures' current decisions, or Mixed.
+      title: 'Decision',
+      key: 'decision',
+      width: WIDTH.decision,
+      render: (_, row) => (row.decision ? CLAIM_DECISION_LABELS[row.decision] : null),
     },
     {
       title: 'Date',

@@ -4,6 +4,9 @@ import { todayInZone, type AdjudicationResult, type CaseType, type ClaimSearchBo
 /** A claim verified while its procedure questions wait for answers: its tag in the lists and the filter's box. */
 export const ANSWERS_REQUESTED = 'Answers requested';
 
+/** The filter's box of claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */
+export const DECISION_DIFFERS = 'Decision differs from verdict';
+
 /** What the filter panel holds; applied as a whole when the user presses Filter. */
 export interface ClaimFilter {
   range: DateRange;
@@ -16,6 +19,8 @@ export interface ClaimFilter {
   adjudicationResults: AdjudicationResult[];
   /** Only claims whose procedure questions are unanswered ('Answers requested'). */
   answersRequested: boolean;
+  /** Only claims where a person's current decision differs from the verdict (the kernel's decisionDiffers). */
+  decisionDiffers: boolean;
 }
 
 export const emptyClaimFilter = (): ClaimFilter => ({
@@ -28,6 +33,7 @@ export const emptyClaimFilter = (): ClaimFilter => ({
   caseTypes: [],
   adjudicationResults: [],
   answersRequested: false,
+  decisionDiffers: false,
 });
 
 /** Adjudication Result is offered only while Adjudicated is among the chosen statuses (spec 1 §4). */
@@ -60,6 +66,7 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
     }
   }
   if (filter?.answersRequested) body.answersRequested = true;
+  if (filter?.decisionDiffers) body.decisionDiffers = true;
   if (insurer) body.status = ['ADJUDICATED'];
   if (query) body.query = query;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ClaimSearchBody;
