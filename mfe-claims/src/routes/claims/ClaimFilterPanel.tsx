@@ -7,6 +7,7 @@ import type { ClaimFilterOptions } from '../../api/lookups';
 import {
   ANSWERS_REQUESTED,
   DECISION_DIFFERS,
+  DOCUMENTS_REQUESTED,
   emptyClaimFilter,
   INSURER_RESULTS,
   offersAdjudicationResult,
@@ -55,6 +56,14 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
   );
 
   // Claims verified while their procedure questions wait for answers (issue 24 §3).
+  const documentsField = (
+    <Form.Item>
+      <Checkbox checked={value.documentsRequested} onChange={(event) => set('documentsRequested', event.target.checked)}>
+        {DOCUMENTS_REQUESTED}
+      </Checkbox>
+    </Form.Item>
+  );
+
   const answersField = (
     <Form.Item>
       <Checkbox checked={value.answersRequested} onChange={(event) => set('answersRequested', event.target.checked)}>
@@ -78,6 +87,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
       {insurer && (
         <Form layout="vertical" component="div">
           {resultField(INSURER_RESULT_OPTIONS)}
+          {documentsField}
           {answersField}
           {differsField}
         </Form>
@@ -157,6 +167,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
             </Col>
           </Row>
           {offersAdjudicationResult(value.statuses) && resultField(RESULT_OPTIONS)}
+          {documentsField}
           {answersField}
           {differsField}
         </Form>

@@ -633,6 +633,28 @@ describe('filter panel', () => {
     expect(screen.getByLabelText('Download Excel')).toBeInTheDocument();
   });
 
+  it("tags claims with documents requested and finds only those with 'Documents requested'", async () => {
+    signInAs('vitraya', 'user');
+    api.answer({
+      'GET /claims': page([claim(1, { documentsRequested: true, answersRequested: true }), claim(2, { documentsRequested: false })]),
+    });
+    renderClaims();
+    const tags = async (caseNo: string) =>
+      Array.from((await screen.findByText(caseNo)).closest('tr')!.querySelectorAll('.ant-tag')).map((tag) => tag.textContent);
+    expect(await tags('CASE-1')).toEqual(['Answers requested', 'Documents requested']);
+    expect(await tags('CASE-2')).toEqual([]);
+    openFilter();
+    fireEvent.click(screen.getByLabelText('Documents requested'));
+    fireEvent.click(filterButton());
+    const today = todayInZone().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(searchCalls().at(-1)).toEqual({
+        body: { startDate: today, endDate: today, documentsRequested: true },
+        query: listed('vitraya'),
+      }),
+    );
+  });
+
   it("tags claims whose questions wait for answers and finds only those with 'Answers requested'", async () => {
     signInAs('vitraya', 'user');
     api.answer({ 'GET /claims': page([claim(1, { answersRequested: true }), claim(2, { answersRequested: false })]) });

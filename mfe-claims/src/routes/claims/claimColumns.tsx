@@ -2,7 +2,7 @@ import { CLAIM_DECISION_LABELS, caseTypeLabel, formatInZone, Highlight, verifica
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { ANSWERS_REQUESTED } from './claimFilter';
+import { ANSWERS_REQUESTED, DOCUMENTS_REQUESTED } from './claimFilter';
 
 type Columns = TableColumnsType<ClaimListRow>;
 
@@ -94,11 +94,12 @@ export function claimColumns({ provider, searchText, selectable }: { provider: b
       key: 'verificationResult',
       render: (_, row) => {
         const verdict = clipped(verificationResultText(row.adjudicationResult, row.adjudicationReason));
-        if (!row.answersRequested) return verdict;
+        if (!row.answersRequested && !row.documentsRequested) return verdict;
         return (
           <Flex vertical gap={2} align="start">
             {verdict}
-            <Tag color="processing">{ANSWERS_REQUESTED}</Tag>
+            {row.answersRequested && <Tag color="processing">{ANSWERS_REQUESTED}</Tag>}
+            {row.documentsRequested && <Tag color="processing">{DOCUMENTS_REQUESTED}</Tag>}
           </Flex>
         );
       },

@@ -4,6 +4,9 @@ import { todayInZone, type AdjudicationResult, type CaseType, type ClaimSearchBo
 /** A claim verified while its procedure questions wait for answers: its tag in the lists and the filter's box. */
 export const ANSWERS_REQUESTED = 'Answers requested';
 
+/** A claim with a document request open: its tag in the lists and the filter's box. */
+export const DOCUMENTS_REQUESTED = 'Documents requested';
+
 /** The filter's box of claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */
 export const DECISION_DIFFERS = 'Decision differs from verdict';
 
@@ -17,6 +20,8 @@ export interface ClaimFilter {
   batchIds: number[];
   caseTypes: CaseType[];
   adjudicationResults: AdjudicationResult[];
+  /** Only claims with a document request open ('Documents requested'). */
+  documentsRequested: boolean;
   /** Only claims whose procedure questions are unanswered ('Answers requested'). */
   answersRequested: boolean;
   /** Only claims where a person's current decision differs from the verdict (the kernel's decisionDiffers). */
@@ -32,6 +37,7 @@ export const emptyClaimFilter = (): ClaimFilter => ({
   batchIds: [],
   caseTypes: [],
   adjudicationResults: [],
+  documentsRequested: false,
   answersRequested: false,
   decisionDiffers: false,
 });
@@ -65,6 +71,7 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
       body.adjudicationResult = listOrNothing(filter.adjudicationResults.filter((result) => INSURER_RESULTS.includes(result)));
     }
   }
+  if (filter?.documentsRequested) body.documentsRequested = true;
   if (filter?.answersRequested) body.answersRequested = true;
   if (filter?.decisionDiffers) body.decisionDiffers = true;
   if (insurer) body.status = ['ADJUDICATED'];
