@@ -1,13 +1,24 @@
 /**
- * The dashboard's charts (issue 23 §5) over a period of the display zone: the verdicts given per day, and the open
- * reviews by how long they have waited. Scoped like the dashboard's counts (src/claims/dashboard.ts): one
+ * The dashboard's charts (issue 23 §5) over a period of the display zone: the verdicts given per day, the open
+ * reviews by how long they have waited, the reviews decided per day on time or late, and the people's decisions
+ * against the adjudicator's verdicts. Scoped like the dashboard's counts (src/claims/dashboard.ts): one
  * organisation, and for insurer users its ADJUDICATED claims alone.
  */
-import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { ADJUDICATION_RESULTS, type AdjudicationResult } from '@claims/shared-kernel/constants';
-import type { DashboardCharts, OpenAgeBucket, OpenAgeRow, VerdictCounts, VerdictDay } from '@claims/shared-kernel/contract';
+import {
+  DECISIONS,
+  type DashboardCharts,
+  type Decision,
+  type DecisionVerdictRow,
+  type OpenAgeBucket,
+  type OpenAgeRow,
+  type TurnaroundDay,
+  type VerdictCounts,
+  type VerdictDay,
+} from '@claims/shared-kernel/contract';
 import { rowsOf, type DbOrTx } from '../db';
-import { claims } from '../db/schema';
+import { claimDecisions, claims } from '../db/schema';
 import type { QualityPeriod } from './quality';
 
 export interface ChartsScope {
@@ -17,6 +28,17 @@ export interface ChartsScope {
 }
 
 const noVerdicts = (): VerdictCounts => ({ ACCEPTED: 0, REJECTED: 0, QUERY: 0, SUSPENDED: 0 });
+const isVerdict = (value: string | null): value is AdjudicationResult => (ADJUDICATION_RESULTS as readonly string[]).includes(value ?? '');
+
+/** The organisation's claims the charts count: for insurer users, its ADJUDICATED ones alone. */
+const inScope = (scope: ChartsScope): SQL =>
+  scope.adjudicatedOnly ? sql`${claims.org} = ${scope.org} and ${claims.status} = 'ADJUDICATED'` : sql`${claims.org} = ${scope.org}`;
+
+/** An instant as a SQL timestamptz (the same text on PGlite and PostgreSQL). */
+const instant = (at: Date) => sql`${at.toISOString()}::timestamptz`;
+
+/** A timestamp's day in the zone, YYYY-MM-DD. */
+const dayIn = (column: AnyColumn, zone: string) => sql<string>`to_char(${column} at time zone ${zone}, 'YYYY-MM-DD')`;
 
 /** The days from `from` to `to`, both included (YYYY-MM-DD, calendar days without a zone). */
 function daysOf(from: string, to: string): string[] {
@@ -28,7 +50,7 @@ function daysOf(from: string, to: string): string[] {
 
 /** Each day of the period with the ADJUDICATED claims whose latest verdict was given that day (in `zone`), by verdict. */
 async function verdictsByDay(db: DbOrTx, scope: ChartsScope, period: QualityPeriod, zone: string): Promise<VerdictDay[]> {
-  const day = sql<string>`to_char(${claims.lastVerifiedOn} at time zone ${zone}, 'YYYY-MM-DD')`;
+  const day = dayIn(claims.lastVerifiedOn, zone);
   const rows = await db
     .select({ day, verdict: claims.adjudicationResult, count: sql<number>`count(*)::int` })
     .from(claims)
@@ -46,8 +68,7 @@ async function verdictsByDay(db: DbOrTx, scope: ChartsScope, period: QualityPeri
   const byDay = new Map(daysOf(period.from, period.to).map((d) => [d, noVerdicts()]));
   for (const row of rows) {
     const counts = byDay.get(row.day);
-    if (counts && (ADJUDICATION_RESULTS as readonly string[]).includes(row.verdict ?? ''))
-      counts[row.verdict as AdjudicationResult] += row.count;
+    if (counts && isVerdict(row.verdict)) counts[row.verdict] += row.count;
   }
   return [...byDay].map(([d, verdicts]) => ({ day: d, verdicts }));
 }
@@ -67,30 +88,73 @@ const AGE_FROM: readonly [OpenAgeBucket, number][] = [
  * arrival, and how many of each were past their due time.
  */
 async function openByAge(db: DbOrTx, scope: ChartsScope, at: Date): Promise<OpenAgeRow[]> {
-  const instant = sql`${at.toISOString()}::timestamptz`;
+  const then = instant(at);
   const arrival = sql`coalesce(${claims.arrivalDate}, ${claims.createdOn})`;
-  const waited = sql`extract(epoch from (${instant} - ${arrival}))`;
+  const waited = sql`extract(epoch from (${then} - ${arrival}))`;
   const bucket = sql<string>`case ${sql.join(
     AGE_FROM.slice(1)
       .reverse()
       .map(([name, from]) => sql`when ${waited} >= ${from} then ${name}::text`),
     sql` `,
   )} else ${AGE_FROM[0][0]}::text end`;
-  const conditions: SQL[] = [
-    sql`${claims.org} = ${scope.org}`,
-    sql`${claims.dueAt} is not null`,
-    sql`${arrival} <= ${instant}`,
-    sql`(${claims.reviewClosedAt} is null or ${claims.reviewClosedAt} > ${instant})`,
-  ];
-  if (scope.adjudicatedOnly) conditions.push(sql`${claims.status} = 'ADJUDICATED'`);
+  // Overdue as my queue counts it: past the due time with the clock running (a review paused since is not).
+  const overdue = sql`${claims.dueAt} < ${then} and (${claims.reviewPausedAt} is null or ${claims.reviewPausedAt} > ${then})`;
   const rows = await rowsOf<{ age: OpenAgeBucket; count: number; overdue: number }>(
     db,
-    sql`select ${bucket} as "age", count(*)::int as "count", count(*) filter (where ${claims.dueAt} < ${instant})::int as "overdue"
-        from ${claims} where ${sql.join(conditions, sql` and `)} group by 1`,
+    sql`select ${bucket} as "age", count(*)::int as "count", count(*) filter (where ${overdue})::int as "overdue"
+        from ${claims}
+        where ${inScope(scope)} and ${claims.dueAt} is not null and ${arrival} <= ${then}
+          and (${claims.reviewClosedAt} is null or ${claims.reviewClosedAt} > ${then})
+        group by 1`,
   );
   return AGE_FROM.map(([age]) => {
     const row = rows.find((r) => r.age === age);
     return { age, count: row?.count ?? 0, overdue: row?.overdue ?? 0 };
+  });
+}
+
+/** A person decided the claim: its review was closed by a decision, not at the verdict. */
+const decidedByPerson = sql`exists (select 1 from ${claimDecisions} where ${claimDecisions.claimId} = ${claims.id})`;
+
+/** Each day of the period with the reviews a person closed that day, by their due time or after it. */
+async function turnaroundByDay(db: DbOrTx, scope: ChartsScope, period: QualityPeriod, zone: string): Promise<TurnaroundDay[]> {
+  const rows = await rowsOf<TurnaroundDay>(
+    db,
+    sql`select ${dayIn(claims.reviewClosedAt, zone)} as "day",
+          count(*) filter (where ${claims.reviewClosedAt} <= ${claims.dueAt})::int as "onTime",
+          count(*) filter (where ${claims.reviewClosedAt} > ${claims.dueAt})::int as "late"
+        from ${claims}
+        where ${inScope(scope)} and ${claims.dueAt} is not null
+          and ${claims.reviewClosedAt} >= ${instant(period.start)} and ${claims.reviewClosedAt} < ${instant(period.end)}
+          and ${decidedByPerson}
+        group by 1`,
+  );
+  const byDay = new Map(rows.map((row) => [row.day, row]));
+  return daysOf(period.from, period.to).map((day) => ({ day, onTime: byDay.get(day)?.onTime ?? 0, late: byDay.get(day)?.late ?? 0 }));
+}
+
+/**
+ * Each decision with the procedures whose current decision (the newest record of the claim and procedure) was made in
+ * the period, by the verdict the procedure had then.
+ */
+async function decisionsByVerdict(db: DbOrTx, scope: ChartsScope, period: QualityPeriod): Promise<DecisionVerdictRow[]> {
+  const rows = await rowsOf<{ decision: Decision; verdict: string | null; count: number }>(
+    db,
+    sql`select current.decision as "decision", current.verdict as "verdict", count(*)::int as "count"
+        from (
+          select distinct on (${claimDecisions.claimId}, ${claimDecisions.procedureCode})
+            ${claimDecisions.decision} as decision, ${claimDecisions.verdict} as verdict, ${claimDecisions.decidedAt} as decided_at
+          from ${claimDecisions} join ${claims} on ${claims.id} = ${claimDecisions.claimId}
+          where ${inScope(scope)}
+          order by ${claimDecisions.claimId}, ${claimDecisions.procedureCode}, ${claimDecisions.id} desc
+        ) current
+        where current.decided_at >= ${instant(period.start)} and current.decided_at < ${instant(period.end)}
+        group by 1, 2`,
+  );
+  return DECISIONS.map((decision) => {
+    const verdicts = noVerdicts();
+    for (const row of rows) if (row.decision === decision && isVerdict(row.verdict)) verdicts[row.verdict] += row.count;
+    return { decision, verdicts };
   });
 }
 
@@ -112,5 +176,7 @@ export async function dashboardCharts(
     at: at.toISOString(),
     verdictsByDay: await verdictsByDay(db, scope, period, zone),
     openByAge: await openByAge(db, scope, at),
+    turnaroundByDay: await turnaroundByDay(db, scope, period, zone),
+    decisionsByVerdict: await decisionsByVerdict(db, scope, period),
   };
 }

@@ -6,8 +6,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
+import { decisionDiffers, type Decision } from '@claims/shared-kernel/contract';
 import type { DashboardCharts, VerdictCounts } from '@claims/shared-kernel/contract';
-import { claims } from '../../src/db/schema';
+import { claimDecisions, claims } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
 import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
 
@@ -30,6 +31,9 @@ interface TestClaim {
   downloadedArrival?: boolean;
   dueAt?: Date;
   closedAt?: Date;
+  pausedAt?: Date;
+  /** A person's decision records, oldest first: [procedure, decision, the verdict then, when]. */
+  decisions?: [string, Decision, AdjudicationResult | null, string][];
 }
 
 describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
@@ -49,20 +53,34 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
   async function claim(values: TestClaim): Promise<void> {
     made += 1;
     const arrived = values.arrived ?? new Date('2025-01-01T00:00:00Z');
-    await testDb.database.db.insert(claims).values({
-      org: values.org ?? 'vitraya',
-      referenceClaimId: `CHART-${made}`,
-      caseType: 'PRE_AUTH',
-      status: values.status ?? 'ADJUDICATED',
-      adjudicationResult: values.result ?? null,
-      lastVerifiedOn: values.verifiedOn ? new Date(values.verifiedOn) : null,
-      // A downloaded claim arrived at the insurer before it was made here; the clock counts from its arrival.
-      createdOn: values.downloadedArrival ? new Date(arrived.getTime() + 48 * HOUR) : arrived,
-      arrivalDate: values.downloadedArrival ? arrived : null,
-      dueAt: values.dueAt ?? null,
-      reviewClosedAt: values.closedAt ?? null,
-      createdBy: 'charts-test',
-    });
+    const [{ id }] = await testDb.database.db
+      .insert(claims)
+      .values({
+        org: values.org ?? 'vitraya',
+        referenceClaimId: `CHART-${made}`,
+        caseType: 'PRE_AUTH',
+        status: values.status ?? 'ADJUDICATED',
+        adjudicationResult: values.result ?? null,
+        lastVerifiedOn: values.verifiedOn ? new Date(values.verifiedOn) : null,
+        // A downloaded claim arrived at the insurer before it was made here; the clock counts from its arrival.
+        createdOn: values.downloadedArrival ? new Date(arrived.getTime() + 48 * HOUR) : arrived,
+        arrivalDate: values.downloadedArrival ? arrived : null,
+        dueAt: values.dueAt ?? null,
+        reviewClosedAt: values.closedAt ?? null,
+        reviewPausedAt: values.pausedAt ?? null,
+        createdBy: 'charts-test',
+      })
+      .returning({ id: claims.id });
+    for (const [procedureCode, decision, verdict, at] of values.decisions ?? [])
+      await testDb.database.db.insert(claimDecisions).values({
+        claimId: id,
+        procedureCode,
+        decision,
+        verdict,
+        differs: decisionDiffers(decision, verdict),
+        decidedBy: 'vitraya.reviewer',
+        decidedAt: new Date(at),
+      });
   }
 
   beforeAll(async () => {
@@ -100,9 +118,79 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
     await claim({ result: 'REJECTED', arrived: hoursBeforeEnd(30), dueAt: hoursBeforeEnd(26), closedAt: hoursBeforeEnd(1) });
     await claim({ result: 'QUERY', arrived: hoursBeforeEnd(-1), dueAt: hoursBeforeEnd(-5) });
     await claim({ result: 'ACCEPTED', arrived: hoursBeforeEnd(10) });
+    // Paused since before the end: open, but not overdue while its clock stands.
+    await claim({ result: 'QUERY', arrived: hoursBeforeEnd(12), dueAt: hoursBeforeEnd(8), pausedAt: hoursBeforeEnd(9) });
+
+    // Reviews a person decided, closed by their due time or after it; one closed at the verdict, by nobody.
+    const decided = { result: 'REJECTED', arrived: new Date('2025-03-01T00:00:00Z') } as const;
+    await claim({
+      ...decided,
+      dueAt: new Date('2025-03-10T12:00:00Z'),
+      closedAt: new Date('2025-03-10T10:00:00Z'),
+      decisions: [['P1', 'APPROVE', 'ACCEPTED', '2025-03-10T10:00:00Z']],
+    });
+    // Closed at 00:10 on the 12th in Kolkata, after its due time.
+    await claim({
+      ...decided,
+      dueAt: new Date('2025-03-11T18:00:00Z'),
+      closedAt: new Date('2025-03-11T18:40:00Z'),
+      decisions: [
+        ['P1', 'DENY', 'ACCEPTED', '2025-03-11T18:40:00Z'],
+        ['P2', 'QUERY', 'QUERY', '2025-03-11T18:40:00Z'],
+      ],
+    });
+    // A decision changed: only the newest counts.
+    await claim({
+      ...decided,
+      dueAt: new Date('2025-03-12T00:00:00Z'),
+      closedAt: new Date('2025-03-11T05:00:00Z'),
+      decisions: [
+        ['P1', 'DENY', 'REJECTED', '2025-03-11T04:00:00Z'],
+        ['P1', 'APPROVE', 'REJECTED', '2025-03-11T05:00:00Z'],
+      ],
+    });
+    // Closed at its due time to the second: on time.
+    await claim({
+      ...decided,
+      dueAt: new Date('2025-03-11T06:00:00Z'),
+      closedAt: new Date('2025-03-11T06:00:00Z'),
+      decisions: [
+        ['P1', 'DENY', 'REJECTED', '2025-03-11T06:00:00Z'],
+        ['P2', 'QUERY', 'SUSPENDED', '2025-03-11T06:00:00Z'],
+        // A procedure decided before any verdict: no verdict to count it against.
+        ['P3', 'APPROVE', null, '2025-03-11T06:00:00Z'],
+      ],
+    });
+    // Closed at the verdict (it needed nobody): no decision, not in the turnaround.
+    await claim({ ...decided, dueAt: new Date('2025-03-11T12:00:00Z'), closedAt: new Date('2025-03-11T05:00:00Z') });
+    // Its current decision was made after the period, its earlier one in it: neither counts.
+    await claim({
+      ...decided,
+      decisions: [
+        ['P1', 'DENY', 'REJECTED', '2025-03-11T05:00:00Z'],
+        ['P1', 'APPROVE', 'REJECTED', '2025-03-12T18:30:00Z'],
+      ],
+    });
+
     // An insurer's open review, and one not ADJUDICATED (its insurer's users do not see it).
     await claim({ org: 'starhealth', result: 'QUERY', arrived: hoursBeforeEnd(3), dueAt: hoursBeforeEnd(1) });
     await claim({ org: 'starhealth', status: 'OCRED', result: 'QUERY', arrived: hoursBeforeEnd(3), dueAt: hoursBeforeEnd(-1) });
+    // An insurer's decided reviews, one ADJUDICATED and one not.
+    await claim({
+      ...decided,
+      org: 'starhealth',
+      dueAt: new Date('2025-03-11T00:00:00Z'),
+      closedAt: new Date('2025-03-11T08:00:00Z'),
+      decisions: [['P1', 'DENY', 'QUERY', '2025-03-11T08:00:00Z']],
+    });
+    await claim({
+      ...decided,
+      org: 'starhealth',
+      status: 'OCRED',
+      dueAt: new Date('2025-03-12T00:00:00Z'),
+      closedAt: new Date('2025-03-11T08:00:00Z'),
+      decisions: [['P1', 'APPROVE', 'ACCEPTED', '2025-03-11T08:00:00Z']],
+    });
   });
 
   afterAll(async () => {
@@ -130,12 +218,12 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
     expect(body.at).toBe(new Date(PERIOD_END).toISOString());
     expect(body.openByAge).toEqual([
       { age: 'under4h', count: 1, overdue: 0 },
-      { age: '4to24h', count: 1, overdue: 1 },
+      { age: '4to24h', count: 2, overdue: 1 },
       { age: '1to3d', count: 3, overdue: 1 },
       { age: '3to7d', count: 2, overdue: 1 },
       { age: 'over7d', count: 2, overdue: 2 },
     ]);
-    // A day earlier: the reviews that arrived on the last day were not there yet, one closed since was open and overdue.
+    // A day earlier: the reviews that arrived on the last day were not there yet; two closed since were open and overdue.
     const dayBefore = await chartsOf('vitraya.admin', '?from=2025-03-10&to=2025-03-11');
     expect(dayBefore.at).toBe(new Date(PERIOD_END - 24 * HOUR).toISOString());
     expect(dayBefore.openByAge.map((row) => [row.age, row.count, row.overdue])).toEqual([
@@ -143,8 +231,30 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
       ['4to24h', 2, 1],
       ['1to3d', 2, 0],
       ['3to7d', 2, 2],
-      ['over7d', 1, 1],
+      // A decided review closed ten minutes after this end, overdue then, with the one waiting a month.
+      ['over7d', 2, 2],
     ]);
+  });
+
+  test('counts the reviews a person decided by the day they closed, on time or late', async () => {
+    const body = await chartsOf('vitraya.admin');
+    expect(body.turnaroundByDay).toEqual([
+      { day: '2025-03-10', onTime: 1, late: 0 },
+      { day: '2025-03-11', onTime: 2, late: 0 },
+      { day: '2025-03-12', onTime: 0, late: 1 },
+    ]);
+  });
+
+  test('counts the current decisions made in the period against the verdicts they stood beside', async () => {
+    const body = await chartsOf('vitraya.admin');
+    expect(body.decisionsByVerdict).toEqual([
+      { decision: 'APPROVE', verdicts: { ...none, ACCEPTED: 1, REJECTED: 1 } },
+      { decision: 'DENY', verdicts: { ...none, ACCEPTED: 1, REJECTED: 1 } },
+      { decision: 'QUERY', verdicts: { ...none, QUERY: 1, SUSPENDED: 1 } },
+    ]);
+    const after = await chartsOf('vitraya.admin', '?from=2025-03-13&to=2025-03-13');
+    expect(after.decisionsByVerdict[0]).toEqual({ decision: 'APPROVE', verdicts: { ...none, REJECTED: 1 } });
+    expect(after.decisionsByVerdict[1]).toEqual({ decision: 'DENY', verdicts: none });
   });
 
   test("the provider reads an insurer's charts with ?org=, with its claims in every state", async () => {
@@ -152,6 +262,8 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
     expect(body.organization).toBe('starhealth');
     expect(body.verdictsByDay[1]).toEqual({ day: '2025-03-11', verdicts: { ...none, QUERY: 1 } });
     expect(body.openByAge[0]).toEqual({ age: 'under4h', count: 2, overdue: 1 });
+    expect(body.turnaroundByDay[1]).toEqual({ day: '2025-03-11', onTime: 1, late: 1 });
+    expect(body.decisionsByVerdict.map((row) => row.verdicts)).toEqual([{ ...none, ACCEPTED: 1 }, { ...none, QUERY: 1 }, none]);
   });
 
   test("an insurer's super user sees only its own ADJUDICATED claims, whatever ?org= names", async () => {
@@ -161,6 +273,12 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
       expect(body.verdictsByDay.map((day) => day.verdicts)).toEqual([none, { ...none, QUERY: 1 }, none]);
       expect(body.openByAge.map((row) => row.count)).toEqual([1, 0, 0, 0, 0]);
       expect(body.openByAge[0].overdue).toBe(1);
+      expect(body.turnaroundByDay.map((day) => [day.onTime, day.late])).toEqual([
+        [0, 0],
+        [0, 1],
+        [0, 0],
+      ]);
+      expect(body.decisionsByVerdict.map((row) => row.verdicts)).toEqual([none, { ...none, QUERY: 1 }, none]);
     }
   });
 

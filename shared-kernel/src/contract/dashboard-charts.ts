@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DECISIONS } from '../decisions';
 import { WireDate } from './common';
 
 /**
@@ -27,9 +28,26 @@ export type VerdictDay = z.infer<typeof VerdictDay>;
 export const OPEN_AGE_BUCKETS = ['under4h', '4to24h', '1to3d', '3to7d', 'over7d'] as const;
 export type OpenAgeBucket = (typeof OPEN_AGE_BUCKETS)[number];
 
-/** The open reviews (not yet decided) of one age bucket, as of the answer's `at`; `overdue` of them are past their due time. */
+/**
+ * The open reviews (not yet decided) of one age bucket, as of the answer's `at`; `overdue` of them were past their
+ * due time with their clock running (a paused review is not overdue, as in my queue).
+ */
 export const OpenAgeRow = z.object({ age: z.enum(OPEN_AGE_BUCKETS), count: Count, overdue: Count });
 export type OpenAgeRow = z.infer<typeof OpenAgeRow>;
+
+/**
+ * One day of the period: the reviews a person decided that day (closed by their last decision), by whether they were
+ * closed by their due time (on time) or after it (late). Reviews closed at the verdict, which needed nobody, are left out.
+ */
+export const TurnaroundDay = z.object({ day: WireDate, onTime: Count, late: Count });
+export type TurnaroundDay = z.infer<typeof TurnaroundDay>;
+
+/**
+ * One decision: the procedures whose current decision (their newest record) was made in the period, by the verdict
+ * the adjudicator had given the procedure then. Decisions on a procedure without a verdict are left out.
+ */
+export const DecisionVerdictRow = z.object({ decision: z.enum(DECISIONS), verdicts: VerdictCounts });
+export type DecisionVerdictRow = z.infer<typeof DecisionVerdictRow>;
 
 export const DashboardCharts = z.object({
   organization: z.string(),
@@ -42,5 +60,9 @@ export const DashboardCharts = z.object({
   verdictsByDay: z.array(VerdictDay),
   /** Every bucket of OPEN_AGE_BUCKETS in order, empty ones included. */
   openByAge: z.array(OpenAgeRow),
+  /** Every day of the period in order. */
+  turnaroundByDay: z.array(TurnaroundDay),
+  /** Every decision of DECISIONS in order. */
+  decisionsByVerdict: z.array(DecisionVerdictRow),
 });
 export type DashboardCharts = z.infer<typeof DashboardCharts>;

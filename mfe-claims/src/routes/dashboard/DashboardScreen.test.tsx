@@ -44,6 +44,15 @@ const CHARTS: DashboardCharts = {
     { age: '3to7d', count: 0, overdue: 0 },
     { age: 'over7d', count: 2, overdue: 2 },
   ],
+  turnaroundByDay: [
+    { day: wireDay(1), onTime: 3, late: 1 },
+    { day: wireDay(0), onTime: 0, late: 2 },
+  ],
+  decisionsByVerdict: [
+    { decision: 'APPROVE', verdicts: { ...noVerdicts, ACCEPTED: 4, REJECTED: 1 } },
+    { decision: 'DENY', verdicts: { ...noVerdicts, REJECTED: 2 } },
+    { decision: 'QUERY', verdicts: { ...noVerdicts, QUERY: 1, SUSPENDED: 1 } },
+  ],
 };
 
 let api: FakeApi;
