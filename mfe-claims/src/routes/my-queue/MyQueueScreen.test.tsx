@@ -115,7 +115,11 @@ describe('My queue of a provider super user', () => {
     renderQueue();
     const reviewers = await screen.findByText('Reviewers');
     const loads = within(reviewers.closest('.ant-card') as HTMLElement).getAllByRole('row');
-    expect(within(loads[1]).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['vitraya.reviewer', 'vitraya', '3', '1']);
+    expect(
+      within(loads[1])
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['vitraya.reviewer', 'vitraya', '3', '1']);
     await screen.findByText('Unassigned claims');
     const row = (await screen.findByText('CASE-21')).closest('tr') as HTMLElement;
     expect(within(row).getByText('Unassigned')).toBeInTheDocument();
@@ -136,6 +140,8 @@ describe('My queue of a provider super user', () => {
     fireEvent.click(await screen.findByText('vitraya.reviewer'));
     expect(await screen.findByText('Claims of vitraya.reviewer')).toBeInTheDocument();
     expect(await screen.findByText('CASE-7')).toBeInTheDocument();
-    await waitFor(() => expect(api.callsTo('GET /review/queue').some((call) => call.query.get('reviewer') === 'vitraya.reviewer')).toBe(true));
+    await waitFor(() =>
+      expect(api.callsTo('GET /review/queue').some((call) => call.query.get('reviewer') === 'vitraya.reviewer')).toBe(true),
+    );
   });
 });

@@ -32,7 +32,11 @@ function Counts({ counts }: { counts: QueueCounts }) {
     <Flex gap={token.marginXL}>
       <Statistic title="Open" value={counts.open} />
       <Statistic title="Due today" value={counts.dueToday} />
-      <Statistic title="Overdue" value={counts.overdue} styles={counts.overdue > 0 ? { content: { color: token.colorError } } : undefined} />
+      <Statistic
+        title="Overdue"
+        value={counts.overdue}
+        styles={counts.overdue > 0 ? { content: { color: token.colorError } } : undefined}
+      />
     </Flex>
   );
 }
