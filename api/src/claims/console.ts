@@ -17,7 +17,7 @@ import type { BatchStatus, CONSOLE_CLAIM_STATUSES } from '@claims/shared-kernel/
 import type { AuthContext } from '../auth/tokens';
 import { consoleOrg } from '../batches/access';
 import type { Db, DbOrTx } from '../db';
-import { batches, claimDocuments, claims, jobs, procedures } from '../db/schema';
+import { batches, claimDocuments, claims, decisionLetters, jobs, procedures } from '../db/schema';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { firstRowCarriesTotal, newestFirst, type Page } from '../http/paging';
 import { endOfDayExclusive, startOfDay, todayIn } from '../http/time';
@@ -313,6 +313,8 @@ export async function dropConsoleClaims(db: Db, store: DocumentStore, org: strin
       .select({ key: claimDocuments.storageKey })
       .from(claimDocuments)
       .where(and(inArray(claimDocuments.claimId, ids), isNotNull(claimDocuments.storageKey)));
+    // The claims' decision letters go with them (their rows by the cascade, their files below).
+    const letters = await tx.select({ key: decisionLetters.storageKey }).from(decisionLetters).where(inArray(decisionLetters.claimId, ids));
     await tx.delete(claims).where(inArray(claims.id, ids));
     await auditClaims(
       tx,
@@ -320,7 +322,7 @@ export async function dropConsoleClaims(db: Db, store: DocumentStore, org: strin
       'delete',
       rows.map((r) => ({ id: r.id, before: { name: r.name, ...claimFields(r) }, after: null })),
     );
-    return stored;
+    return [...stored, ...letters];
   });
   for (const { key } of files) if (key) await store.delete(key);
 }

@@ -6,8 +6,10 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { DecisionLetter, ProcedureVerification } from '@claims/shared-kernel/contract';
-import { claimDecisions, claims } from '../../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { claimDecisions, claims, decisionLetters } from '../../src/db/schema';
 import { pdfPages } from '../../src/seed/synthetic/readback';
+import { MissingDocumentError } from '../../src/storage/store';
 import { DATABASES } from '../../testing/databases';
 import { claimIds } from '../../testing/fixture';
 import { BASE, bearer, collectingLogger, login, onlyDetail, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
@@ -164,6 +166,41 @@ describe.each(DATABASES)('decision letters on %s', (_name, open) => {
     const unverified = await call('vitraya.admin', 'POST', `/claims/${fixture['VT-OPEN-1']}/letters`);
     expect(unverified.statusCode).toBe(409);
     expect(unverified.json()).toEqual({ detail: `Claim ${fixture['VT-OPEN-1']} has no verdict yet: a letter is made once it is verified` });
+  });
+
+  test("a dropped claim's letters leave the document store with it", async () => {
+    const db = testDb.database.db;
+    const [dropped] = await db
+      .insert(claims)
+      .values({
+        org: 'vitraya',
+        referenceClaimId: 'LETTER-DROP-1',
+        intimationNumber: 'LETTER-DROP-1',
+        caseType: 'SETTLEMENT',
+        procedureCodes: ['P1'],
+        procedureNames: ['Cataract Surgery'],
+        status: 'ADJUDICATED',
+        adjudicationResult: 'ACCEPTED',
+        adjudicationDetails: { P1: DETAILS.P1 },
+        downloaded: true,
+        createdBy: 'fixture',
+      })
+      .returning({ id: claims.id });
+    const made = await call('vitraya.admin', 'POST', `/claims/${dropped.id}/letters?org=vitraya`);
+    expect(made.statusCode).toBe(201);
+    const [stored] = await db
+      .select({ key: decisionLetters.storageKey })
+      .from(decisionLetters)
+      .where(eq(decisionLetters.id, made.json<DecisionLetter>().id));
+    expect((await app.documentStore.read(stored.key)).length).toBe(made.json<DecisionLetter>().size);
+    const drop = await app.inject({
+      method: 'DELETE',
+      url: `${BASE}/claims/drop?downloaded=true&org=vitraya`,
+      headers: bearer(tokens['vitraya.admin']),
+      payload: { claimIdList: [dropped.id] },
+    });
+    expect(drop.statusCode).toBe(200);
+    await expect(app.documentStore.read(stored.key)).rejects.toBeInstanceOf(MissingDocumentError);
   });
 
   test('every answer above passed its schema', () => {
