@@ -5,11 +5,23 @@ import { Card, Col, Empty, Flex, Row, Spin, theme, Typography } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { dashboardChartsQuery } from '../../api/dashboard-charts';
-import { dayMonth, OPEN_SERIES_KEYS, openAgeData, verdictDayData, verdictSeries } from './chartData';
+import {
+  dayMonth,
+  decisionData,
+  OPEN_SERIES_KEYS,
+  openAgeData,
+  TURNAROUND_SERIES_KEYS,
+  turnaroundData,
+  verdictDayData,
+  verdictSeries,
+} from './chartData';
 import { DISPLAY_DATE, PeriodPicker, useDashboardPeriod } from './PeriodPicker';
 
 const anyVerdict = (charts: DashboardCharts) => charts.verdictsByDay.some((day) => Object.values(day.verdicts).some((n) => n > 0));
 const anyOpen = (charts: DashboardCharts) => charts.openByAge.some((row) => row.count > 0);
+const anyDecided = (charts: DashboardCharts) => charts.turnaroundByDay.some((day) => day.onTime + day.late > 0);
+const anyDecision = (charts: DashboardCharts) => charts.decisionsByVerdict.some((row) => Object.values(row.verdicts).some((n) => n > 0));
+const nothingToShow = (charts: DashboardCharts) => !anyVerdict(charts) && !anyOpen(charts) && !anyDecided(charts) && !anyDecision(charts);
 
 /** A chart's card: the chart, or 'No Data Found' when the period has nothing for it. */
 function ChartCard({ title, extra, empty, children }: { title: string; extra?: ReactNode; empty: boolean; children: ReactNode }) {
@@ -26,6 +38,10 @@ function ChartsView({ charts }: { charts: DashboardCharts }) {
   const openSeries: ChartSeries[] = [
     { key: OPEN_SERIES_KEYS.due, label: 'Within due time', colour: token.colorPrimary },
     { key: OPEN_SERIES_KEYS.overdue, label: 'Overdue', colour: token.colorError },
+  ];
+  const turnaroundSeries: ChartSeries[] = [
+    { key: TURNAROUND_SERIES_KEYS.onTime, label: 'On time', colour: token.colorSuccess },
+    { key: TURNAROUND_SERIES_KEYS.late, label: 'Late', colour: token.colorError },
   ];
   return (
     <Row gutter={[16, 16]}>
@@ -49,13 +65,35 @@ function ChartsView({ charts }: { charts: DashboardCharts }) {
           <ColumnChart title="Open Reviews by Age" data={openAgeData(charts.openByAge)} series={openSeries} yTitle="Claims" />
         </ChartCard>
       </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title="Reviews Decided per Day" empty={!anyDecided(charts)}>
+          <ColumnChart
+            title="Reviews Decided per Day"
+            data={turnaroundData(charts.turnaroundByDay)}
+            series={turnaroundSeries}
+            formatX={dayMonth}
+            yTitle="Claims"
+          />
+        </ChartCard>
+      </Col>
+      <Col xs={24} lg={12}>
+        <ChartCard title="Decisions against Verdicts" empty={!anyDecision(charts)}>
+          <ColumnChart
+            title="Decisions against Verdicts"
+            data={decisionData(charts.decisionsByVerdict)}
+            series={verdictSeries(verdictColours)}
+            yTitle="Procedures"
+          />
+        </ChartCard>
+      </Col>
     </Row>
   );
 }
 
 /**
- * The dashboard's charts over the chosen period (issue 23 §5): what the tables below count, drawn. The verdicts are
- * those given in the period; the open reviews those open at its end (now, when it ends today).
+ * The dashboard's charts over the chosen period (issue 23 §5): the verdicts given in the period, the reviews open at
+ * its end (now, when it ends today), the reviews people decided in it on time or late, and their decisions against
+ * the verdicts the procedures had. The tables below keep the exact numbers of every claim.
  */
 export function ChartsSection({ org }: { org: string }) {
   const period = useDashboardPeriod();
@@ -67,10 +105,10 @@ export function ChartsSection({ org }: { org: string }) {
   });
   return (
     <Flex vertical gap={12} component="section" aria-label="Charts of the Period">
-      <PeriodPicker period={period} note="Verdicts given in the period and reviews open at its end" />
+      <PeriodPicker period={period} note="Verdicts and decisions of the period, reviews open at its end" />
       {!period.problem && (
         <Spin spinning={query.isPlaceholderData && query.isFetching}>
-          <LoadState query={query} isEmpty={(charts) => !anyVerdict(charts) && !anyOpen(charts)}>
+          <LoadState query={query} isEmpty={nothingToShow}>
             {(charts) => <ChartsView charts={charts} />}
           </LoadState>
         </Spin>

@@ -328,12 +328,16 @@ describe('charts', () => {
     expect(chartsAsked()).toEqual([['vitraya', wireDay(89), wireDay(0)]]);
     expect(legendOf('Verdicts per Day')).toEqual(['Accepted: 3', 'Rejected: 1', 'Query: 2', 'Suspended: 0']);
     expect(legendOf('Open Reviews by Age')).toEqual(['Within due time: 4', 'Overdue: 3']);
+    expect(legendOf('Reviews Decided per Day')).toEqual(['On time: 3', 'Late: 3']);
+    expect(legendOf('Decisions against Verdicts')).toEqual(['Accepted: 4', 'Rejected: 3', 'Query: 1', 'Suspended: 1']);
     expect(section()).toHaveTextContent('at 11-03-2026 01:30');
     // Above the tables, which keep the exact numbers.
     expect(verdicts.compareDocumentPosition(screen.getByText('All Cases by Status')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
 
-    await waitFor(() => expect(drawnPlots()).toHaveLength(2));
-    const [perDay, byAge] = drawnPlots().map((plot) => plot.config as { data: unknown[]; scale: { color: { domain: string[] } } });
+    await waitFor(() => expect(drawnPlots()).toHaveLength(4));
+    const [perDay, byAge, decided, decisions] = drawnPlots().map(
+      (plot) => plot.config as { data: unknown[]; scale: { color: { domain: string[] } } },
+    );
     expect(perDay.data).toEqual(
       expect.arrayContaining([
         { x: wireDay(1), series: 'Accepted', value: 2 },
@@ -351,6 +355,20 @@ describe('charts', () => {
       { x: '1–3 days', series: 'Within due time', value: 1 },
       { x: '1–3 days', series: 'Overdue', value: 1 },
     ]);
+    expect(decided.data).toEqual([
+      { x: wireDay(1), series: 'On time', value: 3 },
+      { x: wireDay(1), series: 'Late', value: 1 },
+      { x: wireDay(0), series: 'On time', value: 0 },
+      { x: wireDay(0), series: 'Late', value: 2 },
+    ]);
+    expect(decisions.data.slice(0, 5)).toEqual([
+      { x: 'Approve', series: 'Accepted', value: 4 },
+      { x: 'Approve', series: 'Rejected', value: 1 },
+      { x: 'Approve', series: 'Query', value: 0 },
+      { x: 'Approve', series: 'Suspended', value: 0 },
+      { x: 'Deny', series: 'Accepted', value: 0 },
+    ]);
+    expect(decisions.scale.color.domain).toEqual(['Accepted', 'Rejected', 'Query', 'Suspended']);
   });
 
   it("says 'No Data Found' for a chart with nothing in the period, and for both when neither has anything", async () => {
@@ -368,6 +386,8 @@ describe('charts', () => {
         ...CHARTS,
         verdictsByDay: quietDays,
         openByAge: CHARTS.openByAge.map((row) => ({ ...row, count: 0, overdue: 0 })),
+        turnaroundByDay: CHARTS.turnaroundByDay.map((day) => ({ ...day, onTime: 0, late: 0 })),
+        decisionsByVerdict: CHARTS.decisionsByVerdict.map((row) => ({ ...row, verdicts: noVerdicts })),
       },
     });
     renderDashboard();

@@ -1,4 +1,4 @@
-import { dayMonth, openAgeData, verdictDayData, verdictSeries } from './chartData';
+import { dayMonth, decisionData, openAgeData, turnaroundData, verdictDayData, verdictSeries } from './chartData';
 
 it('gives each day a column with every verdict, zeros included, in the filter’s order', () => {
   const data = verdictDayData([
@@ -46,6 +46,30 @@ it('splits each age’s open reviews into those within their due time and the ov
     ['3–7 days', 'overdue', 1],
     ['Over 7 days', 'withinDue', 0],
     ['Over 7 days', 'overdue', 4],
+  ]);
+});
+
+it('gives each day a column of reviews decided on time and late', () => {
+  expect(turnaroundData([{ day: '2025-03-10', onTime: 2, late: 1 }])).toEqual([
+    { x: '2025-03-10', series: 'onTime', value: 2 },
+    { x: '2025-03-10', series: 'late', value: 1 },
+  ]);
+});
+
+it('gives each decision a column stacked by the verdicts the procedures had', () => {
+  const data = decisionData([
+    { decision: 'APPROVE', verdicts: { ACCEPTED: 4, REJECTED: 1, QUERY: 0, SUSPENDED: 0 } },
+    { decision: 'DENY', verdicts: { ACCEPTED: 0, REJECTED: 2, QUERY: 0, SUSPENDED: 0 } },
+  ]);
+  expect(data.map((d) => [d.x, d.series, d.value])).toEqual([
+    ['Approve', 'ACCEPTED', 4],
+    ['Approve', 'REJECTED', 1],
+    ['Approve', 'QUERY', 0],
+    ['Approve', 'SUSPENDED', 0],
+    ['Deny', 'ACCEPTED', 0],
+    ['Deny', 'REJECTED', 2],
+    ['Deny', 'QUERY', 0],
+    ['Deny', 'SUSPENDED', 0],
   ]);
 });
 

@@ -2,8 +2,8 @@
  * The dashboard's answers as the charts take them (ChartDatum of the kernel's charts): one column per day or age
  * bucket, one value per series, zeros kept so that every column is drawn.
  */
-import { ADJUDICATION_RESULTS, adjudicationResultLabel } from '@claims/shared-kernel';
-import type { AdjudicationResult, OpenAgeBucket, OpenAgeRow, VerdictDay } from '@claims/shared-kernel';
+import { ADJUDICATION_RESULTS, adjudicationResultLabel, DECISION_LABELS } from '@claims/shared-kernel';
+import type { AdjudicationResult, DecisionVerdictRow, OpenAgeBucket, OpenAgeRow, TurnaroundDay, VerdictDay } from '@claims/shared-kernel';
 import type { ChartDatum, ChartSeries } from '@claims/shared-kernel/ui';
 
 /** Each verdict in the order the list's filter names them, with its tag's colour. */
@@ -32,6 +32,23 @@ export function openAgeData(rows: readonly OpenAgeRow[]): ChartDatum[] {
     { x: AGE_LABELS[age], series: OPEN_SERIES_KEYS.due, value: count - overdue },
     { x: AGE_LABELS[age], series: OPEN_SERIES_KEYS.overdue, value: overdue },
   ]);
+}
+
+/** The two parts of each day's column of decided reviews: closed by their due time, and after it. */
+export const TURNAROUND_SERIES_KEYS = { onTime: 'onTime', late: 'late' } as const;
+
+export function turnaroundData(days: readonly TurnaroundDay[]): ChartDatum[] {
+  return days.flatMap(({ day, onTime, late }) => [
+    { x: day, series: TURNAROUND_SERIES_KEYS.onTime, value: onTime },
+    { x: day, series: TURNAROUND_SERIES_KEYS.late, value: late },
+  ]);
+}
+
+/** A column per decision, stacked by the verdicts the decided procedures had (verdictSeries' keys). */
+export function decisionData(rows: readonly DecisionVerdictRow[]): ChartDatum[] {
+  return rows.flatMap(({ decision, verdicts }) =>
+    ADJUDICATION_RESULTS.map((verdict) => ({ x: DECISION_LABELS[decision], series: verdict, value: verdicts[verdict] })),
+  );
 }
 
 /** '2025-03-11' as '11-03' under a day's column (the period picker shows the year). */
