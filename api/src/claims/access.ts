@@ -8,7 +8,7 @@ import { claimDocuments, claims } from '../db/schema';
 import { notFound } from '../http/errors';
 import type { ClaimScope } from './queries';
 import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
-import { roundsOf } from './document-rounds';
+import { addedDocumentsBy, roundsOf } from './document-rounds';
 import { verificationProgress } from './progress';
 import { answersRequested } from './questions';
 
@@ -19,7 +19,8 @@ export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: st
 /**
  * A claim the caller may see, or 404 (an existing claim of another organisation is not revealed).
  * The provider sees any claim; when it names an organisation, the claim must belong to it. An insurer user
- * sees the ADJUDICATED claims of their organisation and the claims they created (lists still show ADJUDICATED only).
+ * sees the ADJUDICATED claims of their organisation, the claims they created and those they added documents to (while
+ * those are verified again; lists still show ADJUDICATED only).
  */
 export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: number, requestedOrg?: string): Promise<ClaimRow> {
   const [row] = await db.select().from(claims).where(eq(claims.id, claimId));
@@ -31,8 +32,11 @@ export async function loadVisibleClaim(db: DbOrTx, auth: AuthContext, claimId: n
     return row;
   }
   if (row.org !== auth.organization) throw missing;
-  // An insurer user sees ADJUDICATED claims only, except the claims they created themselves (pending, or SUSPENDED with its reason).
-  if (seesOnlyAdjudicated(auth) && row.status !== 'ADJUDICATED' && row.createdBy !== auth.username) throw missing;
+  // An insurer user sees ADJUDICATED claims only, except the claims they created themselves (pending, or SUSPENDED with its
+  // reason) and those they added documents to (so the claim page follows the verification the documents started).
+  if (seesOnlyAdjudicated(auth) && row.status !== 'ADJUDICATED' && row.createdBy !== auth.username) {
+    if (!(await addedDocumentsBy(db, row.id, auth.username))) throw missing;
+  }
   return row;
 }
 

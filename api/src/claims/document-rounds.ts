@@ -51,6 +51,16 @@ export async function roundsOf(db: DbOrTx, claimId: number): Promise<DocumentRou
   return rows.map(toRound);
 }
 
+/** Whether the user added documents to the claim (an insurer's user then sees it while it is verified again). */
+export async function addedDocumentsBy(db: DbOrTx, claimId: number, username: string): Promise<boolean> {
+  const [added] = await db
+    .select({ id: documentRounds.id })
+    .from(documentRounds)
+    .where(and(eq(documentRounds.claimId, claimId), eq(documentRounds.answeredBy, username)))
+    .limit(1);
+  return !!added;
+}
+
 /** GET /claims/{id}/documentRequests: the claim's rounds, oldest first, and what its verdict found missing. */
 export async function listDocumentRounds(db: DbOrTx, row: ClaimRow): Promise<DocumentRounds> {
   return { missingDocuments: missingDocumentsOf(row.adjudicationDetails), rounds: await roundsOf(db, row.id) };

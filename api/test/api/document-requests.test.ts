@@ -194,6 +194,26 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
       expect((await roundsOf(fixture['SH-ADJ-1'])).rounds).toEqual([]);
     });
 
+    test("by the provider answer the open request; the insurer's users see the claim again once it is verified", async () => {
+      const id = fixture['SH-ADJ-2'];
+      const added = await addDocuments('vitraya.admin', id, [{ name: 'lab.pdf', data: await textPdf(LAB_REPORT) }]);
+      expect(added.statusCode).toBe(201);
+      expect(added.json<DocumentRound>()).toMatchObject({
+        requestedBy: 'vitraya.reviewer',
+        answeredBy: 'vitraya.admin',
+        verdictBefore: 'QUERY',
+      });
+      // Neither its creator nor the one who added documents: an insurer's user sees verified claims only.
+      const hidden = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.reviewer') });
+      expect(hidden.statusCode).toBe(404);
+      await drain();
+      const shown = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.reviewer') });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json<Claim>().documentRounds).toEqual([
+        expect.objectContaining({ verdictAfter: shown.json<Claim>().adjudicationResult }),
+      ]);
+    });
+
     test("are held to the creation's checks and limits, counting the claim's own documents", async () => {
       // testConfig: 0.5 MB a file, 1 MB and 4 files a claim.
       const id = fixture['VT-REJ-1'];
@@ -266,8 +286,9 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
       verdictBefore: 'QUERY',
       verdictAfter: null,
     });
-    // Verified again at once: queued with the claim's documents, the request answered, the clock running again.
-    const queued = await getClaim(id);
+    // Verified again at once: queued with the claim's documents, the request answered, the clock running again; the
+    // insurer's user who added them follows it on the claim page.
+    const queued = await getClaim(id, 'starhealth.reviewer');
     expect(queued).toMatchObject({ rerunStatus: 'INPROGRESS', progress: { stage: 'queued', documentsTotal: 2 } });
     expect((await search('vitraya.reviewer', { documentsRequested: true }, 'starhealth')).map((row) => row.id)).not.toContain(id);
     const [clock] = await db().select({ pausedAt: claims.reviewPausedAt }).from(claims).where(eq(claims.id, id));
