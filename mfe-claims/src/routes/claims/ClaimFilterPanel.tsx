@@ -10,6 +10,7 @@ import {
   DOCUMENTS_REQUESTED,
   emptyClaimFilter,
   INSURER_RESULTS,
+  OVERDUE,
   offersAdjudicationResult,
   type ClaimFilter,
 } from './claimFilter';
@@ -81,6 +82,15 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     </Form.Item>
   );
 
+  // Open reviews past their due time (issue 23 §2).
+  const overdueField = (
+    <Form.Item>
+      <Checkbox checked={value.overdue} onChange={(event) => set('overdue', event.target.checked)}>
+        {OVERDUE}
+      </Checkbox>
+    </Form.Item>
+  );
+
   return (
     <FilterPanel onFilter={() => onFilter(value)} onReset={reset} filterDisabled={!!dateRangeError(value.range.from, value.range.to)}>
       <DateRangeFields value={value.range} onChange={(range) => set('range', range)} />
@@ -90,6 +100,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
           {documentsField}
           {answersField}
           {differsField}
+          {overdueField}
         </Form>
       )}
       {fullFilter && (
@@ -155,6 +166,21 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
               </Form.Item>
             </Col>
             <Col xs={24} md={12} xl={8}>
+              <Form.Item label="Assigned To">
+                <Select<string[]>
+                  aria-label="Assigned To"
+                  mode="tags"
+                  allowClear
+                  maxCount={LIMITS.multiSelectMax}
+                  tokenSeparators={[',', ' ']}
+                  notFoundContent={null}
+                  placeholder="Type reviewers' user names"
+                  value={value.assignedTo}
+                  onChange={(v) => set('assignedTo', v.map((name) => name.trim()).filter(Boolean))}
+                />
+              </Form.Item>
+            </Col>
+            <Col xs={24} md={12} xl={8}>
               <Form.Item label="Case Type">
                 <LimitedSelect<CaseType>
                   aria-label="Case Type"
@@ -170,6 +196,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
           {documentsField}
           {answersField}
           {differsField}
+          {overdueField}
         </Form>
       )}
     </FilterPanel>

@@ -200,6 +200,8 @@ describe('columns per organisation', () => {
       'Hospital Code',
       'Verification Result',
       'Decision',
+      'Assigned to',
+      'Due',
       'Date',
     ]);
     expect(listCalls()).toContainEqual(listed('starhealth', { status: 'ADJUDICATED' }));
@@ -689,6 +691,36 @@ describe('filter panel', () => {
     const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
       expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, decisionDiffers: true }, query: listed('vitraya') }),
+    );
+  });
+
+  it('shows who holds each claim and when it is due, tags the overdue ones and finds them', async () => {
+    signInAs('vitraya', 'user');
+    api.answer({
+      'GET /claims': page([
+        // 20:00 UTC is 01:30 of the next day in Asia/Kolkata.
+        claim(1, { assignedTo: 'vitraya.reviewer', dueAt: '2024-05-01T20:00:00Z', overdue: true }),
+        claim(2, { assignedTo: 'vitraya.ana', dueAt: '2024-05-03T04:00:00Z', overdue: false }),
+        claim(3, { assignedTo: null, dueAt: null, overdue: false }),
+      ]),
+    });
+    renderClaims();
+    const cellOf = async (caseNo: string, title: string) => {
+      const row = (await screen.findByText(caseNo)).closest('tr')!;
+      const column = screen.getAllByRole('columnheader').findIndex((header) => header.textContent === title);
+      return row.querySelectorAll('td')[column]?.textContent;
+    };
+    expect(await cellOf('CASE-1', 'Assigned to')).toBe('vitraya.reviewer');
+    expect(await cellOf('CASE-1', 'Due')).toBe('2024-05-02 01:30Overdue');
+    expect(await cellOf('CASE-2', 'Due')).toBe('2024-05-03 09:30');
+    expect(await cellOf('CASE-3', 'Assigned to')).toBe('');
+    expect(await cellOf('CASE-3', 'Due')).toBe('');
+    openFilter();
+    fireEvent.click(screen.getByLabelText('Overdue'));
+    fireEvent.click(filterButton());
+    const today = todayInZone().format('YYYY-MM-DD');
+    await waitFor(() =>
+      expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, overdue: true }, query: listed('vitraya') }),
     );
   });
 

@@ -2,7 +2,7 @@ import { CLAIM_DECISION_LABELS, caseTypeLabel, formatInZone, Highlight, verifica
 import type { ClaimListRow } from '@claims/shared-kernel';
 import { Flex, Tag, Tooltip, type TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
-import { ANSWERS_REQUESTED, DOCUMENTS_REQUESTED } from './claimFilter';
+import { ANSWERS_REQUESTED, DOCUMENTS_REQUESTED, OVERDUE } from './claimFilter';
 
 type Columns = TableColumnsType<ClaimListRow>;
 
@@ -20,6 +20,8 @@ const WIDTH = {
   count: 94,
   date: 96,
   decision: 88,
+  assignedTo: 120,
+  due: 112,
 } as const;
 /** The least the verdict gets before the table scrolls sideways. */
 const VERDICT_MIN_WIDTH = 160;
@@ -110,6 +112,25 @@ export function claimColumns({ provider, searchText, selectable }: { provider: b
       key: 'decision',
       width: WIDTH.decision,
       render: (_, row) => (row.decision ? CLAIM_DECISION_LABELS[row.decision] : null),
+    },
+    {
+      // The review's holder and due time (issue 23 §1-§2), overdue ones tagged.
+      title: 'Assigned to',
+      key: 'assignedTo',
+      width: WIDTH.assignedTo,
+      render: (_, row) => clipped(row.assignedTo),
+    },
+    {
+      title: 'Due',
+      key: 'dueAt',
+      width: WIDTH.due,
+      render: (_, row) =>
+        row.dueAt ? (
+          <Flex vertical gap={2} align="start">
+            {formatInZone(row.dueAt, 'YYYY-MM-DD HH:mm')}
+            {row.overdue && <Tag color="error">{OVERDUE}</Tag>}
+          </Flex>
+        ) : null,
     },
     {
       title: 'Date',

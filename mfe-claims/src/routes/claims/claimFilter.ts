@@ -10,6 +10,9 @@ export const DOCUMENTS_REQUESTED = 'Documents requested';
 /** The filter's box of claims where a person's decision differs from the adjudicator's verdict (decisionDiffers). */
 export const DECISION_DIFFERS = 'Decision differs from verdict';
 
+/** An open review past its due time: its tag beside the due time in the lists and the filter's box. */
+export const OVERDUE = 'Overdue';
+
 /** What the filter panel holds; applied as a whole when the user presses Filter. */
 export interface ClaimFilter {
   range: DateRange;
@@ -26,6 +29,10 @@ export interface ClaimFilter {
   answersRequested: boolean;
   /** Only claims where a person's current decision differs from the verdict (the kernel's decisionDiffers). */
   decisionDiffers: boolean;
+  /** Only open reviews past their due time. */
+  overdue: boolean;
+  /** Only claims assigned to these users. */
+  assignedTo: string[];
 }
 
 export const emptyClaimFilter = (): ClaimFilter => ({
@@ -40,6 +47,8 @@ export const emptyClaimFilter = (): ClaimFilter => ({
   documentsRequested: false,
   answersRequested: false,
   decisionDiffers: false,
+  overdue: false,
+  assignedTo: [],
 });
 
 /** Adjudication Result is offered only while Adjudicated is among the chosen statuses (spec 1 §4). */
@@ -66,6 +75,7 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
       body.procedureCode = listOrNothing(filter.procedureCodes);
       body.batch = listOrNothing(filter.batchIds);
       body.caseType = listOrNothing(filter.caseTypes);
+      body.assignedTo = listOrNothing(filter.assignedTo);
       if (offersAdjudicationResult(filter.statuses)) body.adjudicationResult = listOrNothing(filter.adjudicationResults);
     } else {
       body.adjudicationResult = listOrNothing(filter.adjudicationResults.filter((result) => INSURER_RESULTS.includes(result)));
@@ -74,6 +84,7 @@ export function toSearchBody(filter: ClaimFilter | null, { insurer, query }: { i
   if (filter?.documentsRequested) body.documentsRequested = true;
   if (filter?.answersRequested) body.answersRequested = true;
   if (filter?.decisionDiffers) body.decisionDiffers = true;
+  if (filter?.overdue) body.overdue = true;
   if (insurer) body.status = ['ADJUDICATED'];
   if (query) body.query = query;
   return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined)) as ClaimSearchBody;
