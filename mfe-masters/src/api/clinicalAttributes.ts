@@ -69,7 +69,5 @@ export const CLAIM_CHOICES = 20;
 /** POST /claims/search: the verified (ADJUDICATED) claims matching the typed case number, patient or id. */
 export async function searchVerifiedClaims(query: string): Promise<ClaimListRow[]> {
   const body: ClaimSearchBody = { status: ['ADJUDICATED'], ...(query.trim() ? { query: query.trim() } : {}) };
-  const answer = await callApi('POST /claims/search', { query: { limit: CLAIM_CHOICES, page_number: 1 }, body });
-  if (answer instanceof Blob) throw new Error('POST /claims/search answered a file where a page was asked for');
-  return answer;
+  return callApi('POST /claims/search', { query: { limit: CLAIM_CHOICES, page_number: 1 }, body });
 }

@@ -77,8 +77,7 @@ export async function listConsoleClaims(tab: ClaimsTab, org: string, limit: numb
   const rows = await callApi('GET /claims', {
     query: { downloaded: true, org, limit: consolePageSize(limit), page_number: pageNumber, ...(status ? { status } : {}) },
   });
-  // Asked with downloaded=true, the api answers the console's rows; the review list's come without it.
-  return toPage(rows as ConsoleClaimRow[]);
+  return toPage(rows);
 }
 
 /**

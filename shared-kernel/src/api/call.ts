@@ -6,7 +6,7 @@
  *   const page = await callApi('POST /hospitals/search', { query: { limit, page_number }, body: { filters } });
  */
 import type { AxiosRequestConfig } from 'axios';
-import type { ApiCall, ApiRequest, ApiResponses } from '../contract/endpoints';
+import type { ApiAnswer, ApiCall, ApiRequest } from '../contract/endpoints';
 import { apiClient } from './client';
 
 /** A part the call does not have cannot be given; one whose fields are all optional may be left out. */
@@ -23,7 +23,7 @@ export type CallOptions<K extends ApiCall> = Part<ApiRequest<K>['params'], 'para
     config?: Omit<AxiosRequestConfig, 'method' | 'url' | 'params' | 'data'>;
   };
 
-type Arguments<K extends ApiCall> = Record<string, never> extends CallOptions<K> ? [options?: CallOptions<K>] : [options: CallOptions<K>];
+type Arguments<K extends ApiCall, O> = Record<string, never> extends CallOptions<K> ? [options?: O] : [options: O];
 
 /** '/claims/:claimId' with `{ claimId: 12 }`: '/claims/12' (each value encoded as one path segment). */
 export function callPath(template: string, params: Record<string, unknown> = {}): string {
@@ -33,7 +33,11 @@ export function callPath(template: string, params: Record<string, unknown> = {})
   });
 }
 
-export async function callApi<K extends ApiCall>(call: K, ...[options]: Arguments<K>): Promise<ApiResponses[K]> {
+/** The answer is typed by the call, and where a query flag chooses it (`download=True`: a file) by the query sent. */
+export async function callApi<K extends ApiCall, O extends CallOptions<K> = CallOptions<K>>(
+  call: K,
+  ...[options]: Arguments<K, O>
+): Promise<ApiAnswer<K, O['query']>> {
   const [method, template] = call.split(' ') as [string, string];
   const { params, query, body, config } = (options ?? {}) as {
     params?: Record<string, unknown>;
@@ -41,7 +45,7 @@ export async function callApi<K extends ApiCall>(call: K, ...[options]: Argument
     body?: unknown;
     config?: AxiosRequestConfig;
   };
-  const { data } = await apiClient.request<ApiResponses[K]>({
+  const { data } = await apiClient.request<ApiAnswer<K, O['query']>>({
     ...config,
     method,
     url: callPath(template, params),

@@ -527,6 +527,32 @@ export type ApiResponses = { [K in ApiCall]: AnswerOf<Answers<Endpoints[K]>> };
 /** The statuses a call answers on success. */
 export type ApiStatus<K extends ApiCall> = keyof Endpoints[K]['response'] & number;
 
+/** A call whose query flag chooses its answer: `flagged` with the flag set, `plain` without it (the row allows both). */
+interface FlagAnswer<F extends string, Flagged, Plain> {
+  flag: F;
+  flagged: Flagged;
+  plain: Plain;
+}
+/** The calls whose answer a query flag chooses. */
+interface FlagAnswers {
+  /** `downloaded=true`: the console's rows; otherwise the review list's. */
+  'GET /claims': FlagAnswer<'downloaded', z.output<typeof ConsoleClaimRow>[], z.output<typeof ClaimListRow>[]>;
+  /** `download=True`: the CSV file; otherwise the page. */
+  'POST /claims/search': FlagAnswer<'download', Blob, z.output<typeof ClaimListRow>[]>;
+}
+/** Whether a flag's value sets it (FlagText's true spellings); boolean when the type does not tell. */
+type IsSet<V> = V extends true | 'true' | 'True' | '1' ? true : false;
+type FlagValue<Q, F extends string> = Q extends { [P in F]?: infer V } ? V : undefined;
+type Chosen<A extends FlagAnswer<string, unknown, unknown>, S> = [S] extends [true]
+  ? A['flagged']
+  : [S] extends [false]
+    ? A['plain']
+    : A['flagged'] | A['plain'];
+/** What a call sent with `query` answers: a flag call's chosen answer, any call's else. */
+export type ApiAnswer<K extends ApiCall, Q> = K extends keyof FlagAnswers
+  ? Chosen<FlagAnswers[K], IsSet<FlagValue<Q, FlagAnswers[K]['flag']>>>
+  : ApiResponses[K];
+
 type InputOf<E, P extends string> = E extends { [Q in P]: infer S extends z.ZodType } ? z.input<S> : undefined;
 /** What a call sends: its path parameters, query and body (a multipart call's body is the FormData of its parts). */
 export interface ApiRequest<K extends ApiCall> {
