@@ -1,27 +1,11 @@
 /** Who may call what: the super user calls, and a refused caller answered 403 before its input is looked at. */
-import type { FastifyInstance } from 'fastify';
 import type { InjectOptions } from 'fastify';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, collectingLogger, login, onlyDetail, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, onlyDetail, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('access on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer']) tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, as, errorLog } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer'] });
 
   describe('super user calls', () => {
     test('answer 403 with a detail to other roles', async () => {

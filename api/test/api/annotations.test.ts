@@ -6,7 +6,7 @@
  * and every call refused to insurer and demo users before anything is looked up, while the provider gets 404 for
  * what does not exist.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { PDFDocument } from 'pdf-lib';
@@ -14,9 +14,9 @@ import type { Annotation, Claim, ErrorAnnotations, ErrorCategory, ProcedureVerif
 import { buildApp } from '../../src/app';
 import { claimDocuments, claims } from '../../src/db/schema';
 import { formatIn } from '../../src/http/time';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, collectingLogger, login, schemaDrifts, testApp, testConfig, type TestDatabase } from '../../testing/http';
+import { BASE, schemaDrifts, testConfig } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 async function pdfWithPages(pages: number): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
@@ -38,25 +38,8 @@ const DETAILS: Record<string, ProcedureVerification> = {
 };
 
 describe.each(DATABASES)('annotations on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'starhealth.admin', 'demo.reviewer'])
-      tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  const { app, testDb, as, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'starhealth.admin', 'demo.reviewer'],
   });
 
   describe('annotation', () => {

@@ -4,32 +4,20 @@
  * entry with who, the action and the changed fields before and after; the export of a period is a workbook of every
  * kind's entries of that period and nothing else; a period past the limit is refused.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { AUDIT_EXPORT_MAX_DAYS, type AuditHistoryPage, type AuditLogEntry } from '@claims/shared-kernel/contract';
 import { auditLog, batches, claims, jobs, procedures } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, FORM, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, FORM } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const SUPER = 'vitraya.admin';
 const REVIEWER = 'vitraya.reviewer';
 
 describe.each(DATABASES)('audit of claims and batches on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of [SUPER, REVIEWER]) tokens[user] = await login(app, user);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, db, tokens } = apiSuite(open, { users: [SUPER, REVIEWER] });
 
   const call = (method: InjectOptions['method'], url: string, payload?: InjectOptions['payload'], user = SUPER, headers = {}) =>
     app.inject({

@@ -4,7 +4,7 @@
  * the history and the export are the provider's to read; a period is checked; the export is a real workbook; and a
  * master edited through its route is what the next verification uses.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type { AuditHistoryPage, AuditLogEntry, Claim, KeywordEntity, ProcedureQuestion, Rule } from '@claims/shared-kernel/contract';
@@ -14,7 +14,8 @@ import { formatIn, todayIn } from '../../src/http/time';
 import { startVerificationWorker } from '../../src/jobs';
 import { pastedDocument } from '../../src/masters/clinical-try';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, FORM, login, NO_SELECTIONS, quiet, RERUN, testApp, testConfig, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, FORM, NO_SELECTIONS, quiet, RERUN, testConfig } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const anyOf = (entityName: 'procedures' | 'diagnoses', values: string[]) => ({
   booleanOperator: 'AND' as const,
@@ -22,23 +23,8 @@ const anyOf = (entityName: 'procedures' | 'diagnoses', values: string[]) => ({
 });
 
 describe.each(DATABASES)('audit log on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const { app, db, tokens } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'] });
   const zone = testConfig().displayTimeZone;
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'])
-      tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
 
   const call = (user: string, method: InjectOptions['method'], url: string, payload?: InjectOptions['payload'], headers = {}) =>
     app.inject({

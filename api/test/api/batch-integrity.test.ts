@@ -3,31 +3,18 @@
  * when told to, and the batches left behind keep their status, counts and allocation true to the claims they keep;
  * a batch action that takes claims off the queue (suspend, archive, discard, drop) releases them, saying why.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BatchLeaving, Claim } from '@claims/shared-kernel/contract';
 import { batches, claims, jobs } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const REVIEWER = 'vitraya.reviewer';
 const ADMIN = 'vitraya.admin';
 
 describe.each(DATABASES)('batch integrity on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of [REVIEWER, ADMIN]) tokens[user] = await login(app, user);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, db, tokens } = apiSuite(open, { users: [REVIEWER, ADMIN] });
 
   const call = (method: 'POST' | 'PUT' | 'GET' | 'DELETE', url: string, payload?: Record<string, unknown>, user = REVIEWER) =>
     app.inject({ method, url: `${BASE}${url}`, headers: bearer(tokens[user]), ...(payload === undefined ? {} : { payload }) });

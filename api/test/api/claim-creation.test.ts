@@ -2,32 +2,22 @@
  * POST /claims: a PDF upload creates the claim and queues its verification, what the form must hold, who may create
  * claims, and one case number per organisation with free text within its limits (issue 25 §4).
  */
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { LIMITS } from '@claims/shared-kernel/constants';
 import type { Claim } from '@claims/shared-kernel/contract';
 import { jobs } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, claimForm, collectingLogger, login, schemaDrifts, smallPdf, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, claimForm, login, schemaDrifts, smallPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('claim creation on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app, testDb, tokens, as, errorLog } = apiSuite(open, {
+    users: ['vitraya.admin', 'starhealth.admin', 'starhealth.reviewer', 'ml.admin'],
+  });
   let pdf: Uint8Array;
-  const tokens: Record<string, string> = {};
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
     pdf = await smallPdf('Discharge Summary');
-    for (const user of ['vitraya.admin', 'starhealth.admin', 'starhealth.reviewer', 'ml.admin']) tokens[user] = await login(app, user);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   describe('claim creation', () => {

@@ -9,7 +9,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Claim, DocumentText, UploadLimits } from '@claims/shared-kernel/contract';
 import { loadConfig } from '../../src/config';
@@ -18,24 +18,9 @@ import { claimDocuments, claims, jobs, type StoredReadPage } from '../../src/db/
 import { startVerificationWorker, UNREADABLE_DOCUMENTS_ERROR_CODE } from '../../src/jobs';
 import { moveLegacyDocuments } from '../../src/storage/legacy';
 import { MissingDocumentError, newDocumentKey } from '../../src/storage/store';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  claimForm,
-  collectingLogger,
-  FORM,
-  login,
-  quiet,
-  RERUN,
-  schemaDrifts,
-  smallPdf,
-  testApp,
-  type TestDatabase,
-  textPdf,
-  type UploadFile,
-} from '../../testing/http';
+import { BASE, claimForm, FORM, quiet, RERUN, schemaDrifts, smallPdf, textPdf, type UploadFile } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 /** A file the upload takes for a PDF (its first bytes), of any size. */
 function pdfSized(bytes: number): Uint8Array {
@@ -51,33 +36,8 @@ async function filesUnder(folder: string): Promise<string[]> {
 }
 
 describe.each(DATABASES)('claim documents on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(db());
-    for (const user of [
-      'vitraya.admin',
-      'vitraya.reviewer',
-      'starhealth.admin',
-      'starhealth.reviewer',
-      'maxbupa.reviewer',
-      'demo.reviewer',
-    ])
-      tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  const { app, testDb, db, as, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'maxbupa.reviewer', 'demo.reviewer'],
   });
 
   describe('security edges', () => {

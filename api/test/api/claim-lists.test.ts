@@ -4,13 +4,13 @@
  * did, ties and microseconds included, in any order of page visits; the count stops at 10,000 and says so; the
  * found counts come from their columns; the search matches reference, patient name and procedure codes.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { ClaimListRow, ClaimSearchBody, Paged, ProcedureVerification } from '@claims/shared-kernel/contract';
 import type { DbOrTx } from '../../src/db';
 import { claims } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, collectingLogger, login, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const BAJAJ_CLAIMS = 60;
 
@@ -41,24 +41,10 @@ async function offsetPage(db: DbOrTx, where: ReturnType<typeof and>, limit: numb
 }
 
 describe.each(DATABASES)('claim lists on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
+  const { app, db, as, errorLog } = apiSuite(open, { users: ['vitraya.admin', 'bajaj.reviewer'] });
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    for (const user of ['vitraya.admin', 'bajaj.reviewer']) tokens[user] = await login(app, user);
     await insertBajajClaims(db());
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   describe('paging', () => {

@@ -4,7 +4,7 @@
  * 'Try it before saving' on pasted text and on a claim, and an edit changing what the next verification of a claim
  * finds.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import type {
   ClinicalAttribute,
@@ -26,7 +26,8 @@ import {
 import { startVerificationWorker } from '../../src/jobs';
 import { pastedDocument } from '../../src/masters/clinical-try';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, FORM, login, quiet, RERUN, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, FORM, quiet, RERUN } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const part = (type: PatternPart['type'], extra: Partial<PatternPart> = {}): PatternPart => ({ type, ...extra });
 /** 'Haemoglobin' on one line, its value and unit on the next: how one hospital prints it. */
@@ -39,18 +40,11 @@ const NEXT_LINE_PATTERN: PatternPart[] = [
 ];
 
 describe.each(DATABASES)('clinical attributes on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
+  const { app, db, as } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin'] });
   let gdl: number;
   let percent: number;
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin']) tokens[user] = await login(app, user);
     [{ id: gdl }, { id: percent }] = await db()
       .insert(clinicalUnits)
       .values([
@@ -70,11 +64,6 @@ describe.each(DATABASES)('clinical attributes on %s', (_name, open) => {
         { kind: 'document', name: 'Lab Report', alias: ['LAB REPORT'] },
         { kind: 'document', name: 'Claim Form', alias: ['CLAIM FORM'] },
       ]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   const call = (user: string, method: InjectOptions['method'], url: string, payload?: InjectOptions['payload']) =>

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import type {
@@ -30,20 +30,9 @@ import { createFolderInbox } from '../../src/inbox/folder';
 import { parseCsv } from '../../src/inbox/manifest';
 import { seedInbox } from '../../src/seed/inbox';
 import { catalog } from '../../src/seed/synthetic/catalog';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  collectingLogger,
-  login,
-  NOT_AUTHORIZED,
-  onlyDetail,
-  schemaDrifts,
-  smallPdf,
-  testApp,
-  type TestDatabase,
-} from '../../testing/http';
+import { BASE, NOT_AUTHORIZED, onlyDetail, schemaDrifts, smallPdf, testApp } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const MB = 1024 * 1024;
 const HEADER =
@@ -55,28 +44,13 @@ const OPEN = ['CREATED', 'TO_BE_PROCESSED', 'IN_PROCESSING', 'PAUSED', 'RESUMED'
 const csv = (rows: string[][]) => `${[HEADER, ...rows.map((r) => r.join(','))].join('\r\n')}\r\n`;
 
 describe.each(DATABASES)('console and batches on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  let inboxDir: string;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) }, { inboxDir });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'])
-      tokens[user] = await login(app, user);
+  const inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
+  const { app, testDb, db, as, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'],
+    settings: { inboxDir },
   });
 
   afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
     await rm(inboxDir, { recursive: true, force: true });
   });
 

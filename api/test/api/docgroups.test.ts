@@ -4,7 +4,6 @@
  * and nothing half-saved, a hospital given one configuration per document type, the audit entry of every write, and
  * an edit used by the adjudicator's next reading of the hospital's documents.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import type { Docgroup, DocgroupConfig, Paged } from '@claims/shared-kernel/contract';
 import { auditLog, docgroupConfigs, docgroupHospitals, docgroups, hospitals, keywordMasters } from '../../src/db/schema';
@@ -14,7 +13,8 @@ import { PhraseIndex } from '../../src/verification/match';
 import { segregate } from '../../src/verification/segregate';
 import { buildClaimText } from '../../src/verification/text';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 /** A complete configuration: every field as the screens send it. */
 const config = (begin: string[][], extra: Partial<DocgroupConfig> = {}): DocgroupConfig => ({
@@ -36,20 +36,13 @@ const config = (begin: string[][], extra: Partial<DocgroupConfig> = {}): Docgrou
 });
 
 describe.each(DATABASES)('document groups on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
+  const { app, testDb, as } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'] });
   let hospitalA: number;
   let hospitalB: number;
   let discharge: number;
   let bill: number;
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'])
-      tokens[user] = await login(app, user);
     const { db } = testDb.database;
     const rows = await db
       .select()
@@ -67,11 +60,6 @@ describe.each(DATABASES)('document groups on %s', (_name, open) => {
       .values({ kind: 'document', name: 'Final Bill', alias: ['FINAL BILL'] })
       .returning({ id: keywordMasters.id });
     bill = finalBill.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, user = 'vitraya.admin', payload?: object) =>

@@ -5,9 +5,10 @@
  * insurer's user. Every answer must be below 500, and every error a `{detail}` with nothing internal in it (no
  * stack, no SQL, no Node error code). Bounded: at most MAX_CASES_PER_OPERATION calls per operation and user.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, login } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const MAX_CASES_PER_OPERATION = 30;
 /** More ids than PostgreSQL's 65,535 bind parameters, far above any real id. */
@@ -135,19 +136,11 @@ function casesOf(document: Document, method: string, path: string, operation: Op
 }
 
 describe.each(DATABASES)('malformed input on every route on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app } = apiSuite(open);
   let document: Document;
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
     document = (await app.inject({ method: 'GET', url: `${BASE}/openapi.json` })).json<Document>();
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   test('the bad inputs the fuzzing found answer 400 or 414 naming the problem', async () => {

@@ -3,24 +3,12 @@
  * 200 while the process is alive; /ready 503 until the warm-up has run and while the database cannot be reached,
  * 200 in between.
  */
-import type { FastifyInstance } from 'fastify';
 import { NOT_WARMED_UP, warmUp } from '../../src/http/health';
 import { DATABASES } from '../../testing/databases';
-import { testApp, type TestDatabase } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('health and readiness on %s', (_name, open) => {
-  let testDb: TestDatabase | undefined;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, testDb } = apiSuite(open);
 
   const answer = async (url: string) => {
     const response = await app.inject({ method: 'GET', url });
@@ -35,8 +23,7 @@ describe.each(DATABASES)('health and readiness on %s', (_name, open) => {
   });
 
   test('/ready answers 503 naming the database once it cannot be reached; /health still 200', async () => {
-    await testDb?.drop();
-    testDb = undefined;
+    await testDb.drop();
     expect(await answer('/ready')).toEqual({
       status: 503,
       body: { detail: expect.stringMatching(/^Database (unreachable|did not answer)/) },

@@ -1,27 +1,11 @@
 /** The hospitals master through HTTP: create, edit one field, read, list, delete, and what it refuses. */
-import type { FastifyInstance } from 'fastify';
 import type { Hospital, PagedResults } from '@claims/shared-kernel/contract';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, collectingLogger, login, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('hospitals on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    for (const user of ['vitraya.admin']) tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, as, errorLog } = apiSuite(open, { users: ['vitraya.admin'] });
 
   describe('hospitals', () => {
     test('create, duplicate, read, edit one field, list and delete', async () => {

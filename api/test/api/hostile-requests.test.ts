@@ -5,29 +5,22 @@
  * Times are bounded generously: they prove "answers, does not hang", not a speed.
  */
 import { connect } from 'node:net';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { PDFDocument } from 'pdf-lib';
 import { type Claim, PAGE_NUMBER_MAX } from '@claims/shared-kernel/contract';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 /** Far above what any of these requests needs, far below a freeze. */
 const NO_FREEZE_MS = 5_000;
 
 describe.each(DATABASES)('hostile requests on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app, as } = apiSuite(open, { users: ['vitraya.admin'] });
   let admin: Record<string, string>;
 
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    admin = bearer(await login(app, 'vitraya.admin'));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  beforeAll(() => {
+    admin = as('vitraya.admin');
   });
 
   /** The answer and how long it took. */

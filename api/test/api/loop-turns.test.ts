@@ -7,11 +7,10 @@
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { rowsOf } from '../../src/db';
 import { LoopTurns } from '../../src/db/loop-turns';
 import { DATABASES } from '../../testing/databases';
-import { testApp, type TestDatabase } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const BACKLOG = 300;
 
@@ -28,18 +27,10 @@ test('LoopTurns hands out one place a turn, in the order asked', async () => {
 });
 
 describe.each(DATABASES)('connections during a backlog of queries on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app, testDb } = apiSuite(open);
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
     await app.listen({ port: 0, host: '127.0.0.1' });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   test(`a connection made while ${BACKLOG} queries wait is accepted before they are through`, async () => {

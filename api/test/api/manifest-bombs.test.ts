@@ -9,11 +9,11 @@ import { mkdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
 import type { RefreshDownloadsResponse } from '@claims/shared-kernel/contract';
 import { MAX_MANIFEST_ROWS } from '../../src/inbox/manifest';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 import { deflatedPart, SHEET_HEAD, SHEET_TAIL, sheetRow, streamedPart, workbookParts, zipOf } from '../../testing/zip-parts';
 
 const MB = 1024 * 1024;
@@ -113,29 +113,17 @@ beforeAll(async () => {
 });
 
 describe.each(DATABASES)('hostile manifests on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let inboxDir: string;
-  let token: string;
-
-  beforeAll(async () => {
-    testDb = await open();
-    inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
-    app = await testApp(
-      testDb.database,
-      {},
-      {
-        inboxDir,
-        uploadLimits: { maxFileBytes: 20 * MB, maxClaimBytes: 40 * MB, maxFiles: 4 },
-        manifestUpload: { maxFiles: 10, maxTotalBytes: 40 * MB },
-      },
-    );
-    token = await login(app, 'vitraya.admin');
+  const inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
+  const { app, as } = apiSuite(open, {
+    users: ['vitraya.admin'],
+    settings: {
+      inboxDir,
+      uploadLimits: { maxFileBytes: 20 * MB, maxClaimBytes: 40 * MB, maxFiles: 4 },
+      manifestUpload: { maxFiles: 10, maxTotalBytes: 40 * MB },
+    },
   });
 
   afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
     await rm(inboxDir, { recursive: true, force: true });
   });
 
@@ -143,10 +131,19 @@ describe.each(DATABASES)('hostile manifests on %s', (_name, open) => {
     const form = new FormData();
     form.append('manifest', new Blob([data]), name);
     for (const [document, bytes] of Object.entries(documents)) form.append('documents', new Blob([bytes]), document);
-    return app.inject({ method: 'POST', url: `${BASE}/claim/batch/uploadManifest?org=vitraya`, headers: bearer(token), payload: form });
+    return app.inject({
+      method: 'POST',
+      url: `${BASE}/claim/batch/uploadManifest?org=vitraya`,
+      headers: as('vitraya.admin'),
+      payload: form,
+    });
   };
   const refresh = async () => {
-    const response = await app.inject({ method: 'GET', url: `${BASE}/claim/batch/refreshDownloads?org=vitraya`, headers: bearer(token) });
+    const response = await app.inject({
+      method: 'GET',
+      url: `${BASE}/claim/batch/refreshDownloads?org=vitraya`,
+      headers: as('vitraya.admin'),
+    });
     expect(response.statusCode).toBe(200);
     return response.json<RefreshDownloadsResponse>();
   };

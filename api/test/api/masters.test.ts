@@ -5,7 +5,7 @@
  * code, a conversion unit that is not a number); every create, edit and delete written to the audit log in the
  * transaction of the change, so a refused or failed write leaves neither the record nor an entry behind.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   Claim,
@@ -37,19 +37,8 @@ import {
 import { startVerificationWorker } from '../../src/jobs';
 import { pastedDocument } from '../../src/masters/clinical-try';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  collectingLogger,
-  FORM,
-  login,
-  NO_SELECTIONS,
-  quiet,
-  RERUN,
-  schemaDrifts,
-  testApp,
-  type TestDatabase,
-} from '../../testing/http';
+import { BASE, bearer, FORM, NO_SELECTIONS, quiet, RERUN, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const ADMIN = 'vitraya.admin';
 const all = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'AND', statements });
@@ -61,23 +50,7 @@ const anyOf = (entityName: NonNullable<RuleStatement['entityName']>, valuesToFin
 });
 
 describe.each(DATABASES)('masters on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    for (const user of [ADMIN, 'vitraya.reviewer', 'starhealth.admin']) tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, db, tokens, as, errorLog } = apiSuite(open, { users: [ADMIN, 'vitraya.reviewer', 'starhealth.admin'] });
 
   describe('rules and masters', () => {
     test('pickers, counts and procedure lookups', async () => {
@@ -127,8 +100,6 @@ describe.each(DATABASES)('masters on %s', (_name, open) => {
       headers: bearer(tokens[user]),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const db = () => testDb.database.db;
-
   /** The log's entries of one record, oldest first, as the assertions need them. */
   const entriesOf = async (entity: string, key: number) =>
     (

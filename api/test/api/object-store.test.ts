@@ -5,7 +5,6 @@
  * the document folder.
  */
 import { readdir } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { RefreshDownloadsResponse } from '@claims/shared-kernel/contract';
 import type { AppConfig } from '../../src/config';
@@ -14,30 +13,29 @@ import { startVerificationWorker } from '../../src/jobs';
 import { openS3Bucket, type S3Bucket } from '../../src/storage/s3-bucket';
 import { startS3Server, type TestS3Server } from '../../testing/s3';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, quiet, testApp, type TestDatabase, textPdf } from '../../testing/http';
+import { BASE, quiet, textPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('documents and the inbox in an S3 bucket, on %s', (_name, open) => {
   let s3: TestS3Server;
   let bucket: S3Bucket;
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
   let config: AppConfig;
   let pdf: Uint8Array;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
 
+  // Declared before the suite's hooks, which start the app over the bucket; stopped after them.
   beforeAll(async () => {
     s3 = await startS3Server();
     bucket = openS3Bucket(s3.settings);
-    testDb = await open();
-    app = await testApp(testDb.database, {}, { storage: { kind: 's3', s3: s3.settings } });
+  });
+  const { app, testDb, as } = apiSuite(open, {
+    users: ['vitraya.admin', 'starhealth.admin'],
+    settings: () => ({ storage: { kind: 's3', s3: s3.settings } }),
+  });
+  beforeAll(async () => {
     config = app.config;
     pdf = await textPdf(['DISCHARGE SUMMARY', 'Diagnosis: Cataract', 'Procedure done: Cataract Surgery']);
-    for (const user of ['vitraya.admin', 'starhealth.admin']) tokens[user] = await login(app, user);
   });
   afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
     await s3?.stop();
   });
 

@@ -1,31 +1,16 @@
 /** The api describes itself: the OpenAPI document covers every route with its schemas, and answers keep to them. */
-import type { FastifyInstance } from 'fastify';
 import type { RouteOptions } from 'fastify';
 import { ClaimCreateResponse, Hospital } from '@claims/shared-kernel/contract';
 import { buildApp } from '../../src/app';
 import { replies } from '../../src/http/replies';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, collectingLogger, testApp, testConfig, type TestDatabase } from '../../testing/http';
+import { BASE, collectingLogger, testConfig } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('openapi on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
   /** Every route as registered. */
   const routes: RouteOptions[] = [];
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const _as = (user: string) => bearer(tokens[user]);
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog), onRoute: (route) => routes.push(route) });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, testDb, errorLog } = apiSuite(open, { onRoute: (route) => routes.push(route) });
 
   describe('the api describes itself', () => {
     type Operation = {

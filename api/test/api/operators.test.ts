@@ -4,7 +4,6 @@
  * the worker's lines for the verification the request queued.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { loadConfig } from '../../src/config';
 import { jobs } from '../../src/db/schema';
@@ -13,7 +12,8 @@ import { startOperatorServer } from '../../src/http/operator-server';
 import { createVerificationWorker, type VerificationWorker } from '../../src/jobs/worker';
 import { fakeReader, fakeVerifier, until } from '../../testing/jobs';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, testApp } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 // @ts-expect-error: the suite's scripts are plain JavaScript without type declarations.
 import { freePort } from '../../../scripts/lib/cluster.mjs';
 
@@ -54,23 +54,15 @@ test('LOG_FORMAT: json by default when NODE_ENV=production, pretty otherwise; ME
 });
 
 describe.each(DATABASES)('operators on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let token: string;
   const log = capturedLog();
   let worker: VerificationWorker | undefined;
 
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: log.logger }, { logRequests: true });
-    token = await login(app, 'vitraya.admin');
-  });
-
+  // Declared before the suite's hooks: the worker stops before the app closes and the database is dropped.
   afterAll(async () => {
     await worker?.stop();
-    await app?.close();
-    await testDb?.drop();
   });
+
+  const { app, testDb, as } = apiSuite(open, { users: ['vitraya.admin'], logger: log.logger, settings: { logRequests: true } });
 
   const scrape = async () => {
     const response = await app.inject({ method: 'GET', url: '/metrics' });
@@ -102,7 +94,7 @@ describe.each(DATABASES)('operators on %s', (_name, open) => {
     const response = await app.inject({
       method: 'POST',
       url: `${BASE}/claims`,
-      headers: { ...bearer(token), 'x-request-id': 'create-claim-1' },
+      headers: { ...as('vitraya.admin'), 'x-request-id': 'create-claim-1' },
       payload: await claimForm(`OPS-${Math.random()}`),
     });
     expect(response.statusCode).toBe(200);
@@ -141,12 +133,12 @@ describe.each(DATABASES)('operators on %s', (_name, open) => {
   });
 
   test('/metrics: requests by route pattern and status, the queue, verifications, pages and the event loop', async () => {
-    await app.inject({ method: 'GET', url: `${BASE}/claims/987654321`, headers: bearer(token) });
-    await app.inject({ method: 'GET', url: `${BASE}/claims/987654321`, headers: bearer(token) });
+    await app.inject({ method: 'GET', url: `${BASE}/claims/987654321`, headers: as('vitraya.admin') });
+    await app.inject({ method: 'GET', url: `${BASE}/claims/987654321`, headers: as('vitraya.admin') });
     const response = await app.inject({
       method: 'POST',
       url: `${BASE}/claims`,
-      headers: bearer(token),
+      headers: as('vitraya.admin'),
       payload: await claimForm(`OPS-${Math.random()}`),
     });
     expect(response.statusCode).toBe(200);

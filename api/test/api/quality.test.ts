@@ -5,15 +5,15 @@
  * through case and the masters' aliases, the disagreeing claims, the period in the display zone, the dashboard's
  * scoping, and the refusals (403 for users, 400 naming the field).
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
 import type { Annotation, EntityGroup, FoundItem, ProcedureVerification, QualityReport } from '@claims/shared-kernel/contract';
 import { annotations, claims, clinicalAttributes, keywordMasters } from '../../src/db/schema';
 import { todayIn } from '../../src/http/time';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, testConfig, type TestDatabase } from '../../testing/http';
+import { BASE, testConfig } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const ANNOTATOR = 'vitraya.reviewer';
 const PROCEDURE_NAMES: Record<string, string> = { P1: 'Cataract Surgery', P2: 'Appendectomy' };
@@ -30,11 +30,7 @@ const verifiedAs = (result: AdjudicationResult, groups: Partial<Record<EntityGro
 const daysBefore = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 
 describe.each(DATABASES)('verification quality report on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
+  const { app, testDb, as, fixture } = apiSuite(open, { users: ['vitraya.admin', ANNOTATOR, 'starhealth.admin', 'starhealth.reviewer'] });
   /** The annotation of each claim this file annotated, by reference. */
   const annotated: Record<string, Annotation> = {};
   const ids: Record<string, number> = {};
@@ -80,15 +76,10 @@ describe.each(DATABASES)('verification quality report on %s', (_name, open) => {
   }
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', ANNOTATOR, 'starhealth.admin', 'starhealth.reviewer']) tokens[user] = await login(app, user);
     const db = testDb.database.db;
     // Masters whose aliases are what the annotator typed (the fixture has Cataract with the alias 'senile cataract').
     await db.insert(keywordMasters).values({ kind: 'evidence', name: 'Slit lamp examination', alias: ['SLE'] });
     await db.insert(clinicalAttributes).values({ name: 'Haemoglobin', alias: ['Hb'], valueType: 'Number' });
-
     // Agrees; names differ from the found ones only in case and spacing, or are a master's alias of them.
     await annotate(
       await verifiedClaim('QA-ACCEPT', ['P1'], {
@@ -176,11 +167,6 @@ describe.each(DATABASES)('verification quality report on %s', (_name, open) => {
     // Star Health: one adjudicated claim (the fixture's, accepted), one still open.
     await annotate(fixture['SH-ADJ-1'], 'SH-ADJ-1', 'P1', 'reject', { diagnosis_name_1: 'senile cataract' });
     await annotate(fixture['SH-OPEN-1'], 'SH-OPEN-1', 'P1', 'accept');
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   test("the provider's last 90 days: the matrix, per entity type, per procedure and the claim that disagreed", async () => {

@@ -3,28 +3,16 @@
  * batch reports and the audit export answer 429 with a detail after EXPENSIVE_CALLS_PER_MINUTE calls of one user,
  * while that user's pages of the list and every other user (from the same address) are still served.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('expensive calls limited per user on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const { app, tokens } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer'] });
   const call = (user: string, request: InjectOptions) =>
     app.inject({ ...request, headers: { ...bearer(tokens[user]), ...request.headers } });
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer']) tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
 
   const download: InjectOptions = { method: 'POST', url: `${BASE}/claims/search?download=True`, payload: {} };
   const page: InjectOptions = { method: 'POST', url: `${BASE}/claims/search?limit=10&page_number=1`, payload: {} };

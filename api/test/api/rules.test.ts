@@ -5,7 +5,7 @@
  * the statement and never stored, versions and their restore, an insurer's rule chosen over the provider's by the
  * adjudicator, and the dry run of a draft against claims already verified.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, count, eq } from 'drizzle-orm';
 import type { Rule, RuleDryRunResult, RuleListRow, RuleSaveBody, RuleStatement, RuleVersion } from '@claims/shared-kernel/contract';
 import { annotations, claims, keywordMasters, procedureQuestions, procedures, rateLimitHits, rules } from '../../src/db/schema';
@@ -13,7 +13,8 @@ import { startVerificationWorker } from '../../src/jobs';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from '../../testing/databases';
 import { ruleId } from '../../testing/fixture';
-import { BASE, bearer, collectingLogger, login, quiet, schemaDrifts, testApp, type TestDatabase, textPdf } from '../../testing/http';
+import { BASE, bearer, quiet, schemaDrifts, testApp, textPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const anyOf = (entityName: RuleStatement['entityName'], ...valuesToFind: string[]): RuleStatement => ({
   operator: 'ANY_OF_N_VALUES_IS_PRESENT',
@@ -24,14 +25,10 @@ const anyOf = (entityName: RuleStatement['entityName'], ...valuesToFind: string[
 const all = (...statements: RuleStatement[]): RuleStatement => ({ booleanOperator: 'AND', statements });
 
 describe.each(DATABASES)('rules on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
-  const tokens: Record<string, string> = {};
+  const { app, testDb, db, tokens, as, errorLog } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'bajaj.admin', 'ml.admin'],
+  });
   const procedureIds: Record<string, number> = {};
-  const USERS = ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'bajaj.admin', 'ml.admin'];
 
   const call = (user: string, method: InjectOptions['method'], url: string, payload?: unknown) =>
     app.inject({
@@ -40,7 +37,6 @@ describe.each(DATABASES)('rules on %s', (_name, open) => {
       headers: bearer(tokens[user]),
       ...(payload === undefined ? {} : { payload: payload as object }),
     });
-  const db = () => testDb.database.db;
   const ruleCount = async () => (await db().select({ n: count() }).from(rules))[0].n;
   const ruleOf = async (org: string, code: string, caseType: 'SETTLEMENT' | 'PRE_AUTH') =>
     (
@@ -58,15 +54,7 @@ describe.each(DATABASES)('rules on %s', (_name, open) => {
   });
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    for (const user of USERS) tokens[user] = await login(app, user);
     for (const p of await db().select().from(procedures)) procedureIds[p.procedureCode] = p.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   describe('rule writes', () => {

@@ -5,13 +5,13 @@
  * or out of range, and master names past their limit, are refused with a 400 naming the field, never cut or emptied.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Docgroup, DocgroupConfig, SegregationPreviewResult } from '@claims/shared-kernel/contract';
 import { claimDocuments, claims, docgroupConfigs, hospitals, keywordMasters, procedures, rateLimitHits, rules } from '../../src/db/schema';
 import type { ReadPage, Word } from '../../src/verification/types';
 import { EXPENSIVE_CALLS_PER_MINUTE } from '../../src/http/rate-limits';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer, testApp } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 /** Opening a database and the app: a bound that proves no hang on a loaded machine, not a speed target. */
 const SETUP_MS = 240_000;
@@ -46,8 +46,7 @@ const config = (overrides: Partial<DocgroupConfig> = {}): DocgroupConfig => ({
 });
 
 describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app, testDb, db, tokens } = apiSuite(open, { users: ['vitraya.admin', 'starhealth.admin'] });
   let admin: string;
   let insurer: string;
   let hospitalId: number;
@@ -55,7 +54,6 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
   let stored: Docgroup;
   let claimId: number;
 
-  const db = () => testDb.database.db;
   const tryOn = (body: object, token = admin) =>
     app.inject({ method: 'POST', url: `${BASE}/docgroups/dryRun`, headers: bearer(token), payload: body });
   const draft = (overrides: Partial<DocgroupConfig>) => ({
@@ -66,10 +64,8 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
   });
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    admin = await login(app, 'vitraya.admin');
-    insurer = await login(app, 'starhealth.admin');
+    admin = tokens['vitraya.admin'];
+    insurer = tokens['starhealth.admin'];
     [{ id: hospitalId }] = await db().select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.hospitalCode, 'HOSP-A'));
     [{ id: documentId }] = await db()
       .select({ id: keywordMasters.id })
@@ -128,11 +124,6 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
         ],
       });
   }, SETUP_MS);
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
 
   test('a draft that no longer finds the summary lists the claim with its verdict and its pages before and after', async () => {
     const response = await tryOn(draft({ begin_alias: [['NOT ON ANY PAGE']] }));
@@ -214,16 +205,13 @@ describe.each(DATABASES)('document segregation: Try on claims on %s', (_name, op
 });
 
 describe.each(DATABASES)('master input refused, never cut or emptied, on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const { app, testDb, tokens } = apiSuite(open, { users: ['vitraya.admin'] });
   let admin: string;
   let hospitalId: number;
   let documentId: number;
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    admin = await login(app, 'vitraya.admin');
+    admin = tokens['vitraya.admin'];
     const db = testDb.database.db;
     [{ id: hospitalId }] = await db.select({ id: hospitals.id }).from(hospitals).where(eq(hospitals.hospitalCode, 'HOSP-B'));
     [{ id: documentId }] = await db
@@ -231,11 +219,6 @@ describe.each(DATABASES)('master input refused, never cut or emptied, on %s', (_
       .from(keywordMasters)
       .where(eq(keywordMasters.name, 'Discharge Summary'));
   }, SETUP_MS);
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
 
   const send = async (method: 'POST' | 'PUT', url: string, payload: object) => {
     const response = await app.inject({ method, url: `${BASE}${url}`, headers: bearer(admin), payload });

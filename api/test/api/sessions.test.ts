@@ -16,29 +16,14 @@ import { users } from '../../src/db/schema';
 import { PASSWORD } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
 import { BASE, bearer, collectingLogger, login, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const ACCOUNT_LIMIT = 3;
 
 describe.each(DATABASES)('sessions on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
+  const { app, db, errorLog } = apiSuite(open, {
     // The account's state read on every request (no cache), and a small per-account limit of failed sign-ins.
-    app = await testApp(
-      testDb.database,
-      { logger: collectingLogger(errorLog) },
-      { authCacheTtlSeconds: 0, loginAccountLimit: ACCOUNT_LIMIT },
-    );
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    settings: { authCacheTtlSeconds: 0, loginAccountLimit: ACCOUNT_LIMIT },
   });
 
   describe('sign-in and session', () => {

@@ -3,31 +3,15 @@
  * users only, the claim says why and its re-run mark is cleared, nothing to cancel answers 409. The worker's side
  * (a running job stops) is in test/jobs/hostile.test.ts.
  */
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { claims, jobs } from '../../src/db/schema';
 import { enqueueVerification } from '../../src/jobs';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, bearer } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('cancelling a verification on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    ids = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer']) tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
+  const { app, testDb, tokens, fixture: ids } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer'] });
 
   const cancel = (id: number, user: string) =>
     app.inject({ method: 'POST', url: `${BASE}/claims/${id}/verification/cancel`, headers: bearer(tokens[user]) });
