@@ -163,8 +163,13 @@ export const claimDecisionSql = sql<ClaimDecision | null>`(
   from ${currentDecisions(sql`d.decision`)} cur
 )`;
 
-/** The claims whose person's decision differs from the verdict for at least one procedure (the list's filter). */
-export const decisionDiffersSql = sql`exists (select 1 from ${currentDecisions(sql`d.differs`)} cur where cur.differs)`;
+/**
+ * The claims whose person's decision differs from the verdict for at least one procedure (the list's filter). The
+ * claims with any differing record come first, so a list of an organisation's many claims reads the current
+ * decisions of those few only.
+ */
+export const decisionDiffersSql = sql`(${claims.id} in (select ${claimDecisions.claimId} from ${claimDecisions} where ${claimDecisions.differs})
+  and exists (select 1 from ${currentDecisions(sql`d.differs`)} cur where cur.differs))`;
 
 /**
  * The quality report's figure (docs/review-work.md): the organisation's claims whose current decisions were made in
