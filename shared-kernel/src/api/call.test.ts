@@ -1,6 +1,4 @@
 import type { ClaimListRow, ConsoleClaimRow } from '../contract';
-import { setRuntimeConfig } from '../config/runtime-config';
-import { clearSession, signIn } from '../session/session-store';
 import { fakeApi } from '../testing/fake-api';
 import { callApi } from './call';
 
@@ -21,15 +19,6 @@ export const ANSWERS_BY_FLAG: [
   Same<Awaited<ReturnType<typeof reviewRows>>, ClaimListRow[]>,
   Same<Awaited<ReturnType<typeof eitherRows>>, ClaimListRow[] | ConsoleClaimRow[]>,
 ] = [true, true, true, true, true];
-
-beforeEach(() => {
-  setRuntimeConfig({ apiBaseUrl: 'http://api.test/v0.3.0' });
-  signIn({ user: 'u', token: 'secret-token', organization: 'vitraya', role: 'user' });
-});
-afterEach(() => {
-  clearSession();
-  setRuntimeConfig({});
-});
 
 test('POST /claims/search answers the file with download=True and the page without it', async () => {
   const api = fakeApi({
