@@ -33,6 +33,8 @@ export const area = {
       icon: 'SolutionOutlined',
       section: 'work',
       order: 15,
+      // The side navigation is the provider's alone (spec 1 §1); other organisations' reviewers open /myQueue directly.
+      visibleTo: { organizations: ['provider'] },
     },
     {
       path: '/reviewSettings',

@@ -70,7 +70,8 @@ export async function startE2E(): Promise<E2E> {
     quietApi: !process.env.E2E_VERBOSE,
     // Every browser test signs in from 127.0.0.1, the layout tests once per width: close together they can pass the
     // default of 20 sign-ins a minute per address (the limit is proven in the api's tests, not here).
-    apiEnv: { SEED_CLAIMS: process.env.E2E_SEED_CLAIMS ?? '60', LOGIN_RATE_LIMIT: '1000' },
+    // Review work (review-queue.ts): three open reviews fill a reviewer, so the provider's further claims wait unassigned.
+    apiEnv: { SEED_CLAIMS: process.env.E2E_SEED_CLAIMS ?? '60', LOGIN_RATE_LIMIT: '1000', REVIEW_OPEN_CLAIM_LIMIT: '3' },
   });
   const browser = await chromium.launch(CHROMIUM);
   return {

@@ -11,6 +11,7 @@ import { defineDecisionTests } from './decisions';
 import { defineDocumentRoundTests } from './document-rounds';
 import { defineLayoutTests } from './layout';
 import { defineLetterTests } from './letters';
+import { defineReviewQueueTests } from './review-queue';
 import { defineRuleTests } from './rules';
 import { defineMasterTests } from './masters';
 import {
@@ -373,5 +374,6 @@ defineConsoleTests(() => e2e);
 defineLayoutTests(() => e2e);
 defineLetterTests(() => e2e);
 defineDecisionTests(() => e2e);
+defineReviewQueueTests(() => e2e);
 defineDocumentRoundTests(() => e2e);
 defineDashboardChartTests(() => e2e);

@@ -102,6 +102,7 @@ describe('the side navigation', () => {
       .getAllByRole('menuitem')
       .map((item) => item.textContent);
     expect(labels).toEqual([
+      'My Queue',
       'Claims to Review',
       'Procedures',
       'Procedure Group',
@@ -111,6 +112,7 @@ describe('the side navigation', () => {
       'Documents',
       'Evidence',
       'Test Units',
+      'Decision Reasons',
       'Procedure Protocol',
       'Procedure Questions',
       'Annotation',
@@ -126,8 +128,10 @@ describe('the side navigation', () => {
       .map((item) => item.textContent);
     expect(labels).toEqual([
       'Dashboard',
+      'My Queue',
       'Claims to Review',
       'Uploads and Downloads',
+      'Review Settings',
       'Procedures',
       'Procedure Group',
       'Diagnoses',
@@ -139,6 +143,7 @@ describe('the side navigation', () => {
       'Document Segregation',
       'Clinical Attributes',
       'Test Units',
+      'Decision Reasons',
       'Procedure Protocol',
       'Procedure Questions',
       'Annotation',
