@@ -17,6 +17,7 @@ import { File as NodeFile } from 'node:buffer';
 import type { Claim, DocumentRound } from '@claims/shared-kernel';
 import { type FakeApi, failure, fakeApi, type RecordedCall, renderScreen, signInAs, signOut } from '@claims/shared-kernel/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpResponse } from 'msw';
 import ClaimsRoutes from '../index';
 import { absent, CLAIM_ID, claimOf, found, procedure } from '../../testing/claimBuilder';
 
@@ -190,6 +191,32 @@ describe('the add documents panel', () => {
     expect(parts(call)).toEqual([['documents', 'lab-report.pdf (2048, application/pdf)']]);
     // The claim is read again: it is now being verified.
     await waitFor(() => expect(api.callsTo('GET /claims/:claimId')).toHaveLength(2));
+  });
+
+  it('shows the upload while it runs, with Cancel held until it ends', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await renderClaim(queryClaim(), {
+      'POST /claims/:claimId/documents': async () => {
+        await held;
+        return HttpResponse.json(round({ answeredBy: 'vitraya.user', answeredAt: '2026-03-15T04:00:00Z', verdictBefore: 'QUERY' }));
+      },
+    });
+    fireEvent.click(within(panel()).getByRole('button', { name: /Add documents/ }));
+    await screen.findByText('Add documents', { selector: '.ant-modal-title' });
+    await addFiles(pdf('lab-report.pdf'));
+    await waitFor(() => expect(button('Add')).toBeEnabled());
+    await act(async () => {
+      fireEvent.click(button('Add'));
+    });
+    expect(await within(dialog()).findByText('Uploading documents')).toBeInTheDocument();
+    expect(within(dialog()).getByLabelText('Upload progress')).toBeInTheDocument();
+    expect(button('Cancel')).toBeDisabled();
+    await act(async () => release());
+    expect(await screen.findByText('Documents added: the claim is being verified again')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('is not offered while the claim is being verified', async () => {
