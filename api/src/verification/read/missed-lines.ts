@@ -6,11 +6,10 @@
  */
 import type { Word } from '../types';
 import type { MarkBox } from './decimals';
+import { besideInRow } from './mark-rows';
 
 /** A mark the height of a character, in points (smaller ones are dots and dust, taller ones drawings). */
 const CHARACTER_HEIGHT = { min: 4, max: 40 };
-/** Marks of one line overlap vertically by half the smaller and stand at most this many heights apart. */
-const ROW_GAP = 1.5;
 /** A row of fewer marks than this is not worth a reading (a stray mark or two beside a drawing). */
 const MIN_ROW_MARKS = 5;
 /** A row counts as read when at least this share of its marks lies inside the words read. */
@@ -48,13 +47,7 @@ export function missedLines(marks: readonly MarkBox[], words: readonly Word[], p
 function rowsOf(characters: MarkBox[]): Row[] {
   const rows: Row[] = [];
   for (const mark of [...characters].sort((a, b) => a.left - b.left)) {
-    const height = mark.bottom - mark.top + 1;
-    const row = rows.find((r) => {
-      const last = r.marks[r.marks.length - 1];
-      const lastHeight = last.bottom - last.top + 1;
-      const overlap = Math.min(last.bottom, mark.bottom) - Math.max(last.top, mark.top) + 1;
-      return overlap >= 0.5 * Math.min(height, lastHeight) && mark.left - last.right - 1 <= ROW_GAP * Math.max(height, lastHeight);
-    });
+    const row = rows.find((r) => besideInRow(r.marks[r.marks.length - 1], mark));
     if (row) {
       row.marks.push(mark);
       row.left = Math.min(row.left, mark.left);

@@ -16,6 +16,7 @@
  */
 import { pgmOf } from './pgm';
 import type { MarkBox } from './decimals';
+import { besideInRow } from './mark-rows';
 
 export interface PageImage {
   width: number;
@@ -57,8 +58,6 @@ const CHARACTER_HEIGHT = { min: 2.5, max: 40 };
 const MAX_CHARACTER_WIDTH = 40;
 /** Fewer character-like marks in rows than this and the page has no text to read: a blank page, scribbles, a drawing. */
 const MIN_CHARACTER_MARKS = 8;
-/** Neighbours in a row are at most this many character heights apart (letters and words of a line are closer). */
-const ROW_GAP = 1.5;
 /** The darkest this share of the ink becomes black when the contrast is stretched. */
 const INK_BLACK_SHARE = 0.1;
 /** A page is bilevel when fewer than this share of its pixels lie more than BILEVEL_MARGIN from black and white. */
@@ -85,27 +84,27 @@ export function preparePage(page: PageImage): PreparedPage {
 
   const marks = connectedMarks(ink, width, height);
   const specks = specksOf(marks, Math.max(2, Math.round(MAX_SPECK * scale)), Math.max(3, Math.round(SPECK_ISOLATION * scale)));
-  const characters: Mark[] = [];
+  const characters: MarkBox[] = [];
   const kept: MarkBox[] = [];
   const box = { left: width, top: height, right: -1, bottom: -1 };
   for (const mark of marks) {
     if (specks.has(mark)) {
-      for (let y = mark.minY; y <= mark.maxY; y += 1) for (let x = mark.minX; x <= mark.maxX; x += 1) erase(y * width + x);
+      for (let y = mark.top; y <= mark.bottom; y += 1) for (let x = mark.left; x <= mark.right; x += 1) erase(y * width + x);
       continue;
     }
-    const markWidth = mark.maxX - mark.minX + 1;
-    const markHeight = mark.maxY - mark.minY + 1;
+    const markWidth = mark.right - mark.left + 1;
+    const markHeight = mark.bottom - mark.top + 1;
     if (
       markHeight >= CHARACTER_HEIGHT.min * scale &&
       markHeight <= CHARACTER_HEIGHT.max * scale &&
       markWidth <= MAX_CHARACTER_WIDTH * scale
     )
       characters.push(mark);
-    kept.push({ left: mark.minX, top: mark.minY, right: mark.maxX, bottom: mark.maxY });
-    box.left = Math.min(box.left, mark.minX);
-    box.top = Math.min(box.top, mark.minY);
-    box.right = Math.max(box.right, mark.maxX);
-    box.bottom = Math.max(box.bottom, mark.maxY);
+    kept.push({ ...mark });
+    box.left = Math.min(box.left, mark.left);
+    box.top = Math.min(box.top, mark.top);
+    box.right = Math.max(box.right, mark.right);
+    box.bottom = Math.max(box.bottom, mark.bottom);
   }
   const inRows = countInRows(characters, scale);
   if (inRows < MIN_CHARACTER_MARKS) return { blank: true };
@@ -322,24 +321,16 @@ function thin(
  * How many character-like marks have a neighbour beside them in a row, as letters of a word or line do: scribbles,
  * a signature or the pieces of a drawing are marks of the size of characters too, but scattered.
  */
-function countInRows(characters: Mark[], scale: number): number {
+function countInRows(characters: MarkBox[], scale: number): number {
   const cell = Math.max(1, Math.round(MAX_CHARACTER_WIDTH * scale));
-  const grid = new Map<string, Mark[]>();
-  const cellOf = (mark: Mark) => [Math.floor(mark.minX / cell), Math.floor(mark.minY / cell)];
+  const grid = new Map<string, MarkBox[]>();
+  const cellOf = (mark: MarkBox) => [Math.floor(mark.left / cell), Math.floor(mark.top / cell)];
   for (const mark of characters) {
     const key = cellOf(mark).join(',');
     const list = grid.get(key);
     if (list) list.push(mark);
     else grid.set(key, [mark]);
   }
-  const besideInRow = (a: Mark, b: Mark): boolean => {
-    const heightA = a.maxY - a.minY + 1;
-    const heightB = b.maxY - b.minY + 1;
-    const overlap = Math.min(a.maxY, b.maxY) - Math.max(a.minY, b.minY) + 1;
-    if (overlap < 0.5 * Math.min(heightA, heightB)) return false;
-    const gap = Math.max(a.minX, b.minX) - Math.min(a.maxX, b.maxX) - 1;
-    return gap <= ROW_GAP * Math.max(heightA, heightB);
-  };
   let inRows = 0;
   for (const mark of characters) {
     const [cx, cy] = cellOf(mark);
@@ -352,15 +343,8 @@ function countInRows(characters: Mark[], scale: number): number {
   return inRows;
 }
 
-interface Mark {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
-}
-
 /** The connected marks (8-connected ink) with their boxes, found run by run (a row's runs join those they touch in the row above). */
-function connectedMarks(ink: Uint8Array, width: number, height: number): Mark[] {
+function connectedMarks(ink: Uint8Array, width: number, height: number): MarkBox[] {
   const parent: number[] = [];
   const find = (run: number): number => {
     let root = run;
@@ -405,15 +389,15 @@ function connectedMarks(ink: Uint8Array, width: number, height: number): Mark[] 
     previousFirst = first;
     previousEnd = starts.length;
   }
-  const byRoot = new Map<number, Mark>();
+  const byRoot = new Map<number, MarkBox>();
   for (let run = 0; run < starts.length; run += 1) {
     const root = find(run);
     const mark = byRoot.get(root);
-    if (!mark) byRoot.set(root, { minX: starts[run], maxX: ends[run], minY: rows[run], maxY: rows[run] });
+    if (!mark) byRoot.set(root, { left: starts[run], right: ends[run], top: rows[run], bottom: rows[run] });
     else {
-      if (starts[run] < mark.minX) mark.minX = starts[run];
-      if (ends[run] > mark.maxX) mark.maxX = ends[run];
-      mark.maxY = rows[run];
+      if (starts[run] < mark.left) mark.left = starts[run];
+      if (ends[run] > mark.right) mark.right = ends[run];
+      mark.bottom = rows[run];
     }
   }
   return [...byRoot.values()];
@@ -423,31 +407,31 @@ function connectedMarks(ink: Uint8Array, width: number, height: number): Mark[] 
  * The specks: marks no bigger than `speck` pixels with no bigger mark within `distance` pixels of them (a
  * decimal point has its digits beside it; dust on the paper has nothing).
  */
-function specksOf(marks: Mark[], speck: number, distance: number): Set<Mark> {
-  const isSmall = (mark: Mark) => mark.maxX - mark.minX < speck && mark.maxY - mark.minY < speck;
+function specksOf(marks: MarkBox[], speck: number, distance: number): Set<MarkBox> {
+  const isSmall = (mark: MarkBox) => mark.right - mark.left < speck && mark.bottom - mark.top < speck;
   const cell = Math.max(1, 4 * distance);
-  const grid = new Map<string, Mark[]>();
+  const grid = new Map<string, MarkBox[]>();
   for (const mark of marks) {
     if (isSmall(mark)) continue;
-    for (let cy = Math.floor(mark.minY / cell); cy <= Math.floor(mark.maxY / cell); cy += 1)
-      for (let cx = Math.floor(mark.minX / cell); cx <= Math.floor(mark.maxX / cell); cx += 1) {
+    for (let cy = Math.floor(mark.top / cell); cy <= Math.floor(mark.bottom / cell); cy += 1)
+      for (let cx = Math.floor(mark.left / cell); cx <= Math.floor(mark.right / cell); cx += 1) {
         const key = `${cx},${cy}`;
         const list = grid.get(key);
         if (list) list.push(mark);
         else grid.set(key, [mark]);
       }
   }
-  const specks = new Set<Mark>();
+  const specks = new Set<MarkBox>();
   for (const mark of marks) {
     if (!isSmall(mark)) continue;
-    const near = (other: Mark) =>
-      other.minX - distance <= mark.maxX &&
-      mark.minX <= other.maxX + distance &&
-      other.minY - distance <= mark.maxY &&
-      mark.minY <= other.maxY + distance;
+    const near = (other: MarkBox) =>
+      other.left - distance <= mark.right &&
+      mark.left <= other.right + distance &&
+      other.top - distance <= mark.bottom &&
+      mark.top <= other.bottom + distance;
     let beside = false;
-    for (let cy = Math.floor((mark.minY - distance) / cell); cy <= Math.floor((mark.maxY + distance) / cell) && !beside; cy += 1)
-      for (let cx = Math.floor((mark.minX - distance) / cell); cx <= Math.floor((mark.maxX + distance) / cell) && !beside; cx += 1)
+    for (let cy = Math.floor((mark.top - distance) / cell); cy <= Math.floor((mark.bottom + distance) / cell) && !beside; cy += 1)
+      for (let cx = Math.floor((mark.left - distance) / cell); cx <= Math.floor((mark.right + distance) / cell) && !beside; cx += 1)
         beside = (grid.get(`${cx},${cy}`) ?? []).some(near);
     if (!beside) specks.add(mark);
   }
