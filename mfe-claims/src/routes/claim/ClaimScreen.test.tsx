@@ -663,6 +663,27 @@ describe('keyboard', () => {
     expect(api.callsTo('GET /claims/:claimId')).toHaveLength(1);
     expect(screen.getByText('CASE-2026-0042')).toBeInTheDocument();
   });
+
+  it("leaves the shortcuts alone while a decision's note is typed, and keeps them outside it", async () => {
+    const list: ClaimListState = { claims: [{ id: CLAIM_ID, url: `/claims/${CLAIM_ID}?org=vitraya` }], listUrl: '/claims?org=vitraya' };
+    const undecided = { procedureCode: 'OPH001', procedureName: null, verdict: 'ACCEPTED' as const, current: null, history: [] };
+    answer(claimOf(), {
+      'GET /claims/:claimId/decisions': { ...NO_DECISIONS, procedures: [undecided] },
+      'GET /decisionReasons': { results: [] },
+    });
+    renderClaim(list.claims[0].url, list);
+    const decision = await screen.findByRole('region', { name: 'Decision on OPH001' });
+    fireEvent.click(await within(decision).findByRole('button', { name: 'Query' }));
+    const note = within(decision).getByRole('textbox', { name: 'Note' });
+    act(() => {
+      fireEvent.keyDown(note, { key: 'b', code: 'KeyB' });
+      fireEvent.keyUp(note, { key: 'b', code: 'KeyB' });
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByTestId('location')).not.toBeInTheDocument();
+    press('b', 'KeyB');
+    expect(await screen.findByTestId('location')).toHaveTextContent(/^\/claims\?org=vitraya$/);
+  });
 });
 
 describe('Back', () => {
