@@ -6,28 +6,13 @@
  * limits counting the claim's documents); and, through the real worker, an insurer's QUERY claim for a missing lab
  * report that becomes ACCEPTED once the report is added, with the round's history.
  */
-import type { FastifyInstance } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Claim, ClaimListRow, DocumentRound, DocumentRounds, RuleStatement } from '@claims/shared-kernel/contract';
 import { claims, keywordMasters, procedures, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  claimForm,
-  collectingLogger,
-  login,
-  NOT_AUTHORIZED,
-  onlyDetail,
-  quiet,
-  schemaDrifts,
-  testApp,
-  type TestDatabase,
-  textPdf,
-  type UploadFile,
-} from '../../testing/http';
+import { BASE, claimForm, NOT_AUTHORIZED, onlyDetail, quiet, schemaDrifts, textPdf, type UploadFile } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const DISCHARGE = ['DISCHARGE SUMMARY', 'Diagnosis: Cataract', 'Procedure done: Cataract Surgery'];
 const LAB_REPORT = ['LAB REPORT', 'Haemoglobin 13.2 g/dL'];
@@ -40,20 +25,11 @@ function pdfSized(bytes: number): Uint8Array {
 }
 
 describe.each(DATABASES)('document requests on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
+  const { app, as, db, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'maxbupa.reviewer'],
+  });
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(db());
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'maxbupa.reviewer'])
-      tokens[user] = await login(app, user);
     // Cataract surgery settled wants a discharge summary and a lab report, for the provider and for Star Health.
     await db()
       .insert(keywordMasters)
@@ -70,11 +46,6 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
       .update(rules)
       .set({ documentRule })
       .where(and(eq(rules.procedureId, p1.id), eq(rules.caseType, 'SETTLEMENT')));
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   const drain = async () => {
