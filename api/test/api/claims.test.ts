@@ -4,45 +4,16 @@
  * progress answers 409 (also two at once), the creator of a claim in an insurer organisation opens it before it is
  * adjudicated, and UTF-8 document names survive the upload and the download.
  */
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Claim, ClaimListRow, ClaimQuestions } from '@claims/shared-kernel/contract';
 import { claimDocuments, claims, jobs, procedureQuestions, procedures } from '../../src/db/schema';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  claimForm,
-  collectingLogger,
-  FORM,
-  login,
-  schemaDrifts,
-  smallPdf,
-  testApp,
-  type TestDatabase,
-} from '../../testing/http';
+import { BASE, claimForm, FORM, schemaDrifts, smallPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('claims on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'demo.reviewer'])
-      tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+  const { app, testDb, as, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer', 'demo.reviewer'],
   });
 
   describe('organisation scoping', () => {

@@ -5,53 +5,27 @@
  * nothing stored; and the answers a claim's questions page collects used by the adjudicator as facts of the
  * question's entity type.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import type { Claim, ProcedureQuestion, QuestionSaveBody } from '@claims/shared-kernel/contract';
 import { jobs, keywordMasters, procedureQuestions, procedures, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { answerFacts } from '../../src/questions/facts';
-import { claimIds } from '../../testing/fixture';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  collectingLogger,
-  login,
-  NOT_AUTHORIZED,
-  quiet,
-  schemaDrifts,
-  testApp,
-  type TestDatabase,
-  textPdf,
-} from '../../testing/http';
+import { BASE, NOT_AUTHORIZED, quiet, schemaDrifts, testApp, textPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const NOT_AN_EDITOR = `${NOT_AUTHORIZED}: questions are created, edited and deleted by the named question editors only`;
 
 describe.each(DATABASES)('procedure questions on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  /** What the app logged at error level (a refused answer among it). */
-  const errorLog: string[] = [];
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const as = (user: string) => bearer(tokens[user]);
-  const db = () => testDb.database.db;
+  const { app, testDb, db, as, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'],
+  });
   /** The fixture's procedures by code. */
   const procedureId: Record<string, number> = {};
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin', 'starhealth.reviewer'])
-      tokens[user] = await login(app, user);
     for (const p of await db().select().from(procedures)) procedureId[p.procedureCode] = p.id;
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   describe('security edges', () => {
