@@ -5,7 +5,14 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { CLAIM_STATUSES, verificationResultText, type ClaimStatus } from '@claims/shared-kernel/constants';
-import type { ClaimListQuery, ClaimListRow, ClaimSearchBody, ConsoleClaimRow, Paged } from '@claims/shared-kernel/contract';
+import {
+  CLAIM_DECISION_LABELS,
+  type ClaimListQuery,
+  type ClaimListRow,
+  type ClaimSearchBody,
+  type ConsoleClaimRow,
+  type Paged,
+} from '@claims/shared-kernel/contract';
 import { isProvider, NOT_AUTHORIZED } from '../auth/access';
 import type { AuthContext } from '../auth/tokens';
 import type { DbOrTx } from '../db';
@@ -222,7 +229,7 @@ export async function claimsCsvFile(
 function claimsCsv(rows: ClaimListSource[], withCounts: boolean, zone: string): string {
   const header = ['Case No.', 'Case Type', 'Patient Name', 'Procedure Code', 'Hospital Code'];
   if (withCounts) header.push('Annotation', 'Procedures Found', 'Diagnosis Found', 'Evidence Found', 'Documents Found');
-  header.push('Verification Result', 'Date');
+  header.push('Verification Result', 'Decision', 'Date');
   return toCsv(
     header,
     rows.map((row) => {
@@ -239,6 +246,7 @@ function claimsCsv(rows: ClaimListSource[], withCounts: boolean, zone: string): 
       }
       cells.push(
         verificationResultText(item.adjudicationResult, item.adjudicationReason),
+        item.decision ? CLAIM_DECISION_LABELS[item.decision] : '',
         formatIn(row.lastModifiedOn, zone, 'YYYY-MM-DD'),
       );
       return cells;

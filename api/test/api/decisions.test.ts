@@ -312,6 +312,24 @@ describe.each(DATABASES)('decisions on %s', (_name, open) => {
       // SH-ADJ-4 denied against ACCEPTED, SH-ADJ-2 queried against ACCEPTED; SH-ADJ-1 approved as accepted.
       expect(differing.map((row) => row.referenceClaimId).sort()).toEqual(['SH-ADJ-2', 'SH-ADJ-4']);
 
+      // The list's CSV carries the decision beside the verification result.
+      const csv = await app.inject({
+        method: 'POST',
+        url: `${BASE}/claims/search?org=starhealth&download=True`,
+        headers: as('vitraya.reviewer'),
+        payload: { decisionDiffers: true },
+      });
+      const [header, ...lines] = csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(header).toMatch(/,Verification Result,Decision,Date$/);
+      const decisionCells = lines.map((line) => [line.split(',')[0], line.split(',').at(-2)]);
+      expect(decisionCells.sort()).toEqual([
+        ['SH-ADJ-2', 'Query'],
+        ['SH-ADJ-4', 'Denied'],
+      ]);
+
       // A change back to the verdict's decision takes the claim out of the filter: only the current decision counts.
       await decide('vitraya.reviewer', claimId, [{ procedureCode: 'P1', decision: 'APPROVE' }]);
       const insurerView = (
