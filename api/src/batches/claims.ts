@@ -13,6 +13,7 @@ import type { DbOrTx } from '../db';
 import { claims } from '../db/schema';
 import { selectPage } from '../db/sql';
 import { firstRowCarriesTotal, newestFirst, offsetOf, type Page } from '../http/paging';
+import { isOverdue } from '../review/queue';
 import { loadBatch } from './lookup';
 
 /** The claims of one batch the caller may see, a page of them. */
@@ -33,7 +34,7 @@ export async function claimsOfBatch(
     page,
   );
   return firstRowCarriesTotal(
-    rows.map((r) => toClaimListRow(r, isProvider(auth))),
+    rows.map((r) => toClaimListRow({ ...r, overdue: isOverdue(r, new Date()) }, isProvider(auth))),
     total,
     page.page_number,
   );
@@ -76,7 +77,7 @@ export async function listClaimsByOutcome(
   const rows = await claimsByOutcome(db, batch.id, adjType, scopeConditions({ ...scope, org: batch.org }));
   const shown = rows.slice(offsetOf(page), offsetOf(page) + page.limit);
   return firstRowCarriesTotal(
-    shown.map((r) => toClaimListRow(r, isProvider(auth))),
+    shown.map((r) => toClaimListRow({ ...r, overdue: isOverdue(r, new Date()) }, isProvider(auth))),
     rows.length,
     page.page_number,
   );

@@ -15,6 +15,10 @@ import { openReview } from './assignment';
 /** Open, the clock running and the due time passed. */
 export const overdueAt = (now: Date): SQL => and(openReview, isNull(claims.reviewPausedAt), lt(claims.dueAt, now))!;
 
+/** The same of a claim row read whole (the batch lists), at `now`. */
+export const isOverdue = (row: { dueAt: Date | null; reviewClosedAt: Date | null; reviewPausedAt: Date | null }, now: Date): boolean =>
+  row.dueAt !== null && row.reviewClosedAt === null && row.reviewPausedAt === null && row.dueAt < now;
+
 /** The same for the lists, at the database's now. */
 export const overdueSql = sql<boolean>`(${claims.dueAt} is not null and ${claims.reviewClosedAt} is null and ${claims.reviewPausedAt} is null and ${claims.dueAt} < now())`;
 

@@ -3,13 +3,13 @@
  * limits, the sampling of ACCEPTED claims, due times per insurer and case type, reassignment by provider super users
  * with its audit entries, My queue and the claims list's review fields and filters.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { AdjudicationResult, CaseType } from '@claims/shared-kernel/constants';
 import type { ClaimListRow, ReviewQueue, ReviewSettings } from '@claims/shared-kernel/contract';
 import type { ReviewPolicy } from '../../src/config';
 import type { Db } from '../../src/db';
-import { auditLog, claims, users } from '../../src/db/schema';
+import { auditLog, batches, claims, users } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { ROUND_ROBIN_USER, sampledForReview, startReview } from '../../src/review/assignment';
 import { closeReview, pauseClock, resumeClock } from '../../src/review/clock';
@@ -327,6 +327,12 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
       const unassigned = await search({ assignedTo: [''], overdue: true });
       expect(unassigned.map((r) => r.id)).toContain(nobody);
       expect(unassigned.every((r) => r.assignedTo === null)).toBe(true);
+
+      // A batch's claims list marks them too.
+      const [batch] = await db.insert(batches).values({ batchName: 'Review batch', org: 'vitraya' }).returning({ id: batches.id });
+      await db.update(claims).set({ batchId: batch.id }).where(inArray(claims.id, [overdue, paused]));
+      const inBatch = (await call('vitraya.admin', 'GET', `/claim/batch/${batch.id}?org=vitraya`)).json<ClaimListRow[]>();
+      expect(Object.fromEntries(inBatch.map((r) => [r.id, r.overdue]))).toEqual({ [overdue]: true, [paused]: false });
     });
   });
 });
