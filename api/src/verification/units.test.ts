@@ -71,6 +71,14 @@ describe('unit notation', () => {
     expect(unitAt(['thou/mm3'], wbc)?.keyword.factor).toBe(1000);
   });
 
+  it('reads a count written with its multiplier alone in the unit that multiplier stands for', () => {
+    expect(read(platelets, ['Platelets 0.62 lakhs'])).toMatchObject({ value: 0.62, unit: 'lakhs/cumm' });
+    expect(read(platelets, ['Platelet Count 2.1 Lakh.'])).toMatchObject({ value: 2.1, unit: 'lakhs/cumm' });
+    expect(read(wbc, ['TLC 5.6 thousand'])).toMatchObject({ value: 5600, unit: 'cells/cumm' });
+    // a multiplier none of the attribute's units has stays a unit the masters do not define
+    expect(read(wbc, ['TLC 0.56 lakhs'])).toMatchObject({ value: 0.56, foreign: 'lakhs' });
+  });
+
   it("reads 'x103/uL' as a count's unit, not a second dimension", () => {
     expect(read(platelets, ['Platelet count 240 x103/uL'])).toMatchObject({ value: 2.4, unit: 'lakhs/cumm' });
     // a unit the master lacks is reported, not read as '240 x 103' in '/uL'

@@ -159,7 +159,30 @@ function unitWrittenAt(parts: string[], attribute: ClinicalAttributeMaster): { k
       }
     }
   }
-  return best;
+  return best ?? countWithoutVolumeAt(parts[0], keywords);
+}
+
+/** Multiplier words written alone, as a count's unit ('0.62 lakhs', '4.5 million'), by the power they stand for. */
+const BARE_MULTIPLIERS: Readonly<Record<string, string>> = {
+  lakh: '10^5',
+  lakhs: '10^5',
+  thou: '10^3',
+  thousand: '10^3',
+  thousands: '10^3',
+  million: '10^6',
+  millions: '10^6',
+};
+
+/**
+ * A count written with its multiplier only ('Platelets 0.62 lakhs' for lakhs/cumm): laboratories leave the
+ * volume out, the multiplier says which of the attribute's units it is. Taken only where the attribute's units
+ * have exactly one conversion for that multiplier over a volume; otherwise it stays a unit the masters do not define.
+ */
+function countWithoutVolumeAt(part: string | undefined, keywords: UnitKeyword[]): { keyword: UnitKeyword; words: number } | null {
+  const power = BARE_MULTIPLIERS[(part ?? '').toLowerCase().replace(/^[([{]+|[)\]},.;:]+$/g, '')];
+  if (!power) return null;
+  const over = keywords.filter((keyword) => keyword.canonical.startsWith(`${power}/`));
+  return over.length && over.every((keyword) => keyword.factor === over[0].factor) ? { keyword: over[0], words: 1 } : null;
 }
 
 /** Units of measurement as laboratories and radiologists write them, in canonical notation (unitNotation). */

@@ -56,6 +56,13 @@ describe('numbers beside the name', () => {
     expect(read(fibroid, ['Fibroid size: 45 mm'])).toMatchObject({ value: 4.5, unit: 'cm' });
   });
 
+  it("finds a long name OCR misread ('diametqr') on a scan only, and only where it is nowhere as written", () => {
+    const diameter = attribute('Appendiceal Diameter', { units: [CM] });
+    expect(read(diameter, ['Appendiceal diametqr - 9 mm'], null, 'ocr')).toMatchObject({ value: 0.9, unit: 'cm' });
+    expect(read(diameter, ['Appendiceal diametqr - 9 mm'], null, 'text')).toBeNull();
+    expect(read(diameter, ['Appendiceal diametqr 9 mm', 'Appendiceal Diameter 7 mm'], null, 'ocr')).toMatchObject({ value: 0.7 });
+  });
+
   it("reads a dash joined to the value ('EF -45 %') as no sign where the attribute cannot be negative", () => {
     const ef = attribute('Ejection Fraction', { alias: ['EF'], number_range: { lower_limit: 0, upper_limit: 100 } });
     expect(read(ef, ['Ejection Fraction -45 %'], null, 'ocr')).toMatchObject({ value: 45 });

@@ -65,12 +65,17 @@ export class ValueReader {
     return result.sort((a, b) => a.order - b.order || SOURCE_PRIORITY[a.source] - SOURCE_PRIORITY[b.source]);
   }
 
-  /** Name and alias hits, one per place (the longest where aliases overlap). */
+  /**
+   * Name and alias hits, one per place (the longest where aliases overlap). Where the name is written nowhere as
+   * it is, OCR's misreadings of it ('Appendiceal diametqr') count: the phrase index's approximate hits, which
+   * it finds only for long names and only on OCRed pages.
+   */
   private nameHits(attribute: ClinicalAttributeMaster): Hit[] {
-    const hits = [attribute.name, ...(attribute.alias ?? [])]
-      .filter((p) => p.trim())
-      .flatMap((p) => [...this.index.find(p), ...this.gluedHits(p, attribute)])
-      .sort((a, b) => a.first - b.first || b.last - a.last);
+    const phrases = [attribute.name, ...(attribute.alias ?? [])].filter((p) => p.trim());
+    const exact = phrases.flatMap((p) => [...this.index.find(p), ...this.gluedHits(p, attribute)]);
+    const hits = (exact.length ? exact : phrases.flatMap((p) => this.index.findApproximate(p))).sort(
+      (a, b) => a.first - b.first || b.last - a.last,
+    );
     const kept: Hit[] = [];
     for (const hit of hits) if (!kept.length || hit.first > kept[kept.length - 1].last) kept.push(hit);
     return kept;
