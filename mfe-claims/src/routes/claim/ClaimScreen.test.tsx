@@ -13,7 +13,7 @@ jest.mock('../../components/annotation', () => {
   };
 });
 
-import type { Claim, ClaimListRow } from '@claims/shared-kernel';
+import type { Claim, ClaimListRow, ClaimQuestions, ProcedureQuestion } from '@claims/shared-kernel';
 import { type FakeApi, type FakeRoutes, failure, fakeApi, signInAs, signOut, testQueryClient } from '@claims/shared-kernel/testing';
 import { SuiteProviders } from '@claims/shared-kernel/standalone';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -765,30 +765,55 @@ describe('a claim not verified yet', () => {
 describe('a claim whose procedure questions are unanswered', () => {
   // Questions never block a claim (issue 24): it is verified from its documents, its answers requested.
   const requested = () => claimOf({ answersRequested: true });
+  const asked = (id: number, question: string): ProcedureQuestion => ({
+    id,
+    fk_procedure: 1,
+    procedure: { id: 1, procedure_name: 'Hysterectomy', procedure_code: 'OPH001' },
+    question,
+    questionType: 'radio',
+    answer: ['Yes', 'No'],
+    entityType: 'other',
+    created_by: 'vitraya.admin',
+    created_on: '2026-01-01T10:00:00Z',
+    last_modified_by: null,
+    last_modified_on: null,
+  });
+  const QUESTIONS: ClaimQuestions = {
+    questions: [asked(1, 'Was an ultrasound done?'), asked(2, 'Is the patient diabetic?')],
+    answers: {},
+  };
 
-  it("says 'Answers requested' beside its verdict and leads to the questions", async () => {
-    answer(requested());
+  it("says 'Answers requested' beside its verdict, lists the questions waiting and leads to them", async () => {
+    answer(requested(), { 'GET /claims/:claimId/questions': QUESTIONS });
     renderClaim();
     await caseNumber();
     expect(screen.getByText('Answers requested')).toBeInTheDocument();
     expect(screen.getByRole('region', { name: /^Procedure / })).toBeInTheDocument();
+    const waiting = await screen.findByRole('list', { name: 'Questions waiting for answers' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Was an ultrasound done?', 'Is the patient diabetic?']);
     expect(screen.getByRole('link', { name: 'Answer questions' })).toHaveAttribute('href', `/questions/${CLAIM_ID}?org=vitraya`);
   });
 
   it('offers no way to answer to those who may not (insurer reviewers)', async () => {
     signInAs('starhealth', 'user');
-    answer({ ...requested(), organization: 'starhealth' });
+    answer({ ...requested(), organization: 'starhealth' }, { 'GET /claims/:claimId/questions': QUESTIONS });
     renderClaim(`/claims/${CLAIM_ID}`);
     await caseNumber();
     expect(screen.getByText('Answers requested')).toBeInTheDocument();
+    await screen.findByRole('list', { name: 'Questions waiting for answers' });
     expect(screen.queryByRole('link', { name: 'Answer questions' })).not.toBeInTheDocument();
   });
 
-  it('says nothing of answers once they are given', async () => {
+  it('says nothing of answers once they are given, and does not ask for the questions', async () => {
     answer(claimOf({ answersRequested: false }));
     renderClaim();
     await caseNumber();
     expect(screen.queryByText('Answers requested')).not.toBeInTheDocument();
+    expect(api.callsTo('GET /claims/:claimId/questions')).toEqual([]);
   });
 });
 

@@ -2,7 +2,6 @@ import { ArrowLeftOutlined, QuestionCircleOutlined } from '@ant-design/icons';
 import { caseTypeShort, isDemoOrg, isProviderOrg, useSession } from '@claims/shared-kernel';
 import type { Claim, VerificationStoppedCode } from '@claims/shared-kernel';
 import { Alert, Button, Flex, Tooltip, Typography, theme } from 'antd';
-import { Link } from 'react-router-dom';
 import { AnnotationActions, ConfirmFindingsButton } from '../../components/annotation';
 import { claimRuleVersion, procedureOrder } from '../../components/verification/display';
 import type { DocumentPlace } from '../../components/verification/evidence';
@@ -10,9 +9,9 @@ import { ReasonText } from '../../components/verification/ReasonText';
 import { ResultTag } from '../../components/verification/ResultTag';
 import type { ViewerPosition } from '../../components/viewer/types';
 import { ChangesPanel } from './ChangesPanel';
-import { DocumentRoundsPanel } from './DocumentRoundsPanel';
-import { ANSWERS_REQUESTED } from '../claims/claimFilter';
+import { AnswersRequestedNotice } from './AnswersRequestedNotice';
 import { DecisionLettersPanel } from './DecisionLettersPanel';
+import { DocumentRoundsPanel } from './DocumentRoundsPanel';
 import { ProcedurePanel } from './ProcedurePanel';
 import { VerificationProgressNotice } from './VerificationProgressNotice';
 import { STOP_VERIFICATION, useCancelVerification } from './useCancelVerification';
@@ -21,8 +20,6 @@ import { verifiedText } from './verifiedText';
 import { verificationRunning } from './progress';
 
 export const NOT_VERIFIED = 'This claim has not been verified yet.';
-export const ANSWERS_REQUESTED_HINT =
-  'The claim was verified from its documents; answering its procedure questions verifies it again with the answers.';
 export const RUNNING_HINT = 'Verification in progress';
 
 const VERIFICATION_STOPPED: VerificationStoppedCode = 'VERIFICATION_STOPPED';
@@ -119,19 +116,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
         <AnnotationActions claim={claim} position={position} />
         <ConfirmFindingsButton claim={claim} />
       </Flex>
-      {claim.answersRequested && (
-        <Alert
-          type="info"
-          showIcon
-          title={ANSWERS_REQUESTED}
-          description={ANSWERS_REQUESTED_HINT}
-          action={
-            rerunAllowed && (
-              <Link to={`/questions/${claim.id}?${new URLSearchParams({ org: org ?? claim.organization })}`}>Answer questions</Link>
-            )
-          }
-        />
-      )}
+      {claim.answersRequested && <AnswersRequestedNotice claim={claim} org={org} mayAnswer={rerunAllowed} />}
       {running && (
         <VerificationProgressNotice
           progress={claim.progress ?? null}
@@ -145,8 +130,8 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
           }
         />
       )}
-      <DecisionLettersPanel claim={claim} org={org} />
       <DocumentRoundsPanel claim={claim} org={org} />
+      <DecisionLettersPanel claim={claim} org={org} />
       <ChangesPanel claim={claim} provider={provider} />
       {codes.length === 0 && !running && <Typography.Text type="secondary">{NOT_VERIFIED}</Typography.Text>}
       {codes.map((code) => (
