@@ -56,7 +56,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     </FormItemSpacing>
   );
 
-  // Claims verified while their procedure questions wait for answers (issue 24 §3).
+  // Claims with a document request open (issue 24 §1).
   const documentsField = (
     <Form.Item>
       <Checkbox checked={value.documentsRequested} onChange={(event) => set('documentsRequested', event.target.checked)}>
@@ -65,6 +65,7 @@ export function ClaimFilterPanel({ onFilter, onReset, fullFilter, insurer, optio
     </Form.Item>
   );
 
+  // Claims verified while their procedure questions wait for answers (issue 24 §3).
   const answersField = (
     <Form.Item>
       <Checkbox checked={value.answersRequested} onChange={(event) => set('answersRequested', event.target.checked)}>
