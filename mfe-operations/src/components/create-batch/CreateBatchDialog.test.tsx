@@ -1,39 +1,21 @@
 import { failure, type FakeApi, type FakeRoutes } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import {
-  activePanel,
-  byLabel,
-  button,
-  choose,
-  consoleApi,
-  findDialog,
-  openTab,
-  renderConsole,
-  selectRow,
-  setUpConsoleTests,
-  wire,
-} from '../../testing/console';
+import { activePanel, byLabel, button, choose, findDialog, openConsole, selectRow, setUpConsoleTests, wire } from '../../testing/console';
 import { claimRow, HOSPITALS } from '../../testing/fixtures';
 
 setUpConsoleTests();
-
-let api: FakeApi;
-const startApi = (routes: FakeRoutes = {}) => {
-  api = consoleApi({ 'GET /hospitals': { results: HOSPITALS }, ...routes });
-  return api;
-};
 
 const preAuth = claimRow({ id: 101, intimation_number: 'INT-0001' });
 const settlement = claimRow({ id: 102, intimation_number: 'INT-0002', caseType: 'SETTLEMENT' });
 const batched = claimRow({ id: 103, intimation_number: 'INT-0003', fk_batch_id: 7 });
 const unnamed = claimRow({ id: 104, intimation_number: 'INT-0004', vitraya_procedure_name: [], vitraya_procedure_code: [] });
 
-/** Selects the claims on the active tab and opens Create Batch. */
-async function openCreateBatch(...intimations: string[]): Promise<HTMLElement> {
-  await within(activePanel()).findByText(intimations[0]);
+/** The console over `routes` (and the hospitals), the claims selected on the tab (the first unless named), Create Batch open. */
+async function openCreateBatch(routes: FakeRoutes, intimations: string[], tab?: string): Promise<{ api: FakeApi; dialog: HTMLElement }> {
+  const api = await openConsole({ 'GET /hospitals': { results: HOSPITALS }, ...routes }, intimations[0], tab);
   for (const intimation of intimations) selectRow(intimation);
   fireEvent.click(button(activePanel(), 'Create Batch'));
-  return findDialog('Create Batch');
+  return { api, dialog: await findDialog('Create Batch') };
 }
 
 const typeName = (dialog: HTMLElement, name: string) => fireEvent.change(byLabel(dialog, 'Batch name'), { target: { value: name } });
@@ -41,16 +23,17 @@ const pickAction = (dialog: HTMLElement, label: string) => fireEvent.click(withi
 
 describe('Create Batch', () => {
   it('verifies with hospital and case type, after taking out claims of another batch and of the other case type', async () => {
-    startApi({
-      'GET /claims': () => [preAuth, settlement, batched],
-      'POST /claim/batch/create': {
-        id: 9,
-        batchName: 'Cataract 15 March',
-        Message: 'Batch created and verification process initiated successfully',
+    const { api, dialog } = await openCreateBatch(
+      {
+        'GET /claims': () => [preAuth, settlement, batched],
+        'POST /claim/batch/create': {
+          id: 9,
+          batchName: 'Cataract 15 March',
+          Message: 'Batch created and verification process initiated successfully',
+        },
       },
-    });
-    await renderConsole();
-    const dialog = await openCreateBatch('INT-0001', 'INT-0002', 'INT-0003');
+      ['INT-0001', 'INT-0002', 'INT-0003'],
+    );
     expect(
       within(dialog).getByText('1 of the selected claims is already in another batch and was removed from the selection: INT-0003.'),
     ).toBeInTheDocument();
@@ -94,9 +77,7 @@ describe('Create Batch', () => {
   });
 
   it('stops Verify while a claim has no procedure name or the chosen case type is absent', async () => {
-    startApi({ 'GET /claims': () => [preAuth, unnamed] });
-    await renderConsole();
-    const dialog = await openCreateBatch('INT-0001', 'INT-0004');
+    const { api, dialog } = await openCreateBatch({ 'GET /claims': () => [preAuth, unnamed] }, ['INT-0001', 'INT-0004']);
     typeName(dialog, 'March');
     pickAction(dialog, 'Verify');
     await choose('Hospital', 'H01 - City Hospital', dialog);
@@ -115,9 +96,10 @@ describe('Create Batch', () => {
     ['Archive', 'archive', 'Batch created and archived successfully'],
     ['Suspend', 'suspend', 'Batch created and suspended successfully'],
   ])('%s creates the batch of every selected claim, named or not, with its alert', async (label, action, alert) => {
-    startApi({ 'GET /claims': () => [preAuth, unnamed], 'POST /claim/batch/create': { id: 9, batchName: 'Old', Message: alert } });
-    await renderConsole();
-    const dialog = await openCreateBatch('INT-0001', 'INT-0004');
+    const { api, dialog } = await openCreateBatch(
+      { 'GET /claims': () => [preAuth, unnamed], 'POST /claim/batch/create': { id: 9, batchName: 'Old', Message: alert } },
+      ['INT-0001', 'INT-0004'],
+    );
     typeName(dialog, 'Old');
     pickAction(dialog, label);
     fireEvent.click(button(dialog, 'Create Batch'));
@@ -132,9 +114,10 @@ describe('Create Batch', () => {
   });
 
   it('discards with a reason', async () => {
-    startApi({ 'GET /claims': () => [preAuth], 'POST /claim/batch/create': { id: 9, batchName: 'Spam', Message: 'Successfully Done' } });
-    await renderConsole();
-    const dialog = await openCreateBatch('INT-0001');
+    const { api, dialog } = await openCreateBatch(
+      { 'GET /claims': () => [preAuth], 'POST /claim/batch/create': { id: 9, batchName: 'Spam', Message: 'Successfully Done' } },
+      ['INT-0001'],
+    );
     typeName(dialog, 'Spam');
     pickAction(dialog, 'Discard');
     expect(within(dialog).getByText('Discard needs a reason')).toBeInTheDocument();
@@ -146,9 +129,10 @@ describe('Create Batch', () => {
   });
 
   it('alerts a refusal as not allowed, then reads the page again', async () => {
-    startApi({ 'GET /claims': () => [preAuth], 'POST /claim/batch/create': failure(403, 'You are not authorized to perform this action') });
-    await renderConsole();
-    const dialog = await openCreateBatch('INT-0001');
+    const { api, dialog } = await openCreateBatch(
+      { 'GET /claims': () => [preAuth], 'POST /claim/batch/create': failure(403, 'You are not authorized to perform this action') },
+      ['INT-0001'],
+    );
     typeName(dialog, 'Mine');
     pickAction(dialog, 'Archive');
     const countsRead = api.callsTo('GET /downloadedCount').length;
@@ -161,13 +145,14 @@ describe('Create Batch', () => {
 
   it('offers Upload, Verify and Upload & Verify on the Uploads/Verification failed tab', async () => {
     const failed = claimRow({ vitraya_claim_status: 'UPLOAD_FAILED', error_code: '500' });
-    startApi({
-      'GET /claims': ({ query }) => (query.get('status') ? [failed] : []),
-      'POST /claim/batch/create': { id: 9, batchName: 'Again', Message: 'Uploaded and verified successfully' },
-    });
-    await renderConsole();
-    openTab('Uploads/Verification failed');
-    const dialog = await openCreateBatch('INT-0001');
+    const { api, dialog } = await openCreateBatch(
+      {
+        'GET /claims': ({ query }) => (query.get('status') ? [failed] : []),
+        'POST /claim/batch/create': { id: 9, batchName: 'Again', Message: 'Uploaded and verified successfully' },
+      },
+      ['INT-0001'],
+      'Uploads/Verification failed',
+    );
     expect(
       within(dialog)
         .getAllByRole('radio')
