@@ -330,7 +330,10 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
 
       // A batch's claims list marks them too.
       const [batch] = await db.insert(batches).values({ batchName: 'Review batch', org: 'vitraya' }).returning({ id: batches.id });
-      await db.update(claims).set({ batchId: batch.id }).where(inArray(claims.id, [overdue, paused]));
+      await db
+        .update(claims)
+        .set({ batchId: batch.id })
+        .where(inArray(claims.id, [overdue, paused]));
       const inBatch = (await call('vitraya.admin', 'GET', `/claim/batch/${batch.id}?org=vitraya`)).json<ClaimListRow[]>();
       expect(Object.fromEntries(inBatch.map((r) => [r.id, r.overdue]))).toEqual({ [overdue]: true, [paused]: false });
     });
