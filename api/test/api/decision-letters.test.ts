@@ -4,15 +4,15 @@
  * and the rule version (its text read back with pdf.js); it is kept with the claim (who, when) and downloads again
  * byte for byte; another organisation is refused, and a claim without a verdict has no letter yet.
  */
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { DecisionLetter, ProcedureVerification } from '@claims/shared-kernel/contract';
 import { eq } from 'drizzle-orm';
 import { claimDecisions, claims, decisionLetters } from '../../src/db/schema';
 import { pdfPages } from '../../src/seed/synthetic/readback';
 import { MissingDocumentError } from '../../src/storage/store';
 import { DATABASES } from '../../testing/databases';
-import { claimIds } from '../../testing/fixture';
-import { BASE, bearer, collectingLogger, login, onlyDetail, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, onlyDetail, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const at = (pageNumber: number) => ({ x: 10, y: 20, width: 50, height: 12, pageNumber, pageWidth: 595, pageHeight: 842 });
 
@@ -40,19 +40,11 @@ const DETAILS: Record<string, ProcedureVerification> = {
 };
 
 describe.each(DATABASES)('decision letters on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const errorLog: string[] = [];
-  const tokens: Record<string, string> = {};
-  let fixture: Record<string, number>;
+  const { app, as, db, errorLog, fixture } = apiSuite(open, { users: ['vitraya.admin', 'starhealth.reviewer', 'bajaj.reviewer'] });
   let claimId: number;
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'starhealth.reviewer', 'bajaj.reviewer']) tokens[user] = await login(app, user);
-    const [row] = await testDb.database.db
+    const [row] = await db()
       .insert(claims)
       .values({
         org: 'starhealth',
@@ -72,26 +64,23 @@ describe.each(DATABASES)('decision letters on %s', (_name, open) => {
       })
       .returning({ id: claims.id });
     claimId = row.id;
-    await testDb.database.db.insert(claimDecisions).values({
-      claimId,
-      procedureCode: 'P1',
-      decision: 'APPROVE',
-      reasonCode: 'MEETS',
-      reasonDescription: 'Meets protocol criteria',
-      verdict: 'ACCEPTED',
-      differs: false,
-      decidedBy: 'starhealth.reviewer',
-      decidedAt: new Date('2026-03-02T04:00:00Z'),
-    });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    await db()
+      .insert(claimDecisions)
+      .values({
+        claimId,
+        procedureCode: 'P1',
+        decision: 'APPROVE',
+        reasonCode: 'MEETS',
+        reasonDescription: 'Meets protocol criteria',
+        verdict: 'ACCEPTED',
+        differs: false,
+        decidedBy: 'starhealth.reviewer',
+        decidedAt: new Date('2026-03-02T04:00:00Z'),
+      });
   });
 
   const call = (user: string, method: InjectOptions['method'], url: string) =>
-    app.inject({ method, url: `${BASE}${url}`, headers: bearer(tokens[user]) });
+    app.inject({ method, url: `${BASE}${url}`, headers: as(user) });
   const make = async (user = 'starhealth.reviewer') => {
     const made = await call(user, 'POST', `/claims/${claimId}/letters`);
     expect(made.statusCode).toBe(201);
@@ -169,8 +158,7 @@ describe.each(DATABASES)('decision letters on %s', (_name, open) => {
   });
 
   test("a dropped claim's letters leave the document store with it", async () => {
-    const db = testDb.database.db;
-    const [dropped] = await db
+    const [dropped] = await db()
       .insert(claims)
       .values({
         org: 'vitraya',
@@ -188,7 +176,7 @@ describe.each(DATABASES)('decision letters on %s', (_name, open) => {
       .returning({ id: claims.id });
     const made = await call('vitraya.admin', 'POST', `/claims/${dropped.id}/letters?org=vitraya`);
     expect(made.statusCode).toBe(201);
-    const [stored] = await db
+    const [stored] = await db()
       .select({ key: decisionLetters.storageKey })
       .from(decisionLetters)
       .where(eq(decisionLetters.id, made.json<DecisionLetter>().id));
@@ -196,7 +184,7 @@ describe.each(DATABASES)('decision letters on %s', (_name, open) => {
     const drop = await app.inject({
       method: 'DELETE',
       url: `${BASE}/claims/drop?downloaded=true&org=vitraya`,
-      headers: bearer(tokens['vitraya.admin']),
+      headers: as('vitraya.admin'),
       payload: { claimIdList: [dropped.id] },
     });
     expect(drop.statusCode).toBe(200);

@@ -8,46 +8,26 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { Claim, ClaimListRow, ClaimQuestions } from '@claims/shared-kernel/contract';
 import { claims } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { DATABASES } from '../../testing/databases';
-import {
-  BASE,
-  bearer,
-  claimForm,
-  collectingLogger,
-  login,
-  quiet,
-  schemaDrifts,
-  smallPdf,
-  testApp,
-  type TestDatabase,
-} from '../../testing/http';
+import { BASE, claimForm, quiet, schemaDrifts, smallPdf } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 /** The fixture's starhealth asks 'Was an ultrasound done?' for P2, which has no rule: its verdict is a QUERY. */
 const ASKED_PROCEDURE = 'P2';
 
 describe.each(DATABASES)('questions never block on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let inboxDir: string;
-  const errorLog: string[] = [];
-  const tokens: Record<string, string> = {};
-  const db = () => testDb.database.db;
-
-  beforeAll(async () => {
-    testDb = await open();
-    inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) }, { inboxDir });
-    for (const user of ['vitraya.admin', 'starhealth.admin', 'starhealth.reviewer']) tokens[user] = await login(app, user);
+  const inboxDir = join(tmpdir(), `claims-test-inbox-${randomUUID()}`);
+  const { app, as, db, errorLog } = apiSuite(open, {
+    users: ['vitraya.admin', 'starhealth.admin', 'starhealth.reviewer'],
+    settings: { inboxDir },
   });
 
   afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
     await rm(inboxDir, { recursive: true, force: true });
   });
 
@@ -55,7 +35,7 @@ describe.each(DATABASES)('questions never block on %s', (_name, open) => {
     app.inject({
       method,
       url: `${BASE}${url}`,
-      headers: bearer(tokens[user]),
+      headers: as(user),
       ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
     });
   const drain = async () => {
