@@ -6,7 +6,7 @@ import { claimQuestionsQuery } from '../../api/questions';
 import { ANSWERS_REQUESTED } from '../claims/claimFilter';
 
 export const ANSWERS_REQUESTED_HINT =
-  'The claim was verified from its documents; answering its procedure questions verifies it again with the answers.';
+  'The claim is verified from its documents without waiting; answering its procedure questions verifies it again with the answers.';
 export const ANSWER_QUESTIONS = 'Answer questions';
 
 /**
