@@ -206,6 +206,8 @@ describe('columns per organisation', () => {
     ]);
     expect(listCalls()).toContainEqual(listed('starhealth', { status: 'ADJUDICATED' }));
     expect(queryField('Insurer')).not.toBeInTheDocument();
+    // Without the provider's side navigation, the reviewer's queue is reached from the list.
+    expect(screen.getByRole('button', { name: 'My Queue' })).toBeInTheDocument();
     expect(api.callsTo('GET /annotation/getUsers')).toHaveLength(0);
     expect(api.callsTo('GET /hospitals')).toHaveLength(0);
     expect(api.callsTo('GET /procedures')).toHaveLength(0);

@@ -189,6 +189,8 @@ export function ClaimsListScreen() {
         <Select aria-label="Insurer" style={{ width: 140 }} value={org} options={INSURER_OPTIONS} onChange={chooseOrg} />
       )}
       {annotationMode && <AnnotationReportButton />}
+      {/* Other organisations have no side navigation (spec 1 §1): their reviewers reach their queue from here. */}
+      {!provider && <Button onClick={() => navigate('/myQueue')}>My Queue</Button>}
       {batchesAllowed && (
         <Tooltip title={tooFewSelected ? RUN_VERIFICATION_HINT : undefined}>
           {/* React sends no mouse events to a disabled button: the wrapper lets the hint show. */}
