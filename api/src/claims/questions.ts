@@ -59,14 +59,20 @@ export async function answersRequested(db: DbOrTx, claim: Pick<ClaimRow, 'id' | 
 }
 
 /**
+ * A column of the outer query's claims row, always with its table: drizzle writes a single table's columns bare in
+ * a select list, and a bare "id" or "org" inside the subqueries below would name the subquery's own table.
+ */
+const claimColumn = (name: 'id' | 'org' | 'procedure_codes'): SQL => sql`${sql.identifier('claims')}.${sql.identifier(name)}`;
+
+/**
  * answersRequested as a condition on the claims table, for the lists' column and filter. A procedure is asked the
  * organisation's own questions or, without any, the provider's: so it is asked some exactly when either has one.
  */
 export const answersRequestedSql: SQL<boolean> = sql<boolean>`(exists (
     select 1 from ${procedureQuestions} q join ${procedures} p on p.id = q.procedure_id
-    where q.org in (${claims.org}, ${PROVIDER_ORG}) and ${claims.procedureCodes} ? p.procedure_code
+    where q.org in (${claimColumn('org')}, ${PROVIDER_ORG}) and ${claimColumn('procedure_codes')} ? p.procedure_code
   ) and not exists (
-    select 1 from ${claimAnswers} a where a.claim_id = ${claims.id} and a.kind = 'questions'
+    select 1 from ${claimAnswers} a where a.claim_id = ${claimColumn('id')} and a.kind = 'questions'
   ))`;
 
 /**

@@ -146,6 +146,9 @@ describe.each(DATABASES)('questions never block on %s', (_name, open) => {
     await drain();
     const again = await claim(id);
     expect(again).toMatchObject({ status: 'ADJUDICATED', answersRequested: false });
+    // The list's column reads the same answers as the claim page (its own subquery over the claims row).
+    const rows = (await call('vitraya.admin', 'POST', '/claims/search?org=starhealth&limit=100&page_number=1', {})).json<ClaimListRow[]>();
+    expect(rows.find((row) => row.id === id)?.answersRequested).toBe(false);
     expect(again.previousVerification).toMatchObject({ adjudicationResult: first.adjudicationResult });
     expect(again.lastVerifiedOn).not.toBe(first.lastVerifiedOn);
     // Verified with its answers, the claim waits for nobody: no pause again.
