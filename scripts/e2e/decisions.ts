@@ -4,30 +4,11 @@
  * reason as it reads) and the api keeps it; a change records a new decision and the old one stays in the history.
  */
 import type { ClaimDecisions, ClaimListRow } from '@claims/shared-kernel/contract';
-import type { Locator, Page } from 'playwright-core';
-import { apiAs, type E2E, screenshot, selectListsClosed, signInAs, untilSeededClaims } from './harness';
+import { apiAs, chooseInSelect, type E2E, screenshot, selectListsClosed, signInAs, untilSeededClaims } from './harness';
 
 const REVIEWER = 'vitraya.reviewer';
 const ORG = 'vitraya';
 const DENIAL = 'Procedure not covered (NOT-COVERED)';
-
-/** Picks the option of `select` whose text contains `text`, from the list the select controls. */
-async function choose(page: Page, select: Locator, text: string): Promise<void> {
-  await selectListsClosed(page);
-  await select.click();
-  const expanded = select.locator('xpath=self::*[@aria-expanded="true" and @aria-controls]');
-  if (!(await expanded.isVisible())) await select.click();
-  await expanded.waitFor();
-  const list = await select.getAttribute('aria-controls');
-  await page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${list}"]`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-  await selectListsClosed(page);
-}
 
 export function defineDecisionTests(getE2E: () => E2E): void {
   describe("a person's decision", () => {
@@ -53,7 +34,8 @@ export function defineDecisionTests(getE2E: () => E2E): void {
 
         await panel.getByRole('button', { name: 'Deny' }).click();
         await panel.getByText('A denial needs a reason').waitFor();
-        await choose(page, panel.getByRole('combobox', { name: 'Reason' }), 'NOT-COVERED');
+        await chooseInSelect(page, panel.getByRole('combobox', { name: 'Reason' }), 'NOT-COVERED', { type: false });
+        await selectListsClosed(page);
         await panel.getByRole('textbox', { name: 'Note' }).fill('Cosmetic procedure');
         await panel.getByRole('button', { name: 'Save' }).click();
 

@@ -7,7 +7,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** The suite's private ports: E2E_PORT_BASE (default 3600) for the shell, the next four for the remotes, +1000 for the api. */
 const PORT_BASE = Number(process.env.E2E_PORT_BASE) || 3600;
@@ -21,6 +21,28 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 export async function selectListsClosed(page: Page): Promise<void> {
   const open = page.locator('.ant-select-dropdown:visible');
   while ((await open.count()) > 0) await open.first().waitFor({ state: 'hidden' });
+}
+
+/**
+ * Opens a select and picks the option holding `text` from the list this select controls (typing `text` first where
+ * pickers list a limited number of options until one types). It starts once any earlier list has closed: a click
+ * that lands while a list is still animating shut is now and then lost, and the list never opens.
+ */
+export async function chooseInSelect(page: Page, select: Locator, text: string, { type = true }: { type?: boolean } = {}): Promise<void> {
+  await selectListsClosed(page);
+  await select.click();
+  const expanded = select.locator('xpath=self::*[@aria-expanded="true" and @aria-controls]');
+  if (!(await expanded.isVisible())) await select.click();
+  await expanded.waitFor();
+  if (type) await page.keyboard.type(text);
+  const list = await select.getAttribute('aria-controls');
+  await page
+    .locator('.ant-select-dropdown')
+    .filter({ has: page.locator(`[id="${list}"]`) })
+    .locator('.ant-select-item-option')
+    .filter({ hasText: text })
+    .first()
+    .click();
 }
 
 /** Keeps a screenshot named `name` when E2E_SCREENSHOTS names a folder (to look at the screens as a user sees them). */

@@ -18,7 +18,7 @@ import type {
   RuleStatement,
 } from '@claims/shared-kernel/contract';
 import type { Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, selectListsClosed, signInAs } from './harness';
+import { apiLogin, chooseInSelect, type E2E, selectListsClosed, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The seed's organisations: the provider (vitraya) reads every one's claims with ?org. */
@@ -65,27 +65,8 @@ async function withAdminPage(e2e: E2E, run: (page: Page) => Promise<void>): Prom
   }
 }
 
-/**
- * Types `text` into a select (pickers list a limited number of options until one types) and picks the option holding
- * it from the list this select controls. It starts once the previous choice's list has closed: a click that lands
- * while that list is still animating shut is now and then lost, and the list never opens.
- */
-async function choose(page: Page, select: Locator, text: string): Promise<void> {
-  await selectListsClosed(page);
-  await select.click();
-  const expanded = select.locator('xpath=self::*[@aria-expanded="true" and @aria-controls]');
-  if (!(await expanded.isVisible())) await select.click();
-  await expanded.waitFor();
-  await page.keyboard.type(text);
-  const list = await select.getAttribute('aria-controls');
-  await page
-    .locator('.ant-select-dropdown')
-    .filter({ has: page.locator(`[id="${list}"]`) })
-    .locator('.ant-select-item-option')
-    .filter({ hasText: text })
-    .first()
-    .click();
-}
+/** Types `text` into a select and picks the option holding it. */
+const choose = (page: Page, select: Locator, text: string) => chooseInSelect(page, select, text);
 
 /**
  * Chooses a code in a wizard's multi-select, waits for the chosen list under it to show the code, and closes the
