@@ -119,7 +119,10 @@ if (config.seed && (await generatedClaimsPending(database.db))) {
       // Stored by another process while this one waited.
       if (!(await generatedClaimsPending(database.db))) return;
       const { seedGeneratedClaims } = await import('./seed/generated-claims');
-      await seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, openInbox(config));
+      await seedGeneratedClaims(database.db, documentStore, config.seedClaims, log, openInbox(config), {
+        startedAt: new Date(),
+        zone: config.displayTimeZone,
+      });
     })
     .catch((error: unknown) => {
       // Closing the database gives up the wait or stops the seed midway; the next start goes on with it.

@@ -1,10 +1,11 @@
 /**
  * Review work (issue 23 §1-§3) in Chromium: a reviewer opens My Queue, opens its first claim and moves to the next
- * with the claim page's Shift+N; the provider's super user reassigns an unassigned claim (an overdue one when there
- * is one) from the super user's view of My Queue, and the api then has it in the reviewer's queue.
+ * with the claim page's Shift+N; the provider's super user reassigns an overdue claim nobody holds from the super
+ * user's view of My Queue, and the api then has it in the reviewer's queue.
  *
  * The suite starts with REVIEW_OPEN_CLAIM_LIMIT=3 (harness.ts), so the provider's one demo reviewer holds three open
- * reviews and the seed's further provider claims that need a person wait unassigned.
+ * reviews and the seed's further provider claims that need a person wait unassigned. The seed's claims arrived over the
+ * past days (api/src/seed/arrivals.ts): every other one is overdue when its review starts.
  */
 import type { QueueClaim, ReviewQueue } from '@claims/shared-kernel/contract';
 import type { Page } from 'playwright-core';
@@ -66,15 +67,14 @@ export function defineReviewQueueTests(getE2E: () => E2E): void {
       }
     });
 
-    test('the super user reassigns an unassigned claim from My Queue, and the reviewer’s queue has it', async () => {
+    test('the super user reassigns an overdue claim from My Queue, and the reviewer’s queue has it', async () => {
       const e2e = getE2E();
       await untilSeededClaims(e2e.apiBaseUrl);
       const admin = await apiAs(e2e.apiBaseUrl, ADMIN);
-      // A claim the provider reviews (its reviewer is of vitraya): an overdue one first.
-      const claim = await until('unassigned claim of the provider', async () => {
-        const waiting = ((await queueOf(admin)).unassigned?.claims ?? []).filter((c) => c.org === 'vitraya');
-        return waiting.find((c) => c.overdue) ?? waiting[0];
-      });
+      // An overdue claim the provider reviews (its reviewer is of vitraya).
+      const claim = await until('overdue unassigned claim of the provider', async () =>
+        ((await queueOf(admin)).unassigned?.claims ?? []).find((c) => c.org === 'vitraya' && c.overdue),
+      );
 
       const { context, page } = await e2e.newPage();
       try {
@@ -85,7 +85,7 @@ export function defineReviewQueueTests(getE2E: () => E2E): void {
         await page.getByText('Unassigned claims', { exact: true }).waitFor();
         const row = rowOf(page, claim);
         await row.waitFor();
-        if (claim.overdue) await row.getByText('Overdue').waitFor();
+        await row.getByText('Overdue').waitFor();
         await row.getByRole('checkbox').check();
 
         await selectListsClosed(page);

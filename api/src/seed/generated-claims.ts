@@ -5,15 +5,20 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { eq, inArray } from 'drizzle-orm';
+import { DEFAULT_DISPLAY_TIME_ZONE } from '@claims/shared-kernel/constants';
 import type { Db } from '../db';
 import type { InboxConnector } from '../inbox/connector';
 import { batches, seedProgress } from '../db/schema';
+import { dueTimeFor } from '../review/settings';
 import type { DocumentStore } from '../storage/store';
+import { seedArrival } from './arrivals';
 import { GENERATED_CLAIMS_SEED, insertSeedClaim, type SeedClaim } from './index';
 import { seedInbox } from './inbox';
 import { catalog } from './synthetic/catalog';
 import { streamSeedClaimsInThread } from './claim-stream';
 import { DEFAULT_SEED, DEFAULT_SEED_CLAIMS, type GeneratedClaim } from './synthetic/generator';
+
+const HOUR_MS = 3_600_000;
 
 /** The insurers whose claims the console downloads (spec 3 §2.7 insurer dropdown). */
 const CONSOLE_ORGS = new Set(['vitraya', 'starhealth', 'maxbupa']);
@@ -78,7 +83,8 @@ async function seedConsoleBatches(db: Db): Promise<Map<string, number>> {
  * made, in its own transaction with the seed's progress, so the api answers while the demo data arrives. The
  * plan (how many) is the one of the first start when there is one (seedMastersIfEmpty), else `count`; a seed
  * that was stopped (the api killed) goes on after the last claim it stored, never storing one twice.
- * Answers how many claims this call stored.
+ * Each claim arrived before the seed's start (`timing`, see ./arrivals), so that some reviews are overdue, some due
+ * today and some later. Answers how many claims this call stored.
  */
 export async function seedGeneratedClaims(
   db: Db,
@@ -86,6 +92,7 @@ export async function seedGeneratedClaims(
   count = DEFAULT_SEED_CLAIMS,
   log: (message: string) => void = () => {},
   inbox?: InboxConnector,
+  timing: { startedAt: Date; zone: string } = { startedAt: new Date(), zone: DEFAULT_DISPLAY_TIME_ZONE },
 ): Promise<number> {
   if (count <= 0) return 0;
   await db.insert(seedProgress).values({ name: GENERATED_CLAIMS_SEED, target: count }).onConflictDoNothing();
@@ -101,7 +108,12 @@ export async function seedGeneratedClaims(
   const batchIds = await seedConsoleBatches(db);
   let stored = 0;
   for await (const { claim, next } of streamSeedClaimsInThread(plan.target, DEFAULT_SEED, from)) {
-    const seedClaim = asConsoleClaim(claim, next.index - 1, (org) => batchIds.get(org));
+    const index = next.index - 1;
+    const dueHours = ((await dueTimeFor(db, claim.org, claim.caseType, timing.startedAt)).getTime() - timing.startedAt.getTime()) / HOUR_MS;
+    const seedClaim = {
+      ...asConsoleClaim(claim, index, (org) => batchIds.get(org)),
+      arrivalDate: seedArrival(index, dueHours, timing.startedAt, timing.zone),
+    };
     await insertSeedClaim(db, store, seedClaim, (tx) =>
       tx.update(seedProgress).set({ cursor: next }).where(eq(seedProgress.name, GENERATED_CLAIMS_SEED)),
     );

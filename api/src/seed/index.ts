@@ -27,6 +27,8 @@ export interface SeedClaim {
   hospitalCode: string | null;
   deleteAfterVerification?: boolean;
   createdOn?: Date | string;
+  /** When the claim arrived, which its review's due time counts from; default its creation for a console claim. */
+  arrivalDate?: Date;
   /** Console claims downloaded from an insurer (spec 3 §3.3). */
   downloaded?: boolean;
   /** Default TO_BE_OCRED, which queues the claim for verification. */
@@ -89,7 +91,7 @@ async function insertClaimRows(db: DbOrTx, claim: SeedClaim, stored: StoredDocum
       errorCode: claim.errorCode ?? null,
       errorMessage: claim.errorMessage ?? null,
       batchId: claim.batchId ?? null,
-      arrivalDate: claim.downloaded ? createdOn : null,
+      arrivalDate: claim.arrivalDate ?? (claim.downloaded ? createdOn : null),
       createdBy: 'seed',
       createdOn,
       lastModifiedBy: 'seed',
