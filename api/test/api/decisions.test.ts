@@ -3,39 +3,22 @@
  * with reasons and their history, what is refused, who may decide, the list's Decision and its 'differs' filter,
  * the review closed by the last decision, and the quality report's figure.
  */
-import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { AuditHistoryPage, ClaimDecisions, ClaimListRow, DecisionReason, QualityReport } from '@claims/shared-kernel/contract';
 import { claims } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { claimIds } from '../../testing/fixture';
-import { BASE, bearer, collectingLogger, login, schemaDrifts, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, schemaDrifts } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 describe.each(DATABASES)('decisions on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let fixture: Record<string, number>;
-  const tokens: Record<string, string> = {};
-  const errorLog: string[] = [];
-  const as = (user: string) => bearer(tokens[user]);
+  const { app, as, testDb, errorLog, fixture } = apiSuite(open, {
+    users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'maxbupa.reviewer'],
+  });
 
   const decide = (user: string, claimId: number, decisions: object[]) =>
     app.inject({ method: 'POST', url: `${BASE}/claims/${claimId}/decisions`, headers: as(user), payload: { decisions } });
   const decisionsOf = async (user: string, claimId: number) =>
     (await app.inject({ method: 'GET', url: `${BASE}/claims/${claimId}/decisions`, headers: as(user) })).json<ClaimDecisions>();
-
-  beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database, { logger: collectingLogger(errorLog) });
-    fixture = await claimIds(testDb.database.db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer', 'maxbupa.reviewer'])
-      tokens[user] = await login(app, user);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
-  });
 
   afterEach(() => expect(schemaDrifts(errorLog)).toEqual([]));
 
