@@ -4,19 +4,18 @@
  * with its audit entries, My queue and the claims list's review fields and filters.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { AdjudicationResult, CaseType } from '@claims/shared-kernel/constants';
 import type { ClaimListRow, ReviewQueue, ReviewSettings } from '@claims/shared-kernel/contract';
 import type { ReviewPolicy } from '../../src/config';
-import type { Db } from '../../src/db';
 import { auditLog, batches, claims, users } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { ROUND_ROBIN_USER, sampledForReview, startReview } from '../../src/review/assignment';
 import { closeReview, pauseClock, resumeClock } from '../../src/review/clock';
 import { reviewQueue } from '../../src/review/queue';
 import { DATABASES } from '../../testing/databases';
-import { claimIds } from '../../testing/fixture';
-import { BASE, bearer, FORM, login, quiet, RERUN, testApp, type TestDatabase } from '../../testing/http';
+import { BASE, FORM, quiet, RERUN } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const HOUR = 3600_000;
 const ARRIVAL = new Date('2025-03-10T04:00:00Z');
@@ -27,36 +26,24 @@ const SETTINGS_DEFAULTS = [
 ] as const;
 
 describe.each(DATABASES)('review assignment on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  let db: Db;
-  let ids: Record<string, number>;
-  const tokens: Record<string, string> = {};
+  const { app, as, db, fixture: ids } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer'] });
   const call = (user: string, method: InjectOptions['method'], url: string, payload?: InjectOptions['payload'], headers = {}) =>
-    app.inject({ method, url: `${BASE}${url}`, headers: { ...bearer(tokens[user]), ...headers }, payload });
+    app.inject({ method, url: `${BASE}${url}`, headers: { ...as(user), ...headers }, payload });
 
   beforeAll(async () => {
-    testDb = await open();
-    db = testDb.database.db;
-    app = await testApp(testDb.database);
-    ids = await claimIds(db);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.reviewer']) tokens[user] = await login(app, user);
     // Two more reviewers of the provider; neither an inactive user nor a super user reviews.
-    const [{ passwordHash }] = await db.select({ passwordHash: users.passwordHash }).from(users).limit(1);
-    await db.insert(users).values([
-      { username: 'vitraya.ana', passwordHash, organization: 'vitraya', role: 'user' },
-      { username: 'vitraya.bob', passwordHash, organization: 'vitraya', role: 'user' },
-      { username: 'vitraya.gone', passwordHash, organization: 'vitraya', role: 'user', active: false },
-    ]);
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
+    const [{ passwordHash }] = await db().select({ passwordHash: users.passwordHash }).from(users).limit(1);
+    await db()
+      .insert(users)
+      .values([
+        { username: 'vitraya.ana', passwordHash, organization: 'vitraya', role: 'user' },
+        { username: 'vitraya.bob', passwordHash, organization: 'vitraya', role: 'user' },
+        { username: 'vitraya.gone', passwordHash, organization: 'vitraya', role: 'user', active: false },
+      ]);
   });
 
   const review = async (id: number) => {
-    const [row] = await db
+    const [row] = await db()
       .select({
         dueAt: claims.dueAt,
         pausedAt: claims.reviewPausedAt,
@@ -74,7 +61,7 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
   /** A new claim that arrived at ARRIVAL, with the verdict stored (status ADJUDICATED, or SUSPENDED for that verdict). */
   const newClaim = async (org: string, result: AdjudicationResult, caseType: CaseType = 'SETTLEMENT'): Promise<number> => {
     serial += 1;
-    const [row] = await db
+    const [row] = await db()
       .insert(claims)
       .values({
         org,
@@ -91,9 +78,9 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
   };
   /** The verdict's transaction, as the verification job runs it. */
   const verdict = (id: number, result: AdjudicationResult, policy: ReviewPolicy, at = after(HOUR)) =>
-    db.transaction((tx) => startReview(tx, id, result, policy, at));
+    db().transaction((tx) => startReview(tx, id, result, policy, at));
   const assignmentAudit = async (id: number) =>
-    db
+    db()
       .select({ username: auditLog.username, before: auditLog.before, after: auditLog.after })
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'claims'), eq(auditLog.key, String(id)), eq(auditLog.action, 'assign')))
@@ -102,35 +89,35 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
   describe('the clock', () => {
     test('a pause moves the due time later by its span, and the turnaround leaves it out', async () => {
       const id = ids['VT-OPEN-1'];
-      await db
+      await db()
         .update(claims)
         .set({ arrivalDate: ARRIVAL, dueAt: after(4 * HOUR) })
         .where(eq(claims.id, id));
 
-      await pauseClock(db, id, after(HOUR));
-      await pauseClock(db, id, after(2 * HOUR)); // already paused: the first pause counts
+      await pauseClock(db(), id, after(HOUR));
+      await pauseClock(db(), id, after(2 * HOUR)); // already paused: the first pause counts
       expect(await review(id)).toMatchObject({ pausedAt: after(HOUR), dueAt: after(4 * HOUR) });
 
-      await resumeClock(db, id, after(3 * HOUR));
+      await resumeClock(db(), id, after(3 * HOUR));
       expect(await review(id)).toMatchObject({ pausedAt: null, pausedSeconds: 7200, dueAt: after(6 * HOUR) });
-      await resumeClock(db, id, after(4 * HOUR)); // running: nothing to resume
+      await resumeClock(db(), id, after(4 * HOUR)); // running: nothing to resume
       expect(await review(id)).toMatchObject({ pausedSeconds: 7200, dueAt: after(6 * HOUR) });
 
       // Paused again and closed while paused: the open pause counts up to the close.
-      await pauseClock(db, id, after(5 * HOUR));
-      await closeReview(db, id, after(7 * HOUR));
+      await pauseClock(db(), id, after(5 * HOUR));
+      await closeReview(db(), id, after(7 * HOUR));
       expect(await review(id)).toMatchObject({ closedAt: after(7 * HOUR), pausedSeconds: 4 * 3600, turnaround: 3 * 3600 });
 
       // Closed: the clock neither pauses nor closes again.
-      await pauseClock(db, id, after(8 * HOUR));
-      await closeReview(db, id, after(9 * HOUR));
+      await pauseClock(db(), id, after(8 * HOUR));
+      await closeReview(db(), id, after(9 * HOUR));
       expect(await review(id)).toMatchObject({ pausedAt: null, closedAt: after(7 * HOUR), turnaround: 3 * 3600 });
     });
 
     test('without an arrival date the turnaround counts from the claim’s creation', async () => {
       const id = ids['SH-OPEN-1'];
-      const [{ createdOn }] = await db.select({ createdOn: claims.createdOn }).from(claims).where(eq(claims.id, id));
-      await closeReview(db, id, new Date(createdOn.getTime() + 90 * 60_000));
+      const [{ createdOn }] = await db().select({ createdOn: claims.createdOn }).from(claims).where(eq(claims.id, id));
+      await closeReview(db(), id, new Date(createdOn.getTime() + 90 * 60_000));
       expect(await review(id)).toMatchObject({ turnaround: 5400, pausedSeconds: 0 });
     });
   });
@@ -154,7 +141,7 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
       ]);
 
       // One of Ana's claims is decided: the unassigned claim's next verdict finds her turn free again.
-      await closeReview(db, claimsInTurn[0], after(2 * HOUR));
+      await closeReview(db(), claimsInTurn[0], after(2 * HOUR));
       await verdict(claimsInTurn[6], 'REJECTED', everyone);
       expect((await review(claimsInTurn[6])).assignedTo).toBe('vitraya.ana');
     });
@@ -187,12 +174,12 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
 
     test('a verdict stored by the verification job starts the review', async () => {
       const id = ids['VT-REJ-1'];
-      await db.update(claims).set({ arrivalDate: ARRIVAL }).where(eq(claims.id, id));
+      await db().update(claims).set({ arrivalDate: ARRIVAL }).where(eq(claims.id, id));
       expect((await call('vitraya.admin', 'PUT', `/claims/${id}`, RERUN, FORM)).statusCode).toBe(200);
-      const worker = startVerificationWorker({ db, store: app.documentStore, concurrency: 1, pollMs: 25, log: quiet });
+      const worker = startVerificationWorker({ db: db(), store: app.documentStore, concurrency: 1, pollMs: 25, log: quiet });
       await worker.drain();
       await worker.stop();
-      const [row] = await db.select({ result: claims.adjudicationResult }).from(claims).where(eq(claims.id, id));
+      const [row] = await db().select({ result: claims.adjudicationResult }).from(claims).where(eq(claims.id, id));
       expect(row.result).not.toBe('ACCEPTED');
       expect(await review(id)).toMatchObject({ dueAt: after(120 * HOUR), closedAt: null, assignedTo: expect.stringMatching(/^vitraya\./) });
     });
@@ -259,7 +246,7 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
         after: { assignedTo: to },
       });
 
-      await closeReview(db, id, after(2 * HOUR));
+      await closeReview(db(), id, after(2 * HOUR));
       const closed = await call('vitraya.admin', 'POST', '/review/assign', { claimIds: [id], reviewer: from });
       expect(closed.json()).toEqual({ detail: `claimIds: the review of claim ${id} is closed` });
     });
@@ -277,23 +264,23 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
         [dueLater]: '2025-03-21T12:00:00Z',
         [paused]: '2025-03-19T00:00:00Z',
       };
-      await db
+      await db()
         .update(claims)
         .set({ assignedTo: null, reviewClosedAt: after(0) })
         .where(eq(claims.assignedTo, 'vitraya.bob'));
       for (const [id, at] of Object.entries(due))
-        await db
+        await db()
           .update(claims)
           .set({ assignedTo: 'vitraya.bob', dueAt: new Date(at) })
           .where(eq(claims.id, Number(id)));
-      await pauseClock(db, paused, new Date('2025-03-18T00:00:00Z'));
-      await db
+      await pauseClock(db(), paused, new Date('2025-03-18T00:00:00Z'));
+      await db()
         .update(claims)
         .set({ dueAt: new Date('2025-03-19T00:00:00Z') })
         .where(eq(claims.id, nobody));
 
       const bob = { username: 'vitraya.bob', organization: 'vitraya', role: 'user' as const, jti: 'j', exp: 0, ver: 0 };
-      const mine = await reviewQueue(db, bob, undefined, now, 'Asia/Kolkata');
+      const mine = await reviewQueue(db(), bob, undefined, now, 'Asia/Kolkata');
       // Due tonight at 23:30 Kolkata counts today; the paused claim is never overdue.
       expect(mine.counts).toEqual({ open: 4, dueToday: 1, overdue: 1 });
       expect(mine.claims.map((c) => [c.id, c.overdue, c.paused])).toEqual([
@@ -329,8 +316,8 @@ describe.each(DATABASES)('review assignment on %s', (_name, open) => {
       expect(unassigned.every((r) => r.assignedTo === null)).toBe(true);
 
       // A batch's claims list marks them too.
-      const [batch] = await db.insert(batches).values({ batchName: 'Review batch', org: 'vitraya' }).returning({ id: batches.id });
-      await db
+      const [batch] = await db().insert(batches).values({ batchName: 'Review batch', org: 'vitraya' }).returning({ id: batches.id });
+      await db()
         .update(claims)
         .set({ batchId: batch.id })
         .where(inArray(claims.id, [overdue, paused]));
