@@ -4,13 +4,13 @@
  * so nothing depends on the machine's clock. Verdicts by the display zone's day, open reviews by age at the
  * period's end with the overdue ones, the dashboard's scoping, and the refusals (403 for users, 400 naming the field).
  */
-import type { FastifyInstance } from 'fastify';
 import type { AdjudicationResult } from '@claims/shared-kernel/constants';
 import { decisionDiffers, type Decision } from '@claims/shared-kernel/contract';
 import type { DashboardCharts, VerdictCounts } from '@claims/shared-kernel/contract';
 import { claimDecisions, claims } from '../../src/db/schema';
 import { DATABASES } from '../../testing/databases';
-import { BASE, bearer, login, testApp, type TestDatabase } from '../../testing/http';
+import { BASE } from '../../testing/http';
+import { apiSuite } from '../../testing/suite';
 
 const HOUR = 3_600_000;
 /** The period every test below reads: three days of Asia/Kolkata (UTC+05:30). */
@@ -37,13 +37,11 @@ interface TestClaim {
 }
 
 describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
-  const tokens: Record<string, string> = {};
+  const { app, as, db } = apiSuite(open, { users: ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin'] });
   let made = 0;
 
   const charts = (user: string, query = PERIOD) =>
-    app.inject({ method: 'GET', url: `${BASE}/claims/dashboard/charts${query}`, headers: bearer(tokens[user]) });
+    app.inject({ method: 'GET', url: `${BASE}/claims/dashboard/charts${query}`, headers: as(user) });
   const chartsOf = async (user: string, query = PERIOD) => {
     const response = await charts(user, query);
     expect([response.statusCode, response.statusCode === 200 ? null : response.json()]).toEqual([200, null]);
@@ -53,7 +51,7 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
   async function claim(values: TestClaim): Promise<void> {
     made += 1;
     const arrived = values.arrived ?? new Date('2025-01-01T00:00:00Z');
-    const [{ id }] = await testDb.database.db
+    const [{ id }] = await db()
       .insert(claims)
       .values({
         org: values.org ?? 'vitraya',
@@ -72,22 +70,20 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
       })
       .returning({ id: claims.id });
     for (const [procedureCode, decision, verdict, at] of values.decisions ?? [])
-      await testDb.database.db.insert(claimDecisions).values({
-        claimId: id,
-        procedureCode,
-        decision,
-        verdict,
-        differs: decisionDiffers(decision, verdict),
-        decidedBy: 'vitraya.reviewer',
-        decidedAt: new Date(at),
-      });
+      await db()
+        .insert(claimDecisions)
+        .values({
+          claimId: id,
+          procedureCode,
+          decision,
+          verdict,
+          differs: decisionDiffers(decision, verdict),
+          decidedBy: 'vitraya.reviewer',
+          decidedAt: new Date(at),
+        });
   }
 
   beforeAll(async () => {
-    testDb = await open();
-    app = await testApp(testDb.database);
-    for (const user of ['vitraya.admin', 'vitraya.reviewer', 'starhealth.admin']) tokens[user] = await login(app, user);
-
     // Verdicts: 18:29 UTC is 23:59 in Kolkata, 18:30 UTC the next day's midnight.
     await claim({ result: 'ACCEPTED', verifiedOn: '2025-03-10T18:29:00Z' });
     await claim({ result: 'ACCEPTED', verifiedOn: '2025-03-10T18:30:00Z' });
@@ -191,11 +187,6 @@ describe.each(DATABASES)('dashboard charts on %s', (_name, open) => {
       closedAt: new Date('2025-03-11T08:00:00Z'),
       decisions: [['P1', 'APPROVE', 'ACCEPTED', '2025-03-11T08:00:00Z']],
     });
-  });
-
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.drop();
   });
 
   test('counts the ADJUDICATED claims by the display zone’s day of their latest verdict, every day of the period listed', async () => {
