@@ -11,6 +11,7 @@ import { toClaim, type ClaimRow, type DocumentMeta } from './mapping';
 import { addedDocumentsBy, roundsOf } from './document-rounds';
 import { verificationProgress } from './progress';
 import { answersRequested } from './questions';
+import { claimReview } from '../review/claim-review';
 
 export async function claimScope(db: DbOrTx, auth: AuthContext, requestedOrg: string | undefined): Promise<ClaimScope> {
   return { org: await scopeOrg(db, auth, requestedOrg), onlyAdjudicated: seesOnlyAdjudicated(auth) };
@@ -62,10 +63,14 @@ export async function documentsOf(db: DbOrTx, claimIds: number[]): Promise<Map<n
   return byClaim;
 }
 
-/** The claim as the claim page reads it, with its documents and where a verification of it stands. */
-export async function claimWithDocuments(db: DbOrTx, row: ClaimRow): Promise<Claim> {
+/**
+ * The claim as the claim page reads it, with its documents, where a verification of it stands and its review (overdue
+ * against `now`).
+ */
+export async function claimWithDocuments(db: DbOrTx, row: ClaimRow, now: Date = new Date()): Promise<Claim> {
   const documents = (await documentsOf(db, [row.id])).get(row.id) ?? [];
   const [progress, requested] = await Promise.all([verificationProgress(db, row.id, documents), answersRequested(db, row)]);
   const documentRounds = await roundsOf(db, row.id);
-  return { ...toClaim(row, documents, progress), answersRequested: requested, documentRounds };
+  const review = await claimReview(db, row, now);
+  return { ...toClaim(row, documents, progress), answersRequested: requested, documentRounds, review };
 }

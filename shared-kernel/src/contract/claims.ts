@@ -14,6 +14,7 @@ import { ConsoleClaimRow } from './batches';
 import { ClaimDecisionEnum } from './decisions';
 import { RuleStatement } from './rules';
 import { DocumentRound } from './rounds';
+import { ClaimReview } from './review';
 
 export type { AdjudicationResult } from '../constants';
 
@@ -165,6 +166,8 @@ export const Claim = ClaimSummary.extend({
   previousVerification: PreviousVerification.nullable().optional(),
   /** Its document rounds, oldest first: requested, answered, verified again (POST /claims/{id}/documentRequests). */
   documentRounds: z.array(DocumentRound).optional(),
+  /** Its review: holder, due time, clock and turnaround (docs/review-work.md). */
+  review: ClaimReview.optional(),
 });
 export type Claim = z.infer<typeof Claim>;
 

@@ -91,3 +91,22 @@ export const ReviewQueue = z.object({
   unassigned: z.object({ counts: QueueCounts, claims: z.array(QueueClaim) }).optional(),
 });
 export type ReviewQueue = z.infer<typeof ReviewQueue>;
+
+/**
+ * GET /claims/{claimId}'s `review`: who holds the claim, by when its review is due and where its clock stands. Before
+ * the first verdict the review has not started (dueAt null); once closed, closedAt and the turnaround are set.
+ */
+export const ClaimReview = z.object({
+  /** The organisation whose reviewers review it (reassignment picks one of them). */
+  reviewingOrg: z.string(),
+  assignedTo: z.string().nullable(),
+  dueAt: z.string().nullable(),
+  /** Open, the clock running and the due time passed. */
+  overdue: z.boolean(),
+  /** The clock is paused: the claim waits for documents or answers from outside. */
+  paused: z.boolean(),
+  closedAt: z.string().nullable(),
+  /** Decided less arrival less the paused time, in seconds; null while open. */
+  turnaroundSeconds: z.number().int().nullable(),
+});
+export type ClaimReview = z.infer<typeof ClaimReview>;

@@ -13,6 +13,7 @@ import { AnswersRequestedNotice } from './AnswersRequestedNotice';
 import { DecisionLettersPanel } from './DecisionLettersPanel';
 import { DocumentRoundsPanel } from './DocumentRoundsPanel';
 import { ProcedurePanel } from './ProcedurePanel';
+import { ReviewPanel } from './ReviewPanel';
 import { VerificationProgressNotice } from './VerificationProgressNotice';
 import { STOP_VERIFICATION, useCancelVerification } from './useCancelVerification';
 import { useRerun } from './useRerun';
@@ -130,6 +131,7 @@ export function VerificationPanel({ claim, org, position, activeKey, onShow, onB
           }
         />
       )}
+      <ReviewPanel claim={claim} />
       <DocumentRoundsPanel claim={claim} org={org} />
       <DecisionLettersPanel claim={claim} org={org} />
       <ChangesPanel claim={claim} provider={provider} />
