@@ -15,6 +15,7 @@ import { claimDocuments, claims, documentRounds } from '../db/schema';
 import { badRequest, conflict } from '../http/errors';
 import { iso } from '../http/time';
 import { enqueueVerification, INTERACTIVE_PRIORITY } from '../jobs/enqueue';
+import { auditClaims } from '../audit/operations';
 import { pauseClock, resumeClock } from '../review/clock';
 import type { DocumentStore } from '../storage/store';
 import type { ClaimRow } from './mapping';
@@ -107,6 +108,9 @@ export async function requestDocuments(
       .values({ claimId: row.id, requestedBy: auth.username, requestedAt: now, documents: body.documents, note: body.note })
       .returning();
     await pauseClock(tx, row.id, now);
+    await auditClaims(tx, auth.username, 'documentRequest', [
+      { id: row.id, before: {}, after: { documentRound: round.id, documentsRequested: body.documents, note: body.note } },
+    ]);
     return toRound(round);
   });
 }
@@ -152,6 +156,9 @@ export async function addDocuments(
             .values({ claimId: row.id, ...answer })
             .returning();
       if (open) await resumeClock(tx, row.id, now);
+      await auditClaims(tx, auth.username, 'documentsAdded', [
+        { id: row.id, before: {}, after: { documentRound: round.id, documentsAdded: files.map((file) => file.fileName) } },
+      ]);
       await tx.update(claims).set({ lastModifiedBy: auth.username }).where(eq(claims.id, row.id));
       await enqueueVerification(tx, row.id, { priority: INTERACTIVE_PRIORITY, rerun: true, requestedBy: auth.username, requestId });
       return toRound(round);

@@ -6,9 +6,9 @@
  * limits counting the claim's documents); and, through the real worker, an insurer's QUERY claim for a missing lab
  * report that becomes ACCEPTED once the report is added, with the round's history.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Claim, ClaimListRow, DocumentRound, DocumentRounds, RuleStatement } from '@claims/shared-kernel/contract';
-import { claims, keywordMasters, procedures, rules } from '../../src/db/schema';
+import { auditLog, claims, keywordMasters, procedures, rules } from '../../src/db/schema';
 import { startVerificationWorker } from '../../src/jobs';
 import { DATABASES } from '../../testing/databases';
 import { BASE, claimForm, NOT_AUTHORIZED, onlyDetail, quiet, schemaDrifts, textPdf, type UploadFile } from '../../testing/http';
@@ -64,6 +64,15 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
     app.inject({ method: 'POST', url: `${BASE}/claims/${id}/documents`, headers: as(user), payload: claimForm(fields, files) });
   const getClaim = async (id: number, user = 'vitraya.admin') =>
     (await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as(user) })).json<Claim>();
+  /** The claim's audit entries of the document rounds, oldest first. */
+  const roundAudit = (id: number) =>
+    db()
+      .select({ action: auditLog.action, username: auditLog.username, before: auditLog.before, after: auditLog.after })
+      .from(auditLog)
+      .where(
+        and(eq(auditLog.entity, 'claims'), eq(auditLog.key, String(id)), inArray(auditLog.action, ['documentRequest', 'documentsAdded'])),
+      )
+      .orderBy(auditLog.id);
   const search = async (user: string, body: object, org?: string) => {
     const response = await app.inject({
       method: 'POST',
@@ -147,6 +156,16 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
       // Its review clock stopped when the request was sent.
       const [clock] = await db().select({ pausedAt: claims.reviewPausedAt }).from(claims).where(eq(claims.id, id));
       expect(clock.pausedAt?.toISOString()).toBe(round.requestedAt);
+
+      // The request is in the claim's audit log, once: the refused second one wrote nothing.
+      expect(await roundAudit(id)).toEqual([
+        {
+          action: 'documentRequest',
+          username: 'vitraya.reviewer',
+          before: { documentRound: null, documentsRequested: null, note: null },
+          after: { documentRound: round.id, documentsRequested: ['Lab Report', 'Final Bill'], note: 'The lab report of 2 March' },
+        },
+      ]);
     });
   });
 
@@ -174,6 +193,15 @@ describe.each(DATABASES)('document requests on %s', (_name, open) => {
         answeredBy: 'vitraya.admin',
         verdictBefore: 'QUERY',
       });
+      // Audited after the request, with the round they answer and the files' names.
+      expect((await roundAudit(id)).map(({ action, username, after }) => ({ action, username, after }))).toEqual([
+        { action: 'documentRequest', username: 'vitraya.reviewer', after: expect.any(Object) },
+        {
+          action: 'documentsAdded',
+          username: 'vitraya.admin',
+          after: { documentRound: added.json<DocumentRound>().id, documentsAdded: ['lab.pdf'] },
+        },
+      ]);
       // Neither its creator nor the one who added documents: an insurer's user sees verified claims only.
       const hidden = await app.inject({ method: 'GET', url: `${BASE}/claims/${id}`, headers: as('starhealth.reviewer') });
       expect(hidden.statusCode).toBe(404);

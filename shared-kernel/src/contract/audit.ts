@@ -34,6 +34,8 @@ export const AUDIT_ACTION_LABELS = {
   findings: 'Findings confirmed',
   assign: 'Assigned',
   priority: 'Priority changed',
+  documentRequest: 'Documents requested',
+  documentsAdded: 'Documents added',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTION_LABELS;
 export const AUDIT_ACTIONS = Object.keys(AUDIT_ACTION_LABELS) as [AuditAction, ...AuditAction[]];
