@@ -3,8 +3,8 @@
  * procedure with a reason of the Decision Reasons master and a note; the decision shows as recorded (who, the
  * reason as it reads) and the api keeps it; a change records a new decision and the old one stays in the history.
  */
-import type { ClaimDecisions, ClaimListRow } from '@claims/shared-kernel/contract';
-import { apiAs, chooseInSelect, type E2E, screenshot, selectListsClosed, signInAs, untilSeededClaims } from './harness';
+import type { ClaimDecisions } from '@claims/shared-kernel/contract';
+import { apiAs, chooseInSelect, type E2E, screenshot, selectListsClosed, signInAs, untilVerifiedClaim } from './harness';
 
 const REVIEWER = 'vitraya.reviewer';
 const ORG = 'vitraya';
@@ -14,11 +14,8 @@ export function defineDecisionTests(getE2E: () => E2E): void {
   describe("a person's decision", () => {
     test('a reviewer denies a procedure with a reason, the decision shows, and a change keeps the first in the history', async () => {
       const e2e = getE2E();
-      await untilSeededClaims(e2e.apiBaseUrl);
+      const row = await untilVerifiedClaim(e2e.apiBaseUrl, ORG, (r) => r.adjudicationResult !== 'SUSPENDED');
       const api = await apiAs(e2e.apiBaseUrl, REVIEWER);
-      const rows = await api.get<ClaimListRow[]>(`/claims?org=${ORG}&status=ADJUDICATED&limit=25&page_number=1`);
-      const row = rows.find((r) => r.adjudicationResult && r.adjudicationResult !== 'SUSPENDED');
-      if (!row) throw new Error('the seed has no verified claim of the provider');
       const before = await api.get<ClaimDecisions>(`/claims/${row.id}/decisions?org=${ORG}`);
       const [procedure] = before.procedures;
       const code = procedure.procedureCode;

@@ -7,6 +7,7 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSyn
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import type { ClaimListRow } from '@claims/shared-kernel/contract';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 /** The suite's private ports: E2E_PORT_BASE (default 3600) for the shell, the next four for the remotes, +1000 for the api. */
@@ -163,6 +164,27 @@ export async function untilSeededClaims(apiBaseUrl: string, timeoutMs = 90_000):
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`no seeded claim within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * The first verified claim of `org` that `wanted` accepts, waiting for the seed's verification queue to store one
+ * (a scenario that runs early finds the seeded claims still queued).
+ */
+export async function untilVerifiedClaim(
+  apiBaseUrl: string,
+  org: string,
+  wanted: (row: ClaimListRow) => boolean = () => true,
+  timeoutMs = 180_000,
+): Promise<ClaimListRow> {
+  await untilSeededClaims(apiBaseUrl, timeoutMs);
+  const admin = await apiAs(apiBaseUrl, 'vitraya.admin');
+  for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; ) {
+    const rows = await admin.get<ClaimListRow[]>(`/claims?org=${org}&status=ADJUDICATED&limit=25&page_number=1`);
+    const row = rows.find((r) => r.adjudicationResult && wanted(r));
+    if (row) return row;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
+  throw new Error(`no verified claim of ${org} within ${timeoutMs / 1000} s`);
 }
 
 /** A parent portal on another origin that embeds the shell and hands it a session by postMessage. */

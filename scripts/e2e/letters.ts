@@ -4,9 +4,9 @@
  * the earlier letters list it (who) and it downloads again byte for byte.
  */
 import { readFile } from 'node:fs/promises';
-import type { Claim, ClaimListRow, DecisionLetter } from '@claims/shared-kernel/contract';
+import type { Claim, DecisionLetter } from '@claims/shared-kernel/contract';
 import type { Download, Page } from 'playwright-core';
-import { apiLogin, type E2E, screenshot, signInAs, untilSeededClaims } from './harness';
+import { apiLogin, type E2E, screenshot, signInAs, untilSeededClaims, untilVerifiedClaim } from './harness';
 
 const ADMIN = 'vitraya.admin';
 const ORG = 'vitraya';
@@ -18,7 +18,8 @@ type Pdfjs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
 /** The text of every page of a PDF, as pdf.js reads it (items joined by spaces, runs of space made one). */
 async function pdfText(data: Uint8Array): Promise<string> {
   const { getDocument } = await importEsm<Pdfjs>('pdfjs-dist/legacy/build/pdf.mjs');
-  const pdf = await getDocument({ data, isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
+  // pdf.js takes the buffer it is given (detached, length 0 after): it reads a copy, so the caller keeps the bytes.
+  const pdf = await getDocument({ data: data.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= pdf.numPages; i++) {
     const content = await (await pdf.getPage(i)).getTextContent();
@@ -57,9 +58,7 @@ export function defineLetterTests(getE2E: () => E2E): void {
     });
 
     test("a verified claim's letter downloads and opens, naming its verdicts; it downloads again as it was", async () => {
-      const rows = await api<ClaimListRow[]>(`/claims?org=${ORG}&status=ADJUDICATED&limit=25&page_number=1`);
-      const row = rows.find((r) => r.adjudicationResult);
-      if (!row) throw new Error('the seed has no verified claim of the provider');
+      const row = await untilVerifiedClaim(e2e.apiBaseUrl, ORG);
       const claim = await api<Claim>(`/claims/${row.id}?org=${ORG}`);
 
       const { context, page } = await e2e.newPage();
