@@ -671,7 +671,10 @@ describe('filter panel', () => {
     fireEvent.click(filterButton());
     const today = todayInZone().format('YYYY-MM-DD');
     await waitFor(() =>
-      expect(searchCalls().at(-1)).toEqual({ body: { startDate: today, endDate: today, answersRequested: true }, query: listed('vitraya') }),
+      expect(searchCalls().at(-1)).toEqual({
+        body: { startDate: today, endDate: today, answersRequested: true },
+        query: listed('vitraya'),
+      }),
     );
   });
 
