@@ -59,6 +59,8 @@ export function defineReviewQueueTests(getE2E: () => E2E): void {
         await rowOf(page, first).click();
         await page.waitForURL((url) => url.pathname === `/claims/${first.id}`);
         await page.getByRole('heading', { name: first.referenceClaimId }).waitFor();
+        // The claim page's Review section names who holds it.
+        await page.getByRole('region', { name: 'Review' }).getByText(REVIEWER, { exact: true }).waitFor();
         await page.keyboard.press('Shift+N');
         await page.waitForURL((url) => url.pathname === `/claims/${second.id}`);
         await page.getByRole('heading', { name: second.referenceClaimId }).waitFor();
