@@ -37,9 +37,10 @@ export function defineReviewQueueTests(getE2E: () => E2E): void {
       const e2e = getE2E();
       await untilSeededClaims(e2e.apiBaseUrl);
       const api = await apiAs(e2e.apiBaseUrl, REVIEWER);
-      const queue = await until('two claims in the reviewer’s queue', async () => {
+      // Full (REVIEW_OPEN_CLAIM_LIMIT, 3), the queue no longer changes while the seed's claims are verified.
+      const queue = await until('a full queue of the reviewer', async () => {
         const answer = await queueOf(api);
-        return answer.claims.length >= 2 ? answer : undefined;
+        return answer.claims.length >= 3 ? answer : undefined;
       });
       const [first, second] = queue.claims;
 
