@@ -11,10 +11,13 @@ export const decisionKeys = {
   reasons: ['decisionReasons', 'all'] as const,
 };
 
-/** GET /claims/{claimId}/decisions?org: each procedure's verdict, current decision and history, newest first. */
-export const claimDecisionsQuery = (claimId: number, org?: string) =>
+/**
+ * GET /claims/{claimId}/decisions?org: each procedure's verdict, current decision and history, newest first. Keyed by
+ * the claim's verification too (`verifiedOn`), so a claim verified again shows its new verdicts beside the decisions.
+ */
+export const claimDecisionsQuery = (claimId: number, verifiedOn: string | null, org?: string) =>
   queryOptions({
-    queryKey: decisionKeys.of(claimId),
+    queryKey: [...decisionKeys.of(claimId), verifiedOn] as const,
     queryFn: (): Promise<ClaimDecisions> => callApi('GET /claims/:claimId/decisions', { params: { claimId }, query: orgQuery(org) }),
   });
 

@@ -1,7 +1,9 @@
 import type { ClaimDecisions, DecisionReason, DecisionRecord } from '@claims/shared-kernel';
-import { failure, fakeApi, renderScreen, signInAs, signOut, type FakeApi } from '@claims/shared-kernel/testing';
+import { SuiteProviders } from '@claims/shared-kernel/standalone';
+import { failure, fakeApi, renderScreen, signInAs, signOut, testQueryClient, type FakeApi } from '@claims/shared-kernel/testing';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { CLAIM_ID, claimOf } from '../../testing/claimBuilder';
 import { CHANGE_DECISION, DecisionPanel, REASON_REQUIRED } from './DecisionPanel';
 
@@ -60,6 +62,25 @@ beforeEach(() => {
 afterEach(() => signOut());
 
 describe('the decision panel', () => {
+  it("shows the adjudicator's new verdict once the claim is verified again", async () => {
+    const queried = decisionsOf([]);
+    queried.procedures[0].verdict = 'QUERY';
+    api.answer({ 'GET /claims/:claimId/decisions': queried });
+    const client = testQueryClient();
+    const verifiedAt = (lastVerifiedOn: string) => <DecisionPanel claim={{ ...claim, lastVerifiedOn }} org="vitraya" code="OPH001" />;
+    const { rerender } = renderScreen(verifiedAt('2026-03-01T10:00:00Z'), '/', client);
+    // QUERY is shown as FAIL, as everywhere on the claim page.
+    expect(await screen.findByText('FAIL')).toBeInTheDocument();
+
+    api.answer({ 'GET /claims/:claimId/decisions': decisionsOf([]) });
+    rerender(
+      <SuiteProviders queryClient={client}>
+        <MemoryRouter>{verifiedAt('2026-03-01T11:00:00Z')}</MemoryRouter>
+      </SuiteProviders>,
+    );
+    expect(await screen.findByText('PASS')).toBeInTheDocument();
+  });
+
   it('offers only the active reasons of the chosen decision, needs one for a denial, and records the decision', async () => {
     const user = typing();
     api.answer({ 'POST /claims/:claimId/decisions': decisionsOf([denied]) });

@@ -64,7 +64,7 @@ function DecisionForm({
     mutationFn: (chosen: Decision) =>
       recordDecisions(claimId, { decisions: [{ procedureCode: code, decision: chosen, reasonCode, note: note.trim() || undefined }] }, org),
     onSuccess: (answer) => {
-      queryClient.setQueryData(decisionKeys.of(claimId), answer);
+      queryClient.setQueriesData({ queryKey: decisionKeys.of(claimId) }, answer);
       // The claims list's Decision column and the claim's review state change with it.
       void queryClient.invalidateQueries({ queryKey: claimKeys.all, predicate: (query) => query.queryKey[1] !== 'decisions' });
       onDone();
@@ -146,7 +146,7 @@ function DecisionForm({
 export function DecisionPanel({ claim, org, code }: { claim: Claim; org: string | undefined; code: string }) {
   const { token } = theme.useToken();
   const mayDecide = useMayDecide(claim);
-  const decisions = useQuery(claimDecisionsQuery(claim.id, org));
+  const decisions = useQuery(claimDecisionsQuery(claim.id, claim.lastVerifiedOn, org));
   const [changing, setChanging] = useState(false);
 
   return (
