@@ -1,18 +1,4 @@
-// The viewer and the annotation pieces are other units with their own tests: here they show what the page hands them.
-jest.mock('../../components/viewer/DocumentViewer', () => ({
-  __esModule: true,
-  default: require('../../testing/claimPageProbes').ViewerProbe,
-}));
-jest.mock('../../components/annotation', () => {
-  const mocks = require('../../testing/claimPageProbes');
-  return {
-    ...jest.requireActual('../../components/annotation'),
-    AnnotationActions: mocks.AnnotationActionsProbe,
-    ErrorFlag: mocks.ErrorFlagProbe,
-    ConfirmFindingsButton: mocks.ConfirmFindingsProbe,
-  };
-});
-
+import '../../testing/probeClaimPagePieces';
 import type { Claim, ClaimListRow, ClaimQuestions, ProcedureQuestion } from '@claims/shared-kernel';
 import { type FakeApi, type FakeRoutes, failure, fakeApi, signInAs, signOut, testQueryClient } from '@claims/shared-kernel/testing';
 import { SuiteProviders } from '@claims/shared-kernel/standalone';
