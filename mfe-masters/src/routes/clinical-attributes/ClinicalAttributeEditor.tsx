@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { RequireSuperUser, VALUE_TYPES } from '@claims/shared-kernel';
+import { VALUE_TYPES } from '@claims/shared-kernel';
 import type { ClinicalAttribute, ClinicalAttributeSaveBody, ClinicalUnit, DocumentOverride, PatternOverride } from '@claims/shared-kernel';
 import { NO_ROWS } from '@claims/shared-kernel/data';
 import { LimitedSelect, lastModifiedText } from '@claims/shared-kernel/ui';
@@ -8,7 +8,7 @@ import { App, Button, Checkbox, Flex, Form, Input, Typography, theme } from 'ant
 import InputNumber from 'antd/es/input-number';
 import Radio from 'antd/es/radio';
 import { useId, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import {
   CLINICAL_ATTRIBUTE,
   clinicalUnitLookup,
@@ -17,11 +17,11 @@ import {
   fetchClinicalAttribute,
   updateClinicalAttribute,
 } from '../../api/clinicalAttributes';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { NO_ALIAS } from '../../components/AliasList';
 import { OrderedListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import { DocumentOverrideWizard } from './DocumentOverrideWizard';
 import { type AttributeDraft, added, draftOf, type Entry, saveBodyOf, saveProblems, tryAttributeOf, withEntry } from './draft';
 import { DocumentOverrideTable, type EntryActions, PatternOverrideTable } from './OverrideTables';
@@ -273,22 +273,13 @@ function AttributeForm({ attribute }: { attribute?: ClinicalAttribute }) {
 
 /** /clinicalAttribute/create and /clinicalAttribute/edit/{code}; the provider's super users only, as the api writes masters (spec 3 §6). */
 export function ClinicalAttributeEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <AttributeForm />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(CLINICAL_ATTRIBUTE, code)}
-          code={code}
-          load={fetchClinicalAttribute}
-          noun="Clinical attribute"
-          listPath={LIST_PATH}
-        >
-          {(attribute) => <AttributeForm key={attribute.id} attribute={attribute} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={CLINICAL_ATTRIBUTE}
+      load={fetchClinicalAttribute}
+      noun="Clinical attribute"
+      listPath={LIST_PATH}
+      form={(attribute) => <AttributeForm key={attribute?.id} attribute={attribute} />}
+    />
   );
 }

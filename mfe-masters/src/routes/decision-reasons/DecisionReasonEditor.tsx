@@ -6,15 +6,14 @@ import {
   type Decision,
   type DecisionReason,
   type DecisionReasonSaveBody,
-  RequireSuperUser,
 } from '@claims/shared-kernel';
 import { App, Button, Checkbox, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createDecisionReason, fetchDecisionReason, updateDecisionReason } from '../../api/decisionReasons';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import { DECISION_REASONS } from './decisionReasonScreens';
 
 const LIST_PATH = `/${DECISION_REASONS.module}`;
@@ -135,22 +134,13 @@ function DecisionReasonForm({ reason }: { reason?: DecisionReason }) {
 
 /** /decisionReasons/create and /decisionReasons/edit/{code}; the provider's super users only, as the api writes masters. */
 export function DecisionReasonEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <DecisionReasonForm />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(DECISION_REASONS.module, code)}
-          code={code}
-          load={fetchDecisionReason}
-          noun={DECISION_REASONS.noun}
-          listPath={LIST_PATH}
-        >
-          {(reason) => <DecisionReasonForm key={reason.id} reason={reason} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={DECISION_REASONS.module}
+      load={fetchDecisionReason}
+      noun={DECISION_REASONS.noun}
+      listPath={LIST_PATH}
+      form={(reason) => <DecisionReasonForm key={reason?.id} reason={reason} />}
+    />
   );
 }

@@ -1,15 +1,15 @@
 import { DeleteOutlined, EditOutlined, ExperimentOutlined, EyeOutlined, PlusOutlined } from '@ant-design/icons';
-import { type Docgroup, type DocgroupSaveBody, type Hospital, RequireSuperUser } from '@claims/shared-kernel';
+import type { Docgroup, DocgroupSaveBody, Hospital } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { LimitedSelect, DeleteConfirm } from '@claims/shared-kernel/ui';
 import { App, Button, Flex, Form, Modal, Table, Tooltip, Typography, theme } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createDocgroup, deleteDocgroup, fetchDocgroup, tryDocgroupOnClaims, updateDocgroup } from '../../api/docgroups';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import { ConfigurationDialog } from './ConfigurationDialog';
 import { ConfigurationSummary } from './ConfigurationSummary';
 import { type DocumentConfiguration, documentsOf, groupProblems, groupsText, saveBody } from './configuration';
@@ -187,22 +187,13 @@ function DocgroupForm({ group }: { group?: Docgroup }) {
 
 /** /docgroups/create and /docgroups/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export default function DocgroupEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <DocgroupForm />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(DOCGROUPS_PATH, code)}
-          code={code}
-          load={fetchDocgroup}
-          noun={DOCGROUP_NOUN}
-          listPath={LIST_PATH}
-        >
-          {(group) => <DocgroupForm key={group.id} group={group} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={DOCGROUPS_PATH}
+      load={fetchDocgroup}
+      noun={DOCGROUP_NOUN}
+      listPath={LIST_PATH}
+      form={(group) => <DocgroupForm key={group?.id} group={group} />}
+    />
   );
 }

@@ -1,12 +1,11 @@
-import { RequireSuperUser } from '@claims/shared-kernel';
 import type { Hospital, HospitalCreateBody, HospitalUpdateBody } from '@claims/shared-kernel';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createHospital, deleteHospital, fetchHospital, updateHospital } from '../../api/hospitals';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 
 type Field = HospitalUpdateBody['field_name'];
 const FIELDS: { name: Field; label: string }[] = [
@@ -94,16 +93,13 @@ function HospitalForm({ hospital }: { hospital?: Hospital }) {
 
 /** /hospitals/create and /hospitals/edit/{code}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export function HospitalEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <HospitalForm />
-      ) : (
-        <EntityLoader queryKey={masterKeys.record(PATH, code)} code={code} load={fetchHospital} noun="Hospital" listPath={LIST_PATH}>
-          {(hospital) => <HospitalForm key={hospital.id} hospital={hospital} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={PATH}
+      load={fetchHospital}
+      noun="Hospital"
+      listPath={LIST_PATH}
+      form={(hospital) => <HospitalForm key={hospital?.id} hospital={hospital} />}
+    />
   );
 }

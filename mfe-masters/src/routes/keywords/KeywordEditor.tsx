@@ -1,13 +1,13 @@
-import { LIMITS, RequireSuperUser } from '@claims/shared-kernel';
+import { LIMITS } from '@claims/shared-kernel';
 import type { KeywordEntity, KeywordSaveBody } from '@claims/shared-kernel';
 import { App, Button, Form, Input } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createKeyword, deleteKeyword, fetchKeyword, updateKeyword } from '../../api/keywords';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { AliasListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import type { KeywordMaster } from './keywordScreens';
 
 const NAME_MAX = LIMITS.masterTextMaxLength;
@@ -118,22 +118,13 @@ function KeywordForm({ master, keyword }: { master: KeywordMaster; keyword?: Key
 
 /** /{module}/create and /{module}/edit/{id} for a keyword master; the provider's super users only, as the api writes masters (spec 2 §6, §2.13). */
 export function KeywordEditor({ master }: { master: KeywordMaster }) {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <KeywordForm master={master} />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(master.module, code)}
-          code={code}
-          load={(id) => fetchKeyword(master.module, id)}
-          noun={master.noun}
-          listPath={`/${master.module}`}
-        >
-          {(keyword) => <KeywordForm key={keyword.id} master={master} keyword={keyword} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={master.module}
+      load={(id) => fetchKeyword(master.module, id)}
+      noun={master.noun}
+      listPath={`/${master.module}`}
+      form={(keyword) => <KeywordForm key={keyword?.id} master={master} keyword={keyword} />}
+    />
   );
 }

@@ -1,14 +1,13 @@
-import { RequireSuperUser } from '@claims/shared-kernel';
 import type { KeywordEntity, Procedure, ProcedureSaveBody } from '@claims/shared-kernel';
 import { lookupQueries, useLookup } from '@claims/shared-kernel/data';
 import { App, Button, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import { createProcedure, deleteProcedure, fetchProcedure, updateProcedure } from '../../api/procedures';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useMasterWrite } from '../../api/queries';
 import { AliasListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import { PROCEDURES } from './procedureScreens';
 
 type TextField = 'procedure_code' | 'snomedct_code' | 'name';
@@ -125,22 +124,13 @@ function ProcedureForm({ procedure }: { procedure?: Procedure }) {
 
 /** /procedures/create and /procedures/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §6). */
 export function ProcedureEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <ProcedureForm />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(PROCEDURES.module, code)}
-          code={code}
-          load={fetchProcedure}
-          noun={PROCEDURES.noun}
-          listPath={LIST_PATH}
-        >
-          {(procedure) => <ProcedureForm key={procedure.id} procedure={procedure} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={PROCEDURES.module}
+      load={fetchProcedure}
+      noun={PROCEDURES.noun}
+      listPath={LIST_PATH}
+      form={(procedure) => <ProcedureForm key={procedure?.id} procedure={procedure} />}
+    />
   );
 }

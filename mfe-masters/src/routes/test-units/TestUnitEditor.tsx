@@ -1,13 +1,12 @@
-import { RequireSuperUser } from '@claims/shared-kernel';
 import type { ClinicalUnit, ClinicalUnitSaveBody } from '@claims/shared-kernel';
 import { App, Button, Flex, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
-import { masterKeys, useMasterWrite } from '../../api/queries';
+import { useNavigate } from 'react-router-dom';
+import { useMasterWrite } from '../../api/queries';
 import { createTestUnit, deleteTestUnit, fetchTestUnit, updateTestUnit } from '../../api/testUnits';
 import { OrderedListEditor } from '../../components/AliasListEditor';
 import { EditorFrame } from '../../components/EditorFrame';
-import { EntityLoader } from '../../components/EntityLoader';
+import { MasterEditorRoute } from '../../components/MasterEditorRoute';
 import { TEST_UNIT, TEST_UNITS } from './testUnitScreens';
 
 export const NOT_A_NUMBER = 'Conversion unit should be a number';
@@ -162,22 +161,13 @@ function TestUnitForm({ unit }: { unit?: ClinicalUnit }) {
 
 /** /clinicalUnit/create and /clinicalUnit/edit/{id}; the provider's super users only, as the api writes masters (spec 2 §2.13, §6). */
 export function TestUnitEditor() {
-  const { code } = useParams();
   return (
-    <RequireSuperUser providerOnly>
-      {code === undefined ? (
-        <TestUnitForm />
-      ) : (
-        <EntityLoader
-          queryKey={masterKeys.record(TEST_UNITS.module, code)}
-          code={code}
-          load={fetchTestUnit}
-          noun={TEST_UNITS.noun}
-          listPath={LIST_PATH}
-        >
-          {(unit) => <TestUnitForm key={unit.id} unit={unit} />}
-        </EntityLoader>
-      )}
-    </RequireSuperUser>
+    <MasterEditorRoute
+      module={TEST_UNITS.module}
+      load={fetchTestUnit}
+      noun={TEST_UNITS.noun}
+      listPath={LIST_PATH}
+      form={(unit) => <TestUnitForm key={unit?.id} unit={unit} />}
+    />
   );
 }
