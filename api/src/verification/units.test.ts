@@ -123,6 +123,20 @@ describe('unit notation', () => {
     expect(foreignUnitAt(['mm'], attribute('Grade'))).toBeNull();
   });
 
+  it("reads a count's unreadable power as the attribute's one unit that puts the value in its range", () => {
+    // 240 x10^3/uL is 2.4 lakhs, inside 0.05-10; 240 lakhs (x10^5, lakhs/cumm) is not
+    expect(read(platelets, ['Platelet Count 240 x10%/uL'])).toEqual({ value: 2.4, unit: 'lakhs/cumm', foreign: undefined });
+    // x10^9/L is the same quantity as x10^3/uL
+    expect(read(platelets, ['Platelet Count 240 x10%/L'])).toEqual({ value: 2.4, unit: 'lakhs/cumm', foreign: undefined });
+    // 5 lakhs and 5 x10^3/uL (0.05 lakhs) both lie in the range: which power it was stays unknown
+    expect(read(platelets, ['Platelet Count 5 x10%/uL'])).toEqual({ value: 5, unit: 'x10%/uL', foreign: 'x10%/uL' });
+    // no power puts 99999 in the range; a per-millilitre count is not one per microlitre
+    expect(read(platelets, ['Platelet Count 99999 x10%/uL'])).toMatchObject({ foreign: 'x10%/uL' });
+    expect(read(platelets, ['Platelet Count 240 x10%/mL'])).toMatchObject({ foreign: 'x10%/mL' });
+    const ranged = attribute('Total Leucocyte Count', { alias: ['TLC'], units: [CELLS], number_range: { lower_limit: 500, upper_limit: 60000 } });
+    expect(read(ranged, ['TLC 5.6 x10%/uL'])).toEqual({ value: 5600, unit: 'cells/cumm', foreign: undefined });
+  });
+
   it('reports a value in an undefined unit with that unit, and never compares it as its own', () => {
     expect(read(platelets, ['Platelet Count 250 x10^6/mL'])).toEqual({ value: 250, unit: 'x10^6/mL', foreign: 'x10^6/mL' });
     expect(read(wbc, ['TLC 5.6 x10%/uL'])).toEqual({ value: 5.6, unit: 'x10%/uL', foreign: 'x10%/uL' });

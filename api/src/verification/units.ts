@@ -223,5 +223,24 @@ export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaste
   return null;
 }
 
+/**
+ * The attribute's unit that a count's unreadable power stands for ('240 x10%/uL', x10³ misread): of the
+ * attribute's units written as a power of ten over that volume, the one that alone puts `value` inside the
+ * attribute's number range, as a decimal comma is read. Null when none or several do: the unit then stays one
+ * the masters do not define, and the value is not compared.
+ */
+export function unreadPowerUnit(written: string, value: number, attribute: ClinicalAttributeMaster): UnitKeyword | null {
+  const canonical = unitNotation(written);
+  const range = attribute.number_range;
+  if (!UNREAD_POWER.test(canonical) || !range || (range.lower_limit === null && range.upper_limit === null)) return null;
+  const within = (n: number) => (range.lower_limit === null || n >= range.lower_limit) && (range.upper_limit === null || n <= range.upper_limit);
+  // '10^9/L' is kept as the '10^3/uL' it equals (unitNotation), so a power over litres is one over microlitres
+  const volume = canonical.slice(canonical.indexOf('/')).replace(/^\/l$/, '/ul');
+  const fitting = unitKeywords(attribute).filter(
+    (keyword) => /^10\^\d{1,2}(\/.*)$/.exec(keyword.canonical)?.[1] === volume && within(convert(value, keyword.factor)),
+  );
+  return fitting.length > 0 && fitting.every((keyword) => keyword.factor === fitting[0].factor) ? fitting[0] : null;
+}
+
 /** value × factor, without the binary-fraction noise (0.1 × 3 = 0.3, not 0.30000000000000004). */
 export const convert = (value: number, factor: number): number => Number((value * factor).toPrecision(12));

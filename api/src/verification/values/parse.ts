@@ -32,7 +32,7 @@ import {
 } from '../notation';
 import type { ClaimText } from '../text';
 import type { ClinicalAttributeMaster } from '../types';
-import { convert, foreignUnitAt, unitAt, type UnitKeyword } from '../units';
+import { convert, foreignUnitAt, type UnitKeyword, unitAt, unreadPowerUnit } from '../units';
 
 /**
  * A value read. `foreignUnit` is set when the value is written in a unit the attribute's units do not define
@@ -372,7 +372,9 @@ function quantityAt(pieces: Piece[], at: number, attribute: ClinicalAttributeMas
       next = unit.next;
     }
     const written = unit?.unit ?? null;
-    return typeof written === 'string' ? { value, unit: null, foreignUnit: written } : { value, unit: written };
+    if (typeof written !== 'string') return { value, unit: written };
+    const powerRead = unreadPowerUnit(written, value, attribute);
+    return powerRead ? { value, unit: powerRead } : { value, unit: null, foreignUnit: written };
   };
   const dimensions = [withUnit(lower)];
   while (!range && pieces[next] && DIMENSION_SEPARATOR.test(pieces[next].text)) {
