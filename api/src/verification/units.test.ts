@@ -160,7 +160,7 @@ describe('unit notation', () => {
     expect(verification.adjudicationReason).toContain('Platelet Count is 250 x10^6/mL');
   });
 
-  it("takes an OCRed 'p' for the micro sign only where the attribute defines the micro unit and no pico one", () => {
+  it("takes an OCRed 'p' or 'H' for the micro sign only where the attribute defines the micro unit and no pico one", () => {
     const creatinine = attribute('Serum Creatinine', {
       units: [
         {
@@ -175,6 +175,9 @@ describe('unit notation', () => {
     });
     expect(unitAt(['pmol/l'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
     expect(unitAt(['(pmol/L)'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
+    // the micro sign read as an 'H' where a micro prefix stands
+    expect(unitAt(['Hmol/L'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
+    expect(unitAt(['Hmol/L'], creatinine)).toBeNull();
     // A text layer says what it says: 'pmol/l' there is not the attribute's unit.
     expect(unitAt(['pmol/l'], creatinine)).toBeNull();
     const withPico = attribute('Insulin', {
@@ -217,6 +220,8 @@ describe('unit notation', () => {
     expect(key(['ylU/mL'], tsh)).toBe('uiu/ml');
     expect(key(['plU/ml'], tsh)).toBe('uiu/ml');
     expect(key(['mlIU', '/', 'L'], tsh)).toBe('miu/l');
+    expect(key(['miuU/L'], tsh)).toBe('miu/l');
+    expect(key(['Llakhs/cumm'], platelets)).toBe('lakhs/cumm');
     // other units stay other units: reported as found, never taken as the attribute's own
     expect(key(['mU/L'], tsh)).toBeNull();
     expect(key(['nIU/mL'], tsh)).toBeNull();

@@ -56,7 +56,8 @@ export function unitNotation(text: string): string {
       .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
       .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
       .replace(/^(?:millions?|mill?)(?=\/)/, '10^6')
-      .replace(/^lakhs?(?=\/)/, '10^5')
+      // OCR's stray stroke before it ('Llakhs/cumm')
+      .replace(/^l?lakhs?(?=\/)/, '10^5')
       .replace(/^cells?(?=\/)/, '')
       .replace(/^10\^9\/l(?![a-z])/, '10^3/ul')
       .replace(/^10\^12\/l(?![a-z])/, '10^6/ul')
@@ -92,13 +93,16 @@ const ONLY_PUNCTUATION = /^[^\p{L}\p{N}%]*$/u;
 
 /**
  * A unit as OCR may have spelled it, folded so that its confusions meet: 'l', 'I', '1', '|' and '!' one
- * stroke (a doubled stroke one: 'mIU' read as 'mlIU'), 'O' and '0', the micro sign read as 'u', 'y' or 'p'
- * (unless the attribute itself defines a pico unit), and a '/' OCR dropped or added. Applied to canonical
- * notation (unitNotation).
+ * stroke (a doubled stroke one: 'mIU' read as 'mlIU' or 'miuU'), 'O' and '0', the micro sign read as 'u', 'y', 'H' (where
+ * a micro prefix stands: 'Hmol/L') or 'p' (unless the attribute itself defines a pico unit), and a '/' OCR
+ * dropped or added. Applied to canonical notation (unitNotation).
  */
 function ocrFold(canonical: string, pico: boolean): string {
   const folded = canonical
+    .replace(/(^|\/)h(?=mol|g\/|iu|l$)/g, '$1u')
     .replace(/[il1|!]+/g, 'l')
+    // a stroke read as a 'u' beside the U ('mIU/L' as 'miuU/L')
+    .replace(/u+/g, 'u')
     .replace(/0/g, 'o')
     .replace(/y/g, 'u')
     .replace(/\//g, '');
