@@ -265,4 +265,26 @@ describe('columns', () => {
       'Random sugar 182 mg/dL 70-140 ESR 28 mm/hr 0-20 Creatinine 1.1 mg/dL 0.6-1.2 Urea 30 mg/dL 15-40',
     ]);
   });
+
+  it('does not carry the columns of a header block into the table under it', () => {
+    // The patient block's two columns and the table's short names and results leave one band free from the
+    // top to 'SGPT (ALT)': the header row 'Test Result Unit Ref. Range' ends it, so the table stays whole.
+    const page = [
+      'Patient Name : Mrs. Meena Iyer         Age / Sex : 37 Yrs / Female',
+      'UHID : UH835099                        IP No : IP/24/4485',
+      'Date of Admission 11/04/2024           Date of Discharge 13/04/2024',
+      'Consultant : Dr. S. Rao, MD',
+      'Test                                   Result  Unit   Ref. Range',
+      'S. TSH                                 2.4     mIU/L',
+      'SGPT (ALT)                             28      U/L    <40',
+      'Serum Potassium Level Test Value       4.2     mEq/L  3.5-5.1',
+    ].join('\n');
+    const blocks = blocksOf(page);
+    expect(blocks.slice(0, 2)).toEqual([
+      'Patient Name : Mrs. Meena Iyer UHID : UH835099 Date of Admission 11/04/2024',
+      'Age / Sex : 37 Yrs / Female IP No : IP/24/4485 Date of Discharge 13/04/2024',
+    ]);
+    expect(blocks.slice(2).join(' ')).toContain('S. TSH 2.4 mIU/L SGPT (ALT) 28 U/L <40');
+    expect(readValue(attribute('TSH'), page)).toBe(2.4);
+  });
 });

@@ -7,6 +7,8 @@
  * ('Haemoglobin 12.5 g/dL') or running text. A table's columns are none: a column of names alone, or of
  * values, units and ranges alone, holds no such lines, so a table is never cut apart.
  */
+import { plainOf } from './match';
+import { columnRole, isHeaderRow } from './table-header';
 import type { Word } from './types';
 
 /** Least width of a gutter, in word heights (the median word height of the words cut). */
@@ -19,6 +21,8 @@ const MIN_LABELLED_SHARE = 0.4;
 const MIN_RUNNING_SHARE = 0.5;
 /** Grid cells of the occupancy map: at most this many across and down. */
 const MAX_CELLS = 600;
+/** A gap wider than this many word heights separates two cells of a line (as ./layout.ts splits them). */
+const CELL_GAP = 1.5;
 
 interface Box {
   index: number;
@@ -121,6 +125,11 @@ function findGutter(boxes: Box[]): Gutter | null {
     }
   }
   for (let r = 0; r < rows; r += 1) for (let c = 1; c <= cols; c += 1) occupied[r * stride + c] += occupied[r * stride + c - 1];
+  const headers = headerCellsByRow(boxes, rows, col, row);
+  // A table's header row with named cells on both sides of the band: the rows under it are the table's, whose
+  // short names and results would otherwise pass for two columns of a page ('S. TSH' apart from its '2.4 mIU/L').
+  const crossesHeader = (r: number, c: number) =>
+    headers[r]?.some((cell) => cell.to < c) === true && headers[r]?.some((cell) => cell.from >= c + band) === true;
 
   // Candidate gutters: for each start column, the runs of rows where the band is free, with text on both sides,
   // cut to their first and last rows with text on both sides (a title above the columns, or a signature below
@@ -131,7 +140,7 @@ function findGutter(boxes: Box[]): Gutter | null {
     let last = -1;
     let both = 0;
     for (let r = 0; r <= rows; r += 1) {
-      if (r === rows || occupied[r * stride + c + band] !== occupied[r * stride + c]) {
+      if (r === rows || occupied[r * stride + c + band] !== occupied[r * stride + c] || crossesHeader(r, c)) {
         if (first >= 0 && both >= MIN_LINES) candidates.push({ from: c, to: c + band, rowTop: first, rowBottom: last, both });
         first = -1;
         last = -1;
@@ -184,6 +193,38 @@ function findGutter(boxes: Box[]): Gutter | null {
     if (isColumn(left) && isColumn(right)) return { x, top, bottom };
   }
   return null;
+}
+
+/**
+ * The named cells of the table header rows ('Test | Result | Unit | Ref. Range'), in grid columns, by the grid
+ * rows the header covers; undefined for rows without one.
+ */
+function headerCellsByRow(
+  boxes: Box[],
+  rows: number,
+  col: (x: number) => number,
+  row: (y: number) => number,
+): ({ from: number; to: number }[] | undefined)[] {
+  const byRow: ({ from: number; to: number }[] | undefined)[] = new Array(rows);
+  for (const line of linesOf(boxes)) {
+    const cells: Box[][] = [];
+    line.forEach((box, i) => {
+      const before = line[i - 1];
+      if (before && box.left - before.right <= CELL_GAP * Math.max(box.bottom - box.top, before.bottom - before.top))
+        cells[cells.length - 1].push(box);
+      else cells.push([box]);
+    });
+    if (cells.length < 2) continue;
+    const roles = cells.map((cell) => columnRole(cell.map((box) => plainOf(box.text)).join('')));
+    if (!isHeaderRow(roles)) continue;
+    const named = cells
+      .filter((_, i) => roles[i] !== null)
+      .map((cell) => ({ from: col(cell[0].left), to: col(cell[cell.length - 1].right) }));
+    const top = Math.min(...line.map((box) => box.top + (box.bottom - box.top) / 4));
+    const bottom = Math.max(...line.map((box) => box.bottom - (box.bottom - box.top) / 4));
+    for (let r = row(top); r <= row(bottom); r += 1) byRow[r] = named;
+  }
+  return byRow;
 }
 
 /**

@@ -11,6 +11,7 @@
 import { cellsOf } from '../layout';
 import type { Hit } from '../match';
 import type { ClaimText, PageInfo, Token } from '../text';
+import { type ColumnRole, columnRole, isHeaderRow } from '../table-header';
 import type { ClinicalAttributeMaster } from '../types';
 import { isLabel, leadingNumber, tokensOf } from './parse';
 
@@ -20,25 +21,10 @@ const BELOW_GAP = 2;
 /** How far above a row its table's header row may be, in lines. */
 const HEADER_REACH = 40;
 
-/** What a table's header row says a column holds. */
-type ColumnRole = 'name' | 'result' | 'unit' | 'reference' | 'flag' | 'method';
-
 interface HeaderCell {
   role: ColumnRole | null;
   left: number;
   right: number;
-}
-
-/** The role of a header cell from its plain text ('Biological Reference Interval' → 'biologicalreferenceinterval'). */
-function columnRole(plain: string): ColumnRole | null {
-  if (/normal|reference|^ref|biological|interval|range|expected|limits/.test(plain)) return 'reference';
-  if (/^(?:units?|uom)$/.test(plain)) return 'unit';
-  if (/^(?:flags?|hl)$/.test(plain)) return 'flag';
-  if (/method/.test(plain)) return 'method';
-  if (/result|observ|value|reading/.test(plain)) return 'result';
-  if (/^(?:tests?|testnames?|investigations?|parameters?|descriptions?|analytes?|examinations?|particulars|name)$/.test(plain))
-    return 'name';
-  return null;
 }
 
 export class TableReader {
@@ -138,9 +124,7 @@ export class TableReader {
             right: Math.max(...words.map((w) => w.x + w.width)),
           };
         });
-        const roles = header.map((c) => c.role);
-        const known = roles.filter((r) => r !== null).length;
-        return known >= 2 && (roles.includes('result') || roles.includes('reference')) ? header : null;
+        return isHeaderRow(header.map((c) => c.role)) ? header : null;
       });
       this.headers.set(page.index, lines);
     }
