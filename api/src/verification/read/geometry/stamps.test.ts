@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it, jest } from '@jest/globals';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { OcrPool } from '../ocr';
 import { readScan } from '../scan';
+import { buildRealWorldClaim } from '../../../../testing/realworld/generator';
 import { documentScan, pageOf } from '../../../../testing/verification/test-images';
 import { withoutStamps } from './stamps';
 
@@ -42,6 +43,19 @@ describe('a stamp across the text of a scan', () => {
     const page = await pageOf(await canvas.encode('png'));
     const reading = await readScan(page, (image) => pool.recognize(image));
     expect(reading.words.map((w) => w.text).join(' ')).toContain('DISCHARGE SUMMARY');
+  });
+
+  it.each([
+    // a blue 'CASHLESS DESK' over a third of the title, mostly on paper, its frame touching the letterhead's purple one
+    { seed: 7, index: 1, title: 'SONOGRAPHY REPORT' },
+    // a purple 'PAID' in JPEG over the title's first word, touching a letterhead frame of its own colour
+    { seed: 3, index: 13, title: 'CT SCAN REPORT' },
+  ])('is taken out where it lies mostly on paper beside a letterhead frame (real-world corpus, seed $seed)', async ({ seed, index, title }) => {
+    const claim = await buildRealWorldClaim('watermark-stamp', index, seed);
+    const scan = claim.documents.find((document) => document.contentType !== 'application/pdf');
+    if (!scan) throw new Error('the claim has no scan');
+    const reading = await readScan(await pageOf(scan.data), (image) => pool.recognize(image));
+    expect(reading.words.map((w) => w.text).join(' ')).toContain(title);
   });
 
   it('keeps the strokes under a half-opaque stamp as dark as ink', async () => {

@@ -17,8 +17,14 @@ const MAX_NEUTRAL_CHROMA = 30;
 const MAX_NEUTRAL_LEVEL = 140;
 /** The blocks coloured and neutral ink are counted in, points. */
 const BLOCK_POINTS = 2;
-/** Coloured blocks this many blocks apart belong to one cluster (the letters and frame of one stamp). */
+/** Coloured blocks this many blocks apart belong to one cluster (the letters and frame of one stamp) ... */
 const CLUSTER_REACH = 3;
+/**
+ * ... when their hue is within this many degrees of the cluster's: a stamp is one ink, and a blue stamp that
+ * touches a letterhead's purple frame is not one cluster with the frame (whose length, on paper alone, would
+ * outweigh the text under the stamp).
+ */
+const MAX_HUE_STEP = 20;
 /** The stamp's level over paper: this share of its ink is darker (most of a stamp lies on paper, some over strokes). */
 const STAMP_LEVEL_SHARE = 0.6;
 /**
@@ -29,7 +35,7 @@ const MIN_STROKE_DROP = 0.35;
 const STROKES_UNDER = 0.002;
 const STROKES_BLACK = 0.75;
 /** A cluster is a stamp when its blocks hold at least this many neutral ink pixels per coloured one. */
-const MIN_MIXED_SHARE = 0.1;
+const MIN_MIXED_SHARE = 0.04;
 /**
  * A fill (a letterhead's colour band, a logo's field): every block within this reach is at least this share
  * coloured. A stamp's strokes are a few points wide, so no stamp fills such a square; the fill is left out of the
@@ -50,6 +56,8 @@ export function withoutStamps(
   const rows = Math.ceil(height / block);
   const coloured = new Uint32Array(columns * rows);
   const neutral = new Uint32Array(columns * rows);
+  // each block's coloured ink summed per channel: its colour, whose hue keeps one ink's cluster apart from another's
+  const inkSums: InkSums = [new Float64Array(columns * rows), new Float64Array(columns * rows), new Float64Array(columns * rows)];
   const blockColumn = new Uint32Array(width);
   for (let x = 0; x < width; x += 1) blockColumn[x] = Math.floor(x / block);
   const paperSum = [0, 0, 0];
@@ -64,7 +72,11 @@ export function withoutStamps(
       const high = Math.max(r, g, b);
       const chroma = high - Math.min(r, g, b);
       if (chroma >= MIN_CHROMA && chroma >= MIN_SATURATION * high) {
-        coloured[row + blockColumn[x]] += 1;
+        const k = row + blockColumn[x];
+        coloured[k] += 1;
+        inkSums[0][k] += r;
+        inkSums[1][k] += g;
+        inkSums[2][k] += b;
         anyColoured = true;
       } else if (chroma <= MAX_NEUTRAL_CHROMA) {
         if (high <= MAX_NEUTRAL_LEVEL) neutral[row + blockColumn[x]] += 1;
@@ -79,7 +91,7 @@ export function withoutStamps(
   }
   if (!anyColoured || paperCount === 0) return null;
   withoutFills(coloured, columns, rows, block * block);
-  const stamp = stampBlocks(coloured, neutral, columns, rows);
+  const stamp = stampBlocks(coloured, neutral, inkSums, columns, rows);
   if (!stamp) return null;
   const paper = Math.max(...paperSum.map((sum) => sum / paperCount));
   // The stamp's ink seen through its own colour: its brightest channel. Over paper that is the stamp's usual
@@ -152,11 +164,30 @@ function withoutFills(coloured: Uint32Array, columns: number, rows: number, bloc
   for (let k = 0; k < fill.length; k += 1) if (fill[k]) coloured[k] = 0;
 }
 
+/** Red, green and blue summed over the coloured pixels of each block. */
+type InkSums = [Float64Array, Float64Array, Float64Array];
+
+/** The hue in degrees of a colour given by its channels (or their sums over pixels). */
+function hueOf(r: number, g: number, b: number): number {
+  const high = Math.max(r, g, b);
+  const chroma = high - Math.min(r, g, b);
+  if (chroma === 0) return 0;
+  const sector = high === r ? (g - b) / chroma : high === g ? 2 + (b - r) / chroma : 4 + (r - g) / chroma;
+  return (sector * 60 + 360) % 360;
+}
+
+const hueDistance = (a: number, b: number): number => {
+  const d = Math.abs(a - b) % 360;
+  return Math.min(d, 360 - d);
+};
+
 /**
- * The blocks of the clusters of coloured ink that lie over neutral ink (1), widened by CLUSTER_REACH so the
- * faint edges of their strokes go too; null when there are none.
+ * The blocks of the clusters of coloured ink of one hue that lie over neutral ink (1), widened by CLUSTER_REACH
+ * so the faint edges of their strokes go too; null when there are none.
  */
-function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: number, rows: number): Uint8Array | null {
+function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, inkSums: InkSums, columns: number, rows: number): Uint8Array | null {
+  const [reds, greens, blues] = inkSums;
+  const blockHue = (k: number) => hueOf(reds[k], greens[k], blues[k]);
   const cluster = new Int32Array(columns * rows).fill(-1);
   const stack: number[] = [];
   const stamps: number[][] = [];
@@ -183,12 +214,17 @@ function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: numbe
     const id = start;
     const members: number[] = [];
     let colouredPixels = 0;
+    const ink = [0, 0, 0];
     cluster[start] = id;
     stack.push(start);
     while (stack.length) {
       const k = stack.pop() as number;
       members.push(k);
       colouredPixels += coloured[k];
+      ink[0] += reds[k];
+      ink[1] += greens[k];
+      ink[2] += blues[k];
+      const clusterHue = hueOf(ink[0], ink[1], ink[2]);
       const r = Math.floor(k / columns);
       const c = k % columns;
       for (let dr = -CLUSTER_REACH; dr <= CLUSTER_REACH; dr += 1)
@@ -197,7 +233,7 @@ function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, columns: numbe
           const cc = c + dc;
           if (rr < 0 || cc < 0 || rr >= rows || cc >= columns) continue;
           const j = rr * columns + cc;
-          if (!coloured[j] || cluster[j] >= 0) continue;
+          if (!coloured[j] || cluster[j] >= 0 || hueDistance(blockHue(j), clusterHue) > MAX_HUE_STEP) continue;
           cluster[j] = id;
           stack.push(j);
         }
