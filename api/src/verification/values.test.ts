@@ -63,6 +63,20 @@ describe('numbers beside the name', () => {
     expect(read(diameter, ['Appendiceal diametqr 9 mm', 'Appendiceal Diameter 7 mm'], null, 'ocr')).toMatchObject({ value: 0.7 });
   });
 
+  it("takes a short name OCR read with a letter too many ('Hab') only where its line reads as the attribute's row", () => {
+    const haemoglobin = attribute('Haemoglobin', { alias: ['Hb'], units: [GDL] });
+    expect(read(haemoglobin, ['Hab 11.6 g/dL'], null, 'ocr')).toMatchObject({ value: 11.6 });
+    // a text layer says what it says; without the attribute's unit, or not starting the line, it is another test
+    expect(read(haemoglobin, ['Hab 11.6 g/dL'], null, 'text')).toBeNull();
+    expect(read(haemoglobin, ['Hab 11.6 %'], null, 'ocr')).toBeNull();
+    expect(read(haemoglobin, ['Serum Hab 11.6 g/dL'], null, 'ocr')).toBeNull();
+    // one letter put in, first and last letters right: 'Hba' and 'Ahb' are not 'Hb'
+    expect(read(haemoglobin, ['Hba 11.6 g/dL'], null, 'ocr')).toBeNull();
+    expect(read(haemoglobin, ['Ahb 11.6 g/dL'], null, 'ocr')).toBeNull();
+    // written as it is elsewhere in the claim, the name there is the one read
+    expect(read(haemoglobin, ['Hab 11.6 g/dL', 'Hb 12.8 g/dL'], null, 'ocr')).toMatchObject({ value: 12.8 });
+  });
+
   it("reads a dash joined to the value ('EF -45 %') as no sign where the attribute cannot be negative", () => {
     const ef = attribute('Ejection Fraction', { alias: ['EF'], number_range: { lower_limit: 0, upper_limit: 100 } });
     expect(read(ef, ['Ejection Fraction -45 %'], null, 'ocr')).toMatchObject({ value: 45 });

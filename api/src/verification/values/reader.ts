@@ -68,17 +68,43 @@ export class ValueReader {
   /**
    * Name and alias hits, one per place (the longest where aliases overlap). Where the name is written nowhere as
    * it is, OCR's misreadings of it ('Appendiceal diametqr') count: the phrase index's approximate hits, which
-   * it finds only for long names and only on OCRed pages.
+   * it finds only for long names and only on OCRed pages, and short names read with a letter too many where
+   * their line reads as the attribute's row.
    */
   private nameHits(attribute: ClinicalAttributeMaster): Hit[] {
     const phrases = [attribute.name, ...(attribute.alias ?? [])].filter((p) => p.trim());
     const exact = phrases.flatMap((p) => [...this.index.find(p), ...this.gluedHits(p, attribute)]);
-    const hits = (exact.length ? exact : phrases.flatMap((p) => this.index.findApproximate(p))).sort(
-      (a, b) => a.first - b.first || b.last - a.last,
-    );
+    const misread = () => phrases.flatMap((p) => [...this.index.findApproximate(p), ...this.rowsOfMisreadShortName(p, attribute)]);
+    const hits = (exact.length ? exact : misread()).sort((a, b) => a.first - b.first || b.last - a.last);
     const kept: Hit[] = [];
     for (const hit of hits) if (!kept.length || hit.first > kept[kept.length - 1].last) kept.push(hit);
     return kept;
+  }
+
+  /**
+   * A short name ('Hb', 'PLT') OCR read with one letter too many inside it ('Hab' for a bold 'Hb'), on a scanned
+   * page, where its line reads as the attribute's table row: the word starts the line, a number follows it, and
+   * one of the attribute's own units follows the number ('Hab 11.6 g/dL'). Too short for the approximate search,
+   * and only an insertion, first and last letters right: 'RBS' is never 'FBS', 'PT' never 'PLT'.
+   */
+  private rowsOfMisreadShortName(phrase: string, attribute: ClinicalAttributeMaster): Hit[] {
+    const name = plainOf(phrase);
+    if (!/^\p{L}{2,4}$/u.test(name)) return [];
+    const hits: Hit[] = [];
+    for (const page of this.text.pages) {
+      if (page.page.source !== 'ocr') continue;
+      for (const line of page.lines) {
+        const [first, value, after] = line.tokens;
+        if (value === undefined || !isOneLetterMore(this.tok(first).plain, name)) continue;
+        const number = leadingNumber(this.tok(value).word.text);
+        const unitParts = [number?.rest, after === undefined ? undefined : this.tok(after).word.text].filter(
+          (part): part is string => !!part,
+        );
+        if (number && unitAt(unitParts, attribute, { ocr: true }))
+          hits.push({ page: page.index, first, last: first, quality: 0.5, phrase, tail: '' });
+      }
+    }
+    return hits;
   }
 
   /** Words whose letters run into a number ('Hb12.5', 'PLT:2.5'), by the fold of their letters. */
@@ -243,3 +269,10 @@ const comesBefore = (a: number[], b: number[]): boolean => {
   const i = a.findIndex((value, at) => value !== b[at]);
   return i >= 0 && a[i] < b[i];
 };
+
+/** Whether `word` is `name` with one letter put in between its first and last (OCR's 'Hab' for 'Hb'). */
+function isOneLetterMore(word: string, name: string): boolean {
+  if (word.length !== name.length + 1 || word[0] !== name[0] || word[word.length - 1] !== name[name.length - 1]) return false;
+  for (let at = 1; at < word.length - 1; at += 1) if (word.slice(0, at) + word.slice(at + 1) === name) return true;
+  return false;
+}
