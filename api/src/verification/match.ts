@@ -345,8 +345,11 @@ type CutKind = 'edge' | 'punctuation' | 'joined';
  * Whether a word may be cut after `foldOffset` folded characters, and where in its text (the index of the
  * first character after the cut): only where the words run together visibly, at punctuation
  * ('Diagnosis:Senile'), a lower-to-upper case change ('NoSenile') or a change between letters and digits
- * ('Hb12.5'). So 'Ovarian cyst' is not found in 'Ovarian cystectomy', nor 'Grade I' in 'Grade III'.
+ * ('Hb12.5', also where OCR read the number's first digit as a letter: 'Haemoglobinl1.6'). So 'Ovarian cyst' is not found in 'Ovarian cystectomy', nor 'Grade I' in 'Grade III'.
  */
+/** A letter OCR reads for a digit ('l', 'I', 'O', '|'), then digits or a decimal point and digits: a number's start. */
+const DIGIT_LOOKALIKE_START = /^[lIO|](?:\d|[.,]\d)/;
+
 function cutOf(text: string, foldOffset: number): { at: number; kind: CutKind } | null {
   const offsets = foldOffsets(text);
   const cut = offsets.indexOf(foldOffset);
@@ -362,7 +365,9 @@ function cutOf(text: string, foldOffset: number): { at: number; kind: CutKind } 
       const a = text[before];
       const b = text[i];
       const caseChange = a === a.toLowerCase() && a !== a.toUpperCase() && b === b.toUpperCase() && b !== b.toLowerCase();
-      return caseChange || /\d/.test(a) !== /\d/.test(b) ? { at: i, kind: 'joined' } : null;
+      // OCR's letter for a digit starting the number ('Haemoglobinl1.6' for 'Haemoglobin11.6')
+      const lookalikeDigit = /\p{L}/u.test(a) && DIGIT_LOOKALIKE_START.test(text.slice(i));
+      return caseChange || lookalikeDigit || /\d/.test(a) !== /\d/.test(b) ? { at: i, kind: 'joined' } : null;
     }
     before = i;
     kept += 1;

@@ -83,6 +83,13 @@ describe('a label glued to its value', () => {
     expect(read(volume, 'PROSTATE VOLUME46 CC', 'ocr')).toMatchObject({ value: 46, unit: 'cc' });
   });
 
+  it("splits a long name from a number whose first digit OCR read as a letter ('Haemoglobinl1.6')", () => {
+    expect(read(hb, 'Haemoglobinl1.6 g/dL', 'ocr')).toMatchObject({ value: 11.6, unit: 'g/dL' });
+    expect(read(hb, 'HaemoglobinO.9 g/dL', 'ocr')).toMatchObject({ value: 0.9 });
+    // a letter that is the name's own goes on: 'Haemoglobinlevel' is no name glued to a number
+    expect(read(hb, 'Haemoglobinlevel 11.6 g/dL', 'ocr')).toBeNull();
+  });
+
   it('leaves codes whole', () => {
     const ca = attribute('Calcium', { alias: ['Ca'] });
     expect(read(ca, 'CA125 raised', 'ocr')).toBeNull();
