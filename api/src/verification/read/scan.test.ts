@@ -2,7 +2,7 @@ import { describe, expect, it, jest } from '@jest/globals';
 import type { Word } from '../types';
 import type { OcrResult } from './ocr';
 import { preparePage } from './prepare';
-import { readScan, type Ocr } from './scan';
+import { readScan, type Ocr, withoutRules } from './scan';
 import { blankScan, pageOf, scribbleScan, textScan } from '../../../testing/verification/test-images';
 
 const fakeOcr = (words: Word[], confidence = 90) => jest.fn<Ocr>(async (): Promise<OcrResult> => ({ words, confidence }));
@@ -99,5 +99,20 @@ describe('reading a scanned page', () => {
     expect(title[0].x).toBeLessThan(140);
     expect(title[0].y).toBeGreaterThan(150);
     expect(title[0].y).toBeLessThan(200);
+  });
+});
+
+describe('rules and edges OCR read as marks', () => {
+  const word = (text: string, y: number, height: number): Word => ({ text, x: 10, y, width: 8, height, confidence: 80 });
+  it("leaves out a tall '|' (a table border, a photo's sheet edge) and keeps marks of a word's height", () => {
+    const words = [
+      word('Patient', 100, 16),
+      word('Name', 100, 15),
+      word('UHID', 126, 16),
+      word('|', 90, 80),
+      word('|', 126, 16),
+      word('_', 0, 40),
+    ];
+    expect(withoutRules(words).map((w) => `${w.text}@${w.y}`)).toEqual(['Patient@100', 'Name@100', 'UHID@126', '|@126']);
   });
 });

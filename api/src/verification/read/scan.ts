@@ -31,6 +31,23 @@ const printShaped = (text: string) => PRINT_SHAPED.test(text) && (text.match(/[\
 /** Below this many pixels a point (~137 dpi) a page is enlarged for OCR. */
 const MIN_OCR_PIXELS_PER_POINT = 1.9;
 const isKept = (word: Word) => (word.confidence ?? 0) >= MIN_CONFIDENCE || printShaped(word.text);
+/**
+ * A mark without a letter or digit taller than this many of the page's word heights is a rule or an edge that
+ * OCR read as '|' or '_' (a table's border, the sheet's edge on a photo), no word: laid out as one, it would join
+ * every line it spans into one.
+ */
+const MAX_MARK_HEIGHTS = 2;
+const hasLetterOrDigit = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+export function withoutRules(words: Word[]): Word[] {
+  const heights = words
+    .filter((word) => hasLetterOrDigit(word.text))
+    .map((word) => word.height)
+    .sort((a, b) => a - b);
+  if (!heights.length) return words;
+  const limit = MAX_MARK_HEIGHTS * heights[heights.length >> 1];
+  return words.filter((word) => hasLetterOrDigit(word.text) || word.height <= limit);
+}
 
 export interface ScanReading {
   /** Boxes in the page image's pixels; each with its box on the page made upright when the page was straightened. */
@@ -87,7 +104,7 @@ export async function readScan(given: PageImage, ocr: Ocr): Promise<ScanReading>
   const { words: repaired, restored } = restoreDecimalPoints(onPage, prepared.marks);
   // A number whose marks are its characters one for one is kept however unsure tesseract was of it (it is
   // unsure because of the point it missed).
-  const kept = repaired.filter((word) => isKept(word) || restored.has(word));
+  const kept = withoutRules(repaired.filter((word) => isKept(word) || restored.has(word)));
   // Lines and columns are found on the upright page (text.ts), evidence boxes drawn on the page as given.
   const words = toSource
     ? kept.map((word) => ({ ...mapBox(toSource, word), upright: { x: word.x, y: word.y, width: word.width, height: word.height } }))
