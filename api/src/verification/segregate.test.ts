@@ -47,6 +47,17 @@ describe('segregation by document names near the top of the page', () => {
     expect(types).toEqual(['Discharge Summary', 'Discharge Summary', 'Lab Report', null]);
   });
 
+  it("takes a title OCR misread by a letter ('HAEMATOLOGV REPORT') on a scan with no title as written", () => {
+    const scan = (top: string) => docFromText('scan.png', [page(`CITY HOSPITAL\n${top}`)], 1, 'ocr');
+    expect(typesOf([scan('HAEMATOLOGV REPORT')])).toEqual(['Lab Report']);
+    expect(typesOf([scan('DISCHARCE SUMMARY')])).toEqual(['Discharge Summary']);
+    // a text layer says what it says, and a title written as it is wins over a misread one above it
+    expect(typesOf([docFromText('a.pdf', [page('CITY HOSPITAL\nHAEMATOLOGV REPORT')])])).toEqual([null]);
+    expect(typesOf([scan('HAEMATOLOGV REPORT\nFINAL BILL')])).toEqual(['Bill']);
+    // two letters off in a short name is another word
+    expect(typesOf([scan('FIMAL BIEL')])).toEqual([null]);
+  });
+
   it('ignores a document name in the body of the page', () => {
     expect(typesOf([docFromText('a.pdf', [page('Patient details', 'enclosed with the discharge summary')])])).toEqual([null]);
   });

@@ -120,17 +120,23 @@ export function segregate(
     let runningText: number | null = null;
     const runningTextLine = () => (runningText ??= firstRunningTextLine(text, page));
     let best: { name: string; hit: Hit; y: number; length: number } | null = null;
-    for (const { name, phrases } of titles)
-      for (const phrase of phrases)
-        for (const hit of hitsOn(phrase, page, 'page', band)) {
-          if (hit.quality < 2) continue;
-          const first = text.tokens[hit.first];
-          const middle = first.word.y + first.word.height / 2;
-          const titled = middle <= band || (middle <= zone && first.line < runningTextLine() && looksLikeTitle(text, page, hit));
-          if (!titled) continue;
-          const y = first.word.y;
-          if (!best || y < best.y || (y === best.y && phrase.length > best.length)) best = { name, hit, y, length: phrase.length };
-        }
+    // A title OCR misread ('SONOGRAFHY REPORT', a letter under a stamp or lost on a fax) counts only on a scanned
+    // page with no title as written: the phrase index's approximate hits (long phrases, one or two letters off).
+    const written = (phrase: string) => hitsOn(phrase, page, 'page', band).filter((hit) => hit.quality >= 2);
+    const misread = (phrase: string) => index.findApproximate(phrase).filter((hit) => hit.page === page.index);
+    for (const hitsOf of page.page.source === 'ocr' ? [written, misread] : [written]) {
+      if (best) break;
+      for (const { name, phrases } of titles)
+        for (const phrase of phrases)
+          for (const hit of hitsOf(phrase)) {
+            const first = text.tokens[hit.first];
+            const middle = first.word.y + first.word.height / 2;
+            const titled = middle <= band || (middle <= zone && first.line < runningTextLine() && looksLikeTitle(text, page, hit));
+            if (!titled) continue;
+            const y = first.word.y;
+            if (!best || y < best.y || (y === best.y && phrase.length > best.length)) best = { name, hit, y, length: phrase.length };
+          }
+    }
     return best && { name: best.name, hit: best.hit };
   };
 
