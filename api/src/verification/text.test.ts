@@ -103,6 +103,7 @@ describe("OCR's '|' for a lone letter", () => {
 
   it("reads as the 'I' of a name on an OCRed page", () => {
     expect(troponinIn(docFromText('lab.png', ['hs Troponin | 0.86 ng/mL'], 1, 'ocr'))).toBe(0.86);
+    expect(troponinIn(docFromText('lab.png', ['hs Troponin [ 0.86 ng/mL'], 1, 'ocr'))).toBe(0.86);
   });
 
   it('stays punctuation in a text layer', () => {

@@ -59,11 +59,12 @@ export interface ClaimText {
 const isBlank = (w: Word) => !w.text.trim();
 
 /**
- * OCR writes a lone 'I' (or 'l', '1') it is unsure of as '|' ('hs Troponin | 0.86'): on an OCRed page such a
- * word counts as that letter in names, which fold 'I', 'l' and '1' together (./match). Ruling lines, the other
- * source of '|', are erased before OCR.
+ * OCR writes a lone 'I' (or 'l', '1') it is unsure of as '|' or a bracket ('hs Troponin | 0.86', 'hs Troponin [
+ * 0.86'): on an OCRed page such a word counts as that letter in names, which fold 'I', 'l' and '1' together
+ * (./match). Ruling lines, the other source of '|', are erased before OCR, and a bracket that is one goes with
+ * its words ('(Total)', '[ref]').
  */
-const VERTICAL_STROKE = /^[|¦]$/;
+const VERTICAL_STROKE = /^[|¦[\]]$/;
 
 /**
  * Groups words (all, or those of `subset`) into lines: a word joins the line it overlaps vertically by half
