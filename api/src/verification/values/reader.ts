@@ -36,8 +36,8 @@ export interface ValueCandidate {
   order: number;
 }
 
-/** A word whose letters run into a number, with ':' or '=' between them or nothing: 'Hb12.5', 'PLT:2.5'. */
-const GLUED = /^(\p{L}{1,12})([:=]?)(\d.*)$/u;
+/** A word whose letters run into a number, with ':', '=', '-' between them or nothing: 'Hb12.5', 'PLT:2.5', 'EF-45%'. */
+const GLUED = /^(\p{L}{1,12})([:=-]?)(\d.*)$/u;
 const DISTRIBUTED_LINES = 3;
 
 export class ValueReader {
@@ -114,7 +114,8 @@ export class ValueReader {
    * A short name OCR glued to its value ('Hb12.5g/dL', 'HB:12.5'), which the phrase index matches only as a
    * whole word (longer names it finds at the letter/digit change itself). Codes are not split: the letters
    * must be the whole name, and the number must be set off (':' or '='), have a decimal point, or be
-   * followed by a unit ('CA125', 'T3', 'B12' and 'CA-125' stay codes).
+   * followed by one of the attribute's units, which alone sets it off after a dash ('EF-45%'; 'CA125', 'T3',
+   * 'B12' and 'CA-125' stay codes).
    */
   private gluedHits(phrase: string, attribute: ClinicalAttributeMaster): Hit[] {
     if (!this.glued) {
@@ -137,7 +138,9 @@ export class ValueReader {
       const { line, col, page } = this.tok(token);
       const next = this.text.pages[page].lines[line].tokens[col + 1];
       const unitParts = [number.rest, ...(next === undefined ? [] : [this.tok(next).word.text])].filter(Boolean);
-      const setOff = separator !== '' || /^\d+[.,]\d/.test(tail.slice(separator.length)) || unitAt(unitParts, attribute) !== null;
+      // a dash joins codes too ('CA-125'): after one, only the attribute's unit sets the number off ('EF-45%')
+      const withUnit = unitAt(unitParts, attribute) !== null;
+      const setOff = withUnit || (separator !== '-' && (separator !== '' || /^\d+[.,]\d/.test(tail.slice(separator.length))));
       if (setOff) hits.push({ page, first: token, last: token, quality: 1, phrase, tail });
     }
     return hits;
