@@ -287,10 +287,11 @@ export class PhraseIndex {
       const first = this.charToken[match.start];
       const last = this.charToken[match.end - 1];
       if (first < 0 || last < 0 || match.start < previousEnd) continue;
-      // whole words only, on one page, first and last letters right ('Hemorrhoid' is not 'Hemorrhoids')
+      // whole words only, on one page, first and last letters right ('Hemorrhoid' is not 'Hemorrhoids'; a first
+      // capital OCR confuses with another may stand for it)
       if (this.foldStart[first] !== match.start || this.foldEnd[last] !== match.end) continue;
       if (this.stream.slice(match.start, match.end).includes(PAGE_BREAK)) continue;
-      if (this.stream[match.start] !== fold[0] || this.stream[match.end - 1] !== fold[fold.length - 1]) continue;
+      if (!sameInitial(this.stream[match.start], fold[0]) || this.stream[match.end - 1] !== fold[fold.length - 1]) continue;
       if (this.text.pages[tokens[first].page].page.source !== 'ocr') continue;
       hits.push({ page: tokens[first].page, first, last, quality: 0.5, phrase, tail: '' });
       previousEnd = match.end;
@@ -347,6 +348,11 @@ type CutKind = 'edge' | 'punctuation' | 'joined';
  * ('Diagnosis:Senile'), a lower-to-upper case change ('NoSenile') or a change between letters and digits
  * ('Hb12.5', also where OCR read the number's first digit as a letter: 'Haemoglobinl1.6'). So 'Ovarian cyst' is not found in 'Ovarian cystectomy', nor 'Grade I' in 'Grade III'.
  */
+/** Capitals OCR takes for each other at a word's start ('Fndometrial' for 'Endometrial'), folded. */
+const CONFUSED_INITIALS: Readonly<Record<string, string>> = { e: 'f', f: 'e', c: 'g', g: 'c', o: 'd', d: 'o' };
+/** Whether an approximate match's first letter is the phrase's, or one OCR takes for it. */
+const sameInitial = (read: string, written: string): boolean => read === written || CONFUSED_INITIALS[written] === read;
+
 /** A letter OCR reads for a digit ('l', 'I', 'O', '|'), then digits or a decimal point and digits: a number's start. */
 const DIGIT_LOOKALIKE_START = /^[lIO|](?:\d|[.,]\d)/;
 

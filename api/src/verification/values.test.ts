@@ -61,6 +61,10 @@ describe('numbers beside the name', () => {
     expect(read(diameter, ['Appendiceal diametqr - 9 mm'], null, 'ocr')).toMatchObject({ value: 0.9, unit: 'cm' });
     expect(read(diameter, ['Appendiceal diametqr - 9 mm'], null, 'text')).toBeNull();
     expect(read(diameter, ['Appendiceal diametqr 9 mm', 'Appendiceal Diameter 7 mm'], null, 'ocr')).toMatchObject({ value: 0.7 });
+    // a first capital OCR took for another ('F' for 'E'); other first letters stay other words
+    const thickness = attribute('Endometrial Thickness', { units: [CM] });
+    expect(read(thickness, ['Fndometrial thickness: 16 mm'], null, 'ocr')).toMatchObject({ value: 1.6 });
+    expect(read(thickness, ['Andometrial thickness: 16 mm'], null, 'ocr')).toBeNull();
   });
 
   it("takes a short name OCR read with a letter too many ('Hab') only where its line reads as the attribute's row", () => {
