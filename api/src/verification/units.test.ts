@@ -117,6 +117,9 @@ describe('unit notation', () => {
     // a power of ten OCR could not read ('x10³' as 'x10%' or 'x 1073') is a unit, which one unknown
     expect(foreignUnitAt(['x10%/uL'], wbc)).toEqual({ text: 'x10%/uL', words: 1 });
     expect(foreignUnitAt(['x', '1073/ul'], platelets)).toEqual({ text: 'x 1073/ul', words: 2 });
+    // the times sign read twice, the l of the litre as a 1: a unit all the same, never none
+    expect(foreignUnitAt(['x', 'x', '1073/1'], platelets)).toEqual({ text: 'x x 1073/1', words: 3 });
+    expect(read(platelets, ['Platelets 70 x x 1073/1'])).toEqual({ value: 70, unit: 'x x 1073/1', foreign: 'x x 1073/1' });
     expect(foreignUnitAt(['x', '10?', '/mL'], platelets)).toEqual({ text: 'x 10? /mL', words: 3 });
     expect(foreignUnitAt(['100/min'], platelets)).toBeNull();
     // an attribute without units has no foreign ones

@@ -51,7 +51,7 @@ export function unitNotation(text: string): string {
       .replace(/10(?:e|\*\*?)(\d{1,2})/g, '10^$1')
       // a superscript come down to the line ('x103/uL', 'x109/L'): a count's unit is never 103 or 109 of anything;
       // OCR may put a mark before it ('x1073/ul', 'x1079/L' for x10³, x10⁹)
-      .replace(/^([x×*]?)10[^\d/]?7?(3|6|9|12)(?=\/)/, '$110^$2')
+      .replace(/^([x×*]*)10[^\d/]?7?(3|6|9|12)(?=\/)/, '$110^$2')
       .replace(/^[x×*]+(?=10\^)/, '')
       .replace(/cu\.?mm|c\.?mm|mm\^?3/g, 'ul')
       .replace(/^(?:thou(?:sands?)?|k)(?=\/)/, '10^3')
@@ -201,7 +201,7 @@ const NOT_UNITS = new Set(['c/o', 'h/o', 's/p', 'w/o', 'k/c/o', 'n/a', 'y/o', 'a
 const SLASHED_UNIT = /^(?:10\^\d{1,2}|[a-z%]{0,8})\/(?:10\^\d{1,2})?[a-z0-9.^]{1,8}(?:\/[a-z0-9.^]{1,8})?$/;
 
 /** 'x10%/ul', 'x1073/ul': a count's power of ten that OCR misread ('x10³'); which power it was is not known. */
-const UNREAD_POWER = /^[x×*]10[^/]{1,3}\/[a-z]{1,4}$/;
+const UNREAD_POWER = /^[x×*]+10[^/]{1,3}\/[a-z]{1,4}$/;
 
 /**
  * A unit written at the start of `parts` that the attribute's units do not define ('250 x10^9/L' for an
@@ -216,8 +216,8 @@ export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaste
   for (let n = 0; n < Math.min(parts.length, 3); n += 1) {
     const part = trim(parts[n]);
     // A unit goes on past its first word only where it is visibly unfinished: 'x 10^9/L', 'mg /dl', '/cu mm',
-    // 'x 107 3/ul' (x10³ misread).
-    const unfinished = /^[x×*]?(?:10(?:\^\d*)?)?$|^[x×*]10[^/]{1,3}$|\/$/;
+    // 'x 107 3/ul' (x10³ misread), 'x x 1073/l' (the times sign read twice).
+    const unfinished = /^[x×*]*(?:10(?:\^\d*)?)?$|^[x×*]+10[^/]{1,3}$|\/$/;
     if (n > 0 && !(unfinished.test(unitNotation(written)) || part.startsWith('/') || /^\/?cu$/i.test(written))) break;
     written = n ? `${written} ${part}` : part;
     const canonical = unitNotation(written);
