@@ -34,6 +34,15 @@ describe('decimal points OCR dropped', () => {
     expect(restored.has(words[0])).toBe(true);
   });
 
+  it('puts the point back in a number OCR ran into its unit', () => {
+    // '2.2 cm' read as '22cm': 2 . 2 then the c and the m, x-height, on the same baseline.
+    const glued = marks([100, 107, 100, 112], [111, 112, 111, 112], [116, 123, 100, 112], [131, 137, 104, 112], [140, 152, 104, 112]);
+    expect(restoreDecimalPoints([word('22cm', 100, 100, 53, 12, 0)], glued).words[0].text).toBe('2.2cm');
+    // a point between the letters is none of the number's: '22 c.m' keeps its 22
+    const dotted = marks([100, 107, 100, 112], [116, 123, 100, 112], [131, 137, 104, 112], [138, 139, 111, 112], [142, 154, 104, 112]);
+    expect(restoreDecimalPoints([word('22cm', 100, 100, 55, 12, 0)], dotted).words[0].text).toBe('22cm');
+  });
+
   it('adds only the missing point when OCR kept the other', () => {
     expect(restoreDecimalPoints([word('1.5-45', 805, 485, 68, 12)], range).words[0].text).toBe('1.5-4.5');
     const { words, restored } = restoreDecimalPoints([word('1.5-4.5', 805, 485, 68, 12)], range);

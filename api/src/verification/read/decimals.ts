@@ -15,8 +15,11 @@ export interface MarkBox {
   bottom: number;
 }
 
-/** A number as tesseract writes it: digits with points, hyphens, dashes and slashes (a range, a fraction), no letters. */
-const NUMBER = /^[\d.\-–/]*\d[\d.\-–/]*\d[\d.\-–/]*$/;
+/**
+ * A number as tesseract writes it: digits with points, hyphens, dashes and slashes (a range, a fraction), and
+ * the unit it may have run into ('22cm' for '2.2 cm'); a point goes only between two digits.
+ */
+const NUMBER = /^[\d.\-–/]*\d[\d.\-–/]*\d[\d.\-–/]*[\p{L}%/]*$/u;
 /** A point is at most this share of the digits' height across, and sits on their baseline within this share. */
 const MAX_POINT_SIZE = 0.35;
 const BASELINE_TOLERANCE = 0.12;
