@@ -22,6 +22,7 @@ import {
   type PdfLine,
 } from '../testing/verification/fixtures';
 import { createDocumentReader } from '../src/verification/read/reader';
+import { buildRealWorldClaim, type RealWorldClass } from '../testing/realworld/generator';
 import type { DocumentFile, MasterData, VerificationInput } from '../src/verification/types';
 import { verifyClaim } from '../src/verification/verify';
 
@@ -186,6 +187,25 @@ export async function imagePdfSecondsPerPage(pages = 5): Promise<SecondsPerPage>
   return medianSecondsPerFile(pdfs.map((pdf, p) => file(`scan${p}.pdf`, pdf)));
 }
 
+/** The scans whose reading finds the page's orientation, its skew and a photo's sheet before OCR. */
+const HARD_SCAN_CLASSES: readonly RealWorldClass[] = ['turned', 'skewed', 'photo', 'fax'];
+
+/**
+ * Median seconds to read one page image of the real-world corpus's hard scans (turned 90/180/270 degrees,
+ * skewed 2-7 degrees, phone photos in perspective, faxes), orientation, deskew and perspective included: the
+ * PNG and JPEG pages of `claimsPerClass` claims of each class.
+ */
+export async function realWorldScanSecondsPerPage(claimsPerClass = 2): Promise<SecondsPerPage> {
+  const images: DocumentFile[] = [];
+  for (const cls of HARD_SCAN_CLASSES)
+    for (let index = 0; index < claimsPerClass; index += 1) {
+      const claim = await buildRealWorldClaim(cls, index, 1);
+      for (const document of claim.documents)
+        if (document.contentType !== 'application/pdf') images.push(file(document.fileName, document.data, document.contentType));
+    }
+  return medianSecondsPerFile(images);
+}
+
 /** Runs `evaluate` for `durationSeconds` (after one warm-up call) and answers the calls a second. */
 async function perSecond(evaluate: () => unknown, durationSeconds: number): Promise<number> {
   await evaluate();
@@ -232,6 +252,7 @@ async function main(): Promise<void> {
     textPdfPagesPerSecond: await textPdfPagesPerSecond(),
     ocrSecondsPerPage: await ocrSecondsPerPage(),
     imagePdfSecondsPerPage: await imagePdfSecondsPerPage(),
+    realWorldScanSecondsPerPage: await realWorldScanSecondsPerPage(),
     ruleEvaluationsPerSecond50Leaves: rules,
   };
   const rate = (n: number) => Math.round(n).toLocaleString('en');
@@ -246,6 +267,7 @@ async function main(): Promise<void> {
     );
   scanned('OCR, page image       ', results.ocrSecondsPerPage);
   scanned('OCR, image-only PDF   ', results.imagePdfSecondsPerPage);
+  scanned('OCR, turned, skewed, photographed and faxed pages', results.realWorldScanSecondsPerPage);
   console.log(`verification: 50-leaf rule, interpreted ${rate(rules.interpreted)} evaluations/s (look-ups and explanation every time)`);
   const jsonFlag = process.argv.indexOf('--json');
   if (jsonFlag >= 0) writeFileSync(process.argv[jsonFlag + 1], `${JSON.stringify(results, null, 2)}\n`);
