@@ -32,7 +32,7 @@ const OPEN_RADIUS = 2;
 /** A step in log level this large across two small-copy pixels is an edge (a sheet's against the desk), not a shadow's. */
 const SHARP_STEP = 0.12;
 /** The sheet reached without crossing an edge is taken when it is this much larger than the one found by level, and no larger than this share of the photo. */
-const MIN_FLOOD_GAIN = 1.05;
+const MIN_FLOOD_GAIN = 1.03;
 /** Where no level gave a clean quadrilateral, a clean one reached without crossing an edge is taken from this share of the level's size. */
 const MIN_FLOOD_SHARE = 0.8;
 const MAX_SHEET_SHARE = 0.95;
