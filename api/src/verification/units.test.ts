@@ -120,6 +120,10 @@ describe('unit notation', () => {
     // the times sign read twice, the l of the litre as a 1: a unit all the same, never none
     expect(foreignUnitAt(['x', 'x', '1073/1'], platelets)).toEqual({ text: 'x x 1073/1', words: 3 });
     expect(read(platelets, ['Platelets 70 x x 1073/1'])).toEqual({ value: 70, unit: 'x x 1073/1', foreign: 'x x 1073/1' });
+    // a power of ten whose volume OCR lost: a unit all the same; a second dimension stays one
+    expect(read(wbc, ['TLC 5.6 x 103'])).toEqual({ value: 5.6, unit: 'x 103', foreign: 'x 103' });
+    expect(foreignUnitAt(['x', '103', 'mm'], platelets)).toBeNull();
+    expect(foreignUnitAt(['x', '103', '/uL'], platelets)).toEqual({ text: 'x 103 /uL', words: 3 });
     expect(foreignUnitAt(['x', '10?', '/mL'], platelets)).toEqual({ text: 'x 10? /mL', words: 3 });
     expect(foreignUnitAt(['100/min'], platelets)).toBeNull();
     // an attribute without units has no foreign ones
@@ -180,6 +184,7 @@ describe('unit notation', () => {
     expect(unitAt(['(pmol/L)'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
     // the micro sign read as an 'H' where a micro prefix stands
     expect(unitAt(['Hmol/L'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
+    expect(unitAt(['Humol/L'], creatinine, { ocr: true })?.keyword.key).toBe('umol/l');
     expect(unitAt(['Hmol/L'], creatinine)).toBeNull();
     // A text layer says what it says: 'pmol/l' there is not the attribute's unit.
     expect(unitAt(['pmol/l'], creatinine)).toBeNull();

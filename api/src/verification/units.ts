@@ -93,13 +93,13 @@ const ONLY_PUNCTUATION = /^[^\p{L}\p{N}%]*$/u;
 
 /**
  * A unit as OCR may have spelled it, folded so that its confusions meet: 'l', 'I', '1', '|' and '!' one
- * stroke (a doubled stroke one: 'mIU' read as 'mlIU' or 'miuU'), 'O' and '0', the micro sign read as 'u', 'y', 'H' (where
- * a micro prefix stands: 'Hmol/L') or 'p' (unless the attribute itself defines a pico unit), and a '/' OCR
+ * stroke (a doubled stroke one: 'mIU' read as 'mlIU' or 'miuU'), 'O' and '0', the micro sign read as 'u', 'y', 'H' or 'Hu'
+ * (where a micro prefix stands: 'Hmol/L', 'Humol/L') or 'p' (unless the attribute itself defines a pico unit), and a '/' OCR
  * dropped or added. Applied to canonical notation (unitNotation).
  */
 function ocrFold(canonical: string, pico: boolean): string {
   const folded = canonical
-    .replace(/(^|\/)h(?=mol|g\/|iu|l$)/g, '$1u')
+    .replace(/(^|\/)hu?(?=mol|g\/|iu|l$)/g, '$1u')
     .replace(/[il1|!]+/g, 'l')
     // a stroke read as a 'u' beside the U ('mIU/L' as 'miuU/L')
     .replace(/u+/g, 'u')
@@ -200,6 +200,8 @@ const NOT_UNITS = new Set(['c/o', 'h/o', 's/p', 'w/o', 'k/c/o', 'n/a', 'y/o', 'a
 /** 'g/dl', '/ul', '10^3/ul', 'iu/ml', 'ml/min/1.73m2': short letters or a power of ten over a short unit. */
 const SLASHED_UNIT = /^(?:10\^\d{1,2}|[a-z%]{0,8})\/(?:10\^\d{1,2})?[a-z0-9.^]{1,8}(?:\/[a-z0-9.^]{1,8})?$/;
 
+/** 'x103', 'x10^9': a times sign and a power of ten, the volume after it lost. */
+const POWER_WITHOUT_VOLUME = /^[x×*]+10\^?\d{1,2}$/;
 /** 'x10%/ul', 'x1073/ul': a count's power of ten that OCR misread ('x10³'); which power it was is not known. */
 const UNREAD_POWER = /^[x×*]+10[^/]{1,3}\/[a-z]{1,4}$/;
 
@@ -223,6 +225,9 @@ export function foreignUnitAt(parts: string[], attribute: ClinicalAttributeMaste
     const canonical = unitNotation(written);
     if (!canonical || NOT_UNITS.has(canonical)) return null;
     if (SIMPLE_UNITS.has(canonical) || SLASHED_UNIT.test(canonical) || UNREAD_POWER.test(canonical)) return { text: written, words: n + 1 };
+    // a count's power with its volume lost ('5.6 x 103'); '4 x 103 mm' is a second dimension, 'x 103 /uL' goes on
+    const next = unitNotation(trim(parts[n + 1] ?? ''));
+    if (POWER_WITHOUT_VOLUME.test(canonical) && !next.startsWith('/') && !SIMPLE_UNITS.has(next)) return { text: written, words: n + 1 };
   }
   return null;
 }
