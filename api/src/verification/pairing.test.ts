@@ -79,7 +79,10 @@ describe('a label glued to its value', () => {
     expect(read(hb, 'Hb12.5g/dL', 'ocr')).toEqual({ value: 12.5, unit: 'g/dL', source: 'right' });
     expect(read(hb, 'HB:11', 'ocr')).toMatchObject({ value: 11 });
     expect(read(hb, 'HB11 g/dL', 'ocr')).toMatchObject({ value: 11, unit: 'g/dL' });
-    const ef = attribute('Ejection Fraction', { alias: ['EF'], units: [{ id: 5, name: '%', alias: [{ keyword: '%', conversion_unit: 1 }] }] });
+    const ef = attribute('Ejection Fraction', {
+      alias: ['EF'],
+      units: [{ id: 5, name: '%', alias: [{ keyword: '%', conversion_unit: 1 }] }],
+    });
     expect(read(ef, 'EF-45%', 'ocr')).toMatchObject({ value: 45, unit: '%' });
     expect(read(ef, 'EF-45 beats', 'ocr')).toBeNull();
     const volume = attribute('Prostate volume', { units: [{ id: 3, name: 'cc', alias: [{ keyword: 'cc', conversion_unit: 1 }] }] });

@@ -140,7 +140,11 @@ describe('unit notation', () => {
     // no power puts 99999 in the range; a per-millilitre count is not one per microlitre
     expect(read(platelets, ['Platelet Count 99999 x10%/uL'])).toMatchObject({ foreign: 'x10%/uL' });
     expect(read(platelets, ['Platelet Count 240 x10%/mL'])).toMatchObject({ foreign: 'x10%/mL' });
-    const ranged = attribute('Total Leucocyte Count', { alias: ['TLC'], units: [CELLS], number_range: { lower_limit: 500, upper_limit: 60000 } });
+    const ranged = attribute('Total Leucocyte Count', {
+      alias: ['TLC'],
+      units: [CELLS],
+      number_range: { lower_limit: 500, upper_limit: 60000 },
+    });
     expect(read(ranged, ['TLC 5.6 x10%/uL'])).toEqual({ value: 5600, unit: 'cells/cumm', foreign: undefined });
   });
 

@@ -242,7 +242,8 @@ export function unreadPowerUnit(written: string, value: number, attribute: Clini
   const canonical = unitNotation(written);
   const range = attribute.number_range;
   if (!UNREAD_POWER.test(canonical) || !range || (range.lower_limit === null && range.upper_limit === null)) return null;
-  const within = (n: number) => (range.lower_limit === null || n >= range.lower_limit) && (range.upper_limit === null || n <= range.upper_limit);
+  const within = (n: number) =>
+    (range.lower_limit === null || n >= range.lower_limit) && (range.upper_limit === null || n <= range.upper_limit);
   // '10^9/L' is kept as the '10^3/uL' it equals (unitNotation), so a power over litres is one over microlitres
   const volume = canonical.slice(canonical.indexOf('/')).replace(/^\/l$/, '/ul');
   const fitting = unitKeywords(attribute).filter(

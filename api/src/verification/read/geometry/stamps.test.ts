@@ -50,13 +50,16 @@ describe('a stamp across the text of a scan', () => {
     { seed: 7, index: 1, title: 'SONOGRAPHY REPORT' },
     // a purple 'PAID' in JPEG over the title's first word, touching a letterhead frame of its own colour
     { seed: 3, index: 13, title: 'CT SCAN REPORT' },
-  ])('is taken out where it lies mostly on paper beside a letterhead frame (real-world corpus, seed $seed)', async ({ seed, index, title }) => {
-    const claim = await buildRealWorldClaim('watermark-stamp', index, seed);
-    const scan = claim.documents.find((document) => document.contentType !== 'application/pdf');
-    if (!scan) throw new Error('the claim has no scan');
-    const reading = await readScan(await pageOf(scan.data), (image) => pool.recognize(image));
-    expect(reading.words.map((w) => w.text).join(' ')).toContain(title);
-  });
+  ])(
+    'is taken out where it lies mostly on paper beside a letterhead frame (real-world corpus, seed $seed)',
+    async ({ seed, index, title }) => {
+      const claim = await buildRealWorldClaim('watermark-stamp', index, seed);
+      const scan = claim.documents.find((document) => document.contentType !== 'application/pdf');
+      if (!scan) throw new Error('the claim has no scan');
+      const reading = await readScan(await pageOf(scan.data), (image) => pool.recognize(image));
+      expect(reading.words.map((w) => w.text).join(' ')).toContain(title);
+    },
+  );
 
   it('keeps the strokes under a half-opaque stamp as dark as ink', async () => {
     const { png } = await documentScan();
