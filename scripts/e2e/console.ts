@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BatchRow, ClaimListRow, ConsoleClaimRow } from '@claims/shared-kernel/contract';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { apiLogin, type E2E, screenshot, selectListsClosed, signInAs } from './harness';
+import { apiLogin, dragOnto, type E2E, screenshot, selectListsClosed, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The other analyst of the organisation work is allocated to. */
@@ -261,18 +261,13 @@ async function eventually<T>(read: () => Promise<T>, expected: T, timeout = 5000
 const priorityOrder = async (dialog: Locator): Promise<string[]> =>
   (await dialog.getByTestId('sort-name').allTextContents()).map((text) => text.replace(/^\d+\.\s*/, ''));
 
-/** Drags a batch by its handle with the mouse, in small steps as a hand does, onto the place of another. */
-async function dragOnto(page: Page, dialog: Locator, name: string, target: string): Promise<void> {
-  const handle = await dialog.getByRole('button', { name: `Drag ${name}` }).boundingBox();
-  const onto = await dialog.locator('li', { has: page.getByText(new RegExp(`^\\d+\\. ${escapeRegExp(target)}$`)) }).boundingBox();
-  if (!handle || !onto) throw new Error(`no handle of ${name} or place of ${target}`);
-  const x = handle.x + handle.width / 2;
-  await page.mouse.move(x, handle.y + handle.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(x, handle.y + handle.height / 2 - 8, { steps: 4 });
-  await page.mouse.move(x, onto.y + onto.height / 4, { steps: 20 });
-  await page.mouse.up();
-}
+/** Drags a batch by its handle onto the place of another in the priority dialog. */
+const dragBatchOnto = (page: Page, dialog: Locator, name: string, target: string): Promise<void> =>
+  dragOnto(
+    page,
+    dialog.getByRole('button', { name: `Drag ${name}` }),
+    dialog.locator('li', { has: page.getByText(new RegExp(`^\\d+\\. ${escapeRegExp(target)}$`)) }),
+  );
 
 export function defineConsoleTests(getE2E: () => E2E): void {
   describe('the operations console', () => {
@@ -448,7 +443,7 @@ export function defineConsoleTests(getE2E: () => E2E): void {
 
           // The mouse drags the second waiting batch to the top (once the dialog stands still where it opened).
           await settled(dialog);
-          await dragOnto(page, dialog, waitingB, before[0]);
+          await dragBatchOnto(page, dialog, waitingB, before[0]);
           const dragged = [waitingB, ...before.filter((name) => name !== waitingB)];
           await expect(eventually(() => priorityOrder(dialog), dragged)).resolves.toEqual(dragged);
           // The keyboard moves it one place down and back to the top: Space picks it up, the arrows move it, Space drops it.

@@ -131,6 +131,26 @@ export async function signInThroughUi(page: Page, shellUrl: string, username: st
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * dnd-kit swallows the clicks of the 50 ms after a drop (its click guard is taken off by a timer on the page): a
+ * longer timer on the page has run after that one, so a test's next click is a click.
+ */
+const DRAG_CLICK_GUARD_MS = 100;
+
+/** Drags a sortable item by its handle onto another's place with the mouse, in small steps as a hand moves. */
+export async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
+  const from = await handle.boundingBox();
+  const onto = await target.boundingBox();
+  if (!from || !onto) throw new Error('the drag handle or the place to drag it onto is not shown');
+  const x = from.x + from.width / 2;
+  await page.mouse.move(x, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(x, from.y + from.height / 2 - 8, { steps: 4 });
+  await page.mouse.move(x, onto.y + onto.height / 4, { steps: 20 });
+  await page.mouse.up();
+  await page.evaluate((ms) => new Promise((resolve) => setTimeout(resolve, ms)), DRAG_CLICK_GUARD_MS);
+}
+
 /** Signs in through the sign-in page and waits for the claims list every user lands on. */
 export async function signInAs(page: Page, shellUrl: string, username: string): Promise<void> {
   await signInThroughUi(page, shellUrl, username);

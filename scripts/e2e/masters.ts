@@ -18,7 +18,7 @@ import type {
   RuleStatement,
 } from '@claims/shared-kernel/contract';
 import type { Locator, Page } from 'playwright-core';
-import { apiLogin, chooseInSelect, type E2E, selectListsClosed, signInAs } from './harness';
+import { apiLogin, chooseInSelect, dragOnto, type E2E, selectListsClosed, signInAs } from './harness';
 
 const ADMIN = 'vitraya.admin';
 /** The seed's organisations: the provider (vitraya) reads every one's claims with ?org. */
@@ -388,22 +388,6 @@ async function attributeEntry(page: Page, procedureCode: string, name: string): 
   }
   await entry.waitFor();
   return entry;
-}
-
-/** Drags an item of a sortable list by its handle onto another with the mouse, in small steps as a hand moves. */
-async function dragOnto(page: Page, handle: Locator, target: Locator): Promise<void> {
-  const from = (await handle.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  const steps = 12;
-  for (let i = 1; i <= steps; i += 1) {
-    await page.mouse.move(
-      from.x + from.width / 2,
-      from.y + from.height / 2 + ((to.y + to.height / 4 - from.y - from.height / 2) * i) / steps,
-    );
-  }
-  await page.mouse.up();
 }
 
 async function overridesChangeTheValueFound(e2e: E2E): Promise<void> {
