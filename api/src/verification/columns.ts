@@ -7,6 +7,7 @@
  * ('Haemoglobin 12.5 g/dL') or running text. A table's columns are none: a column of names alone, or of
  * values, units and ranges alone, holds no such lines, so a table is never cut apart.
  */
+import { isCellGap } from './layout';
 import { plainOf } from './match';
 import { columnRole, isHeaderRow } from './table-header';
 import type { Word } from './types';
@@ -21,8 +22,6 @@ const MIN_LABELLED_SHARE = 0.4;
 const MIN_RUNNING_SHARE = 0.5;
 /** Grid cells of the occupancy map: at most this many across and down. */
 const MAX_CELLS = 600;
-/** A gap wider than this many word heights separates two cells of a line (as ./layout.ts splits them). */
-const CELL_GAP = 1.5;
 
 interface Box {
   index: number;
@@ -210,7 +209,7 @@ function headerCellsByRow(
     const cells: Box[][] = [];
     line.forEach((box, i) => {
       const before = line[i - 1];
-      if (before && box.left - before.right <= CELL_GAP * Math.max(box.bottom - box.top, before.bottom - before.top))
+      if (before && !isCellGap(box.left - before.right, before.bottom - before.top, box.bottom - box.top))
         cells[cells.length - 1].push(box);
       else cells.push([box]);
     });

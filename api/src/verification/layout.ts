@@ -7,11 +7,15 @@ import type { ClaimText, PageInfo } from './text';
 /** A gap wider than this many word heights separates two cells of a line. */
 const CELL_GAP = 1.5;
 
+/** Whether a gap of `gap` between two words of the given heights separates two cells. */
+export const isCellGap = (gap: number, leftHeight: number, rightHeight: number): boolean =>
+  gap > CELL_GAP * Math.max(leftHeight, rightHeight);
+
 /** Whether a wide gap separates two words of a line (left, then right). */
 export function cellGapBetween(text: ClaimText, left: number, right: number): boolean {
   const a = text.tokens[left].word;
   const b = text.tokens[right].word;
-  return b.x - (a.x + a.width) > CELL_GAP * Math.max(a.height, b.height);
+  return isCellGap(b.x - (a.x + a.width), a.height, b.height);
 }
 
 /** Splits tokens of one line (left to right) into table cells at wide gaps. */

@@ -242,14 +242,19 @@ export function unreadPowerUnit(written: string, value: number, attribute: Clini
   const canonical = unitNotation(written);
   const range = attribute.number_range;
   if (!UNREAD_POWER.test(canonical) || !range || (range.lower_limit === null && range.upper_limit === null)) return null;
-  const within = (n: number) =>
-    (range.lower_limit === null || n >= range.lower_limit) && (range.upper_limit === null || n <= range.upper_limit);
   // '10^9/L' is kept as the '10^3/uL' it equals (unitNotation), so a power over litres is one over microlitres
   const volume = canonical.slice(canonical.indexOf('/')).replace(/^\/l$/, '/ul');
   const fitting = unitKeywords(attribute).filter(
-    (keyword) => /^10\^\d{1,2}(\/.*)$/.exec(keyword.canonical)?.[1] === volume && within(convert(value, keyword.factor)),
+    (keyword) =>
+      /^10\^\d{1,2}(\/.*)$/.exec(keyword.canonical)?.[1] === volume && withinNumberRange(attribute, convert(value, keyword.factor)),
   );
   return fitting.length > 0 && fitting.every((keyword) => keyword.factor === fitting[0].factor) ? fitting[0] : null;
+}
+
+/** Whether `n` lies within the attribute's number range (an open end, or no range, holds any number). */
+export function withinNumberRange(attribute: ClinicalAttributeMaster, n: number): boolean {
+  const range = attribute.number_range;
+  return !range || ((range.lower_limit === null || n >= range.lower_limit) && (range.upper_limit === null || n <= range.upper_limit));
 }
 
 /** value × factor, without the binary-fraction noise (0.1 × 3 = 0.3, not 0.30000000000000004). */

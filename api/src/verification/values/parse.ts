@@ -32,7 +32,7 @@ import {
 } from '../notation';
 import type { ClaimText } from '../text';
 import type { ClinicalAttributeMaster } from '../types';
-import { convert, foreignUnitAt, type UnitKeyword, unitAt, unreadPowerUnit } from '../units';
+import { convert, foreignUnitAt, type UnitKeyword, unitAt, unreadPowerUnit, withinNumberRange } from '../units';
 
 /**
  * A value read. `foreignUnit` is set when the value is written in a unit the attribute's units do not define
@@ -294,10 +294,8 @@ function numberAt(pieces: Piece[], at: number, attribute?: ClinicalAttributeMast
   // A dash between a label and its value that OCR joined to the value ('Ejection Fraction -45 %') is no minus
   // sign where the attribute cannot be negative.
   const value = lead.value < 0 && range?.lower_limit != null && range.lower_limit >= 0 ? -lead.value : lead.value;
-  if (lead.alternative === undefined || !range) return value;
-  const { lower_limit: lower, upper_limit: upper } = range;
-  const within = (n: number) => (lower === null || n >= lower) && (upper === null || n <= upper);
-  return !within(value) && within(lead.alternative) ? lead.alternative : value;
+  if (lead.alternative === undefined || !range || !attribute) return value;
+  return !withinNumberRange(attribute, value) && withinNumberRange(attribute, lead.alternative) ? lead.alternative : value;
 }
 
 /** A range's upper bound at piece `at` ('-16', '- 16', 'to 16'), and the piece after it. */

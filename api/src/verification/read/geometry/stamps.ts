@@ -187,7 +187,9 @@ const hueDistance = (a: number, b: number): number => {
  */
 function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, inkSums: InkSums, columns: number, rows: number): Uint8Array | null {
   const [reds, greens, blues] = inkSums;
-  const blockHue = (k: number) => hueOf(reds[k], greens[k], blues[k]);
+  // each coloured block's hue once: a block is looked at from every block of its neighbourhood
+  const blockHue = new Float32Array(columns * rows);
+  for (let k = 0; k < blockHue.length; k += 1) if (coloured[k]) blockHue[k] = hueOf(reds[k], greens[k], blues[k]);
   const cluster = new Int32Array(columns * rows).fill(-1);
   const stack: number[] = [];
   const stamps: number[][] = [];
@@ -233,7 +235,7 @@ function stampBlocks(coloured: Uint32Array, neutral: Uint32Array, inkSums: InkSu
           const cc = c + dc;
           if (rr < 0 || cc < 0 || rr >= rows || cc >= columns) continue;
           const j = rr * columns + cc;
-          if (!coloured[j] || cluster[j] >= 0 || hueDistance(blockHue(j), clusterHue) > MAX_HUE_STEP) continue;
+          if (!coloured[j] || cluster[j] >= 0 || hueDistance(blockHue[j], clusterHue) > MAX_HUE_STEP) continue;
           cluster[j] = id;
           stack.push(j);
         }
